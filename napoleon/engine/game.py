@@ -1,0 +1,400 @@
+"""A game: its rules and options, compiled once into tables.
+
+A :class:`Game` subclass describes one patience. Most of it is data: the
+``layout()`` groups of :mod:`napoleon.engine.rules`. Code is written only for
+what is truly special to a game (how it deals, its redeal, its special moves).
+A game knows nothing of any one position: that is :class:`~.state.State`.
+
+The split follows OpenSpiel (a game and its states) and python-chess's
+variants (each game a small subclass overriding only its special rules).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..cards import card_str, deck, suit
+from ..shuffle import check_deal_number, shuffled
+from .errors import NotationError, OptionError
+from .move import REDEAL, Move
+from .rules import ABBREVIATIONS, FOUNDATION, STOCK, WASTE, Build, Foundation, Group, fit_table, space_set
+
+if TYPE_CHECKING:
+    from .state import State
+
+UNLIMITED = -1
+"""``max_redeals`` of a game that may redeal without limit."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option a game takes: ``name=value`` on the command line.
+
+    ``parse`` turns the text (or JSON value) into the option's value and
+    raises ValueError with a message for a bad one.
+    """
+
+    name: str
+    default: Any
+    parse: Callable[[Any], Any]
+    values: str
+    help: str
+
+
+def flag(value: Any) -> bool:
+    """Parse an on/off option value."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on", ""):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"expected true or false, not {value!r}")
+
+
+def choice(*allowed: str) -> Callable[[Any], str]:
+    """Parse an option that takes one of ``allowed`` words."""
+
+    def parse(value: Any) -> str:
+        text = str(value).strip().lower()
+        if text not in allowed:
+            raise ValueError(f"expected one of {', '.join(allowed)}, not {value!r}")
+        return text
+
+    return parse
+
+
+Target = tuple[bool, bool, tuple[int, ...]]
+"""Where a pile's top card may go: (first_only, runs allowed, pile indices)."""
+
+
+class Game:
+    """The rules of one patience with its options; a factory of states.
+
+    Subclasses set the class attributes, return their piles from
+    :meth:`layout` and place the cards in :meth:`deal`. Everything else has
+    a default that the common games use as it is.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    decks: ClassVar[int] = 1
+    summary: ClassVar[str] = ""
+    rules: ClassVar[str] = ""
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options: dict[str, Any] = self.parse_options(options or {})
+        self.groups: tuple[Group, ...] = tuple(self.layout())
+        self._compile()
+
+    # ----------------------------------------------------------------- rules
+
+    def layout(self) -> Iterable[Group]:
+        """The piles of the game, in the order of the position JSON."""
+        raise NotImplementedError
+
+    @property
+    def max_redeals(self) -> int:
+        """How many redeals a game allows (:data:`UNLIMITED` for no limit)."""
+        return 0
+
+    def deal_cards(self) -> list[int]:
+        """The cards that are shuffled for a deal."""
+        return deck(self.decks)
+
+    def all_cards(self) -> list[int]:
+        """Every card of the game, shuffled or not (St. Helena presets some)."""
+        return deck(self.decks)
+
+    def deal(self, state: State, cards: list[int]) -> None:
+        """Place the shuffled ``cards`` (first card dealt first) on the piles."""
+        raise NotImplementedError
+
+    def can_redeal(self, state: State) -> bool:
+        """Whether a redeal is legal now. Games with redeals override it."""
+        return False
+
+    def redeal(self, state: State) -> None:
+        """Carry out a redeal on the piles (the counter is the caller's)."""
+        raise NotImplementedError
+
+    def active_wastes(self, state: State) -> list[int]:
+        """The waste piles a stock card may be turned onto now."""
+        return self.role_piles[WASTE][:1]
+
+    def special_moves(self, state: State, out: list[Move]) -> None:
+        """Append moves that are not plain card moves (the Tomb's)."""
+
+    def plan(self, state: State) -> tuple[tuple[Target, ...], ...]:
+        """For each pile, where its top card may go in this position."""
+        return self._plan
+
+    def is_dead(self, state: State) -> bool:
+        """A loss other than "no legal move" (Forty Thieves' cycle rule)."""
+        return False
+
+    layout_matters_for_redeal: ClassVar[bool] = False
+    """True when a redeal deals cards by position (Grand Napoleon, St. Helena):
+    then which pile a card is on, and how many cards a pile holds, shape the
+    next deal, and the solver's symmetry and auto-play shortcuts wait until
+    the last redeal is used."""
+
+    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
+        """Groups of piles whose order never matters from this position on.
+
+        Foundations of a group (and Werner's cells) always; games add their
+        tableau where no later rule looks at a pile's place.
+        """
+        return [tuple(g) for g, group in zip(self.group_piles, self.groups, strict=True)
+                if isinstance(group.rule, Foundation) or group.first_only]
+
+    def redeals_left(self, state: State) -> int:
+        """Redeals still allowed (a large number when unlimited)."""
+        return 1 << 30 if self.max_redeals == UNLIMITED else self.max_redeals - state.redeals
+
+    def after_redeal(self, state: State) -> None:
+        """Bookkeeping after a redeal (Forty Thieves' cycle rule)."""
+
+    def redeal_refusal(self, state: State) -> str:
+        """Why a redeal is not allowed now (the limit is checked before)."""
+        return "a redeal is not allowed now"
+
+    def restriction_note(self, state: State, src: int, dst: int) -> str | None:
+        """Why ``src`` may not give to ``dst`` now, when a game restricts it."""
+        return None
+
+    def multi_card_note(self, state: State, move: Move) -> str | None:
+        """Why a move of several cards is illegal, when a game allows some."""
+        return None
+
+    def extra_json(self, state: State) -> dict[str, Any]:
+        """Counters a game adds to the position JSON."""
+        left = UNLIMITED if self.max_redeals == UNLIMITED else self.max_redeals - state.redeals
+        return {"redeals_left": "unlimited" if left == UNLIMITED else left} if self.max_redeals else {}
+
+    def load_extra_json(self, state: State, obj: dict[str, Any]) -> None:
+        """Read back what :meth:`extra_json` wrote (derived counters need nothing)."""
+
+    def check_position(self, state: State) -> None:
+        """Raise PositionError if ``state`` breaks a rule the game keeps (hook)."""
+
+    def counters_text(self, state: State) -> str:
+        """A line of the text board for the game's counters."""
+        if not self.max_redeals:
+            return ""
+        left = "unlimited" if self.max_redeals == UNLIMITED else str(self.max_redeals - state.redeals)
+        return f"redeals used: {state.redeals}, left: {left}"
+
+    # --------------------------------------------------------------- options
+
+    @classmethod
+    def parse_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate ``given`` and fill in defaults; raise OptionError."""
+        specs = {o.name: o for o in cls.option_specs}
+        out = {o.name: o.default for o in cls.option_specs}
+        for key, value in given.items():
+            spec = specs.get(key)
+            if spec is None:
+                known = ", ".join(specs) or "none"
+                raise OptionError(f"{cls.id} has no option {key!r} (its options: {known})")
+            try:
+                out[key] = spec.parse(value)
+            except ValueError as exc:
+                raise OptionError(f"option {key} of {cls.id}: {exc}") from None
+        return out
+
+    def non_default_options(self) -> dict[str, Any]:
+        """The options that differ from their defaults (for display and keys)."""
+        return {o.name: self.options[o.name] for o in self.option_specs if self.options[o.name] != o.default}
+
+    def describe(self) -> str:
+        """``forty-thieves redeals=2``: the id and any non-default options."""
+        extra = " ".join(f"{k}={format_option(v)}" for k, v in self.non_default_options().items())
+        return f"{self.id} {extra}".strip()
+
+    # ----------------------------------------------------------------- piles
+
+    def _compile(self) -> None:
+        names: list[str] = []
+        abbrs: list[str] = []
+        roles: list[str] = []
+        group_of: list[int] = []
+        self.role_piles: dict[str, list[int]] = {}
+        self.group_piles: list[list[int]] = []
+        numbers: Counter[str] = Counter()
+        for gi, group in enumerate(self.groups):
+            indices = []
+            for _ in range(group.count):
+                numbers[group.role] += 1
+                n = numbers[group.role]
+                index = len(names)
+                names.append(f"{group.role}-{n}" if group.is_numbered else group.role)
+                abbrs.append(f"{ABBREVIATIONS[group.role]}{n}" if group.is_numbered else ABBREVIATIONS[group.role])
+                roles.append(group.role)
+                group_of.append(gi)
+                self.role_piles.setdefault(group.role, []).append(index)
+                indices.append(index)
+            self.group_piles.append(indices)
+        self.pile_names = tuple(names)
+        self.pile_abbrs = tuple(abbrs)
+        self.pile_roles = tuple(roles)
+        self.pile_group = tuple(group_of)
+        self.pile_index = {n: i for i, n in enumerate(names)}
+        self.abbr_index = {a: i for i, a in enumerate(abbrs)}
+        self.npiles = len(names)
+        self.stock = self.role_piles.get(STOCK, [None])[0]
+        self.foundations = tuple(self.role_piles.get(FOUNDATION, ()))
+        self.total_cards = len(self.all_cards())
+
+        tables: dict[Build | Foundation, tuple[frozenset[int], ...]] = {}
+        self.fit: list[tuple[frozenset[int], ...] | None] = []
+        self.space: list[frozenset[int]] = []
+        self.limit: list[int] = []
+        self.one_per_suit: list[bool] = []
+        self.runs: list[bool] = []
+        for i in range(self.npiles):
+            rule = self.groups[group_of[i]].rule
+            if rule is None:
+                self.fit.append(None)
+                self.space.append(frozenset())
+            else:
+                if rule not in tables:
+                    tables[rule] = fit_table(rule)
+                self.fit.append(tables[rule])
+                self.space.append(space_set(rule))
+            is_found = isinstance(rule, Foundation)
+            self.limit.append(rule.length if is_found else 1 << 30)
+            self.one_per_suit.append(is_found and rule.one_per_suit)
+            self.runs.append(isinstance(rule, Build) and rule.runs)
+        self.sources = tuple(i for i in range(self.npiles) if self.groups[group_of[i]].to)
+        self._plan = self.make_plan(lambda src, gi: True)
+
+    def make_plan(self, allowed: Callable[[int, int], bool]) -> tuple[tuple[Target, ...], ...]:
+        """Where each pile's top card may go, limited by ``allowed(src, group)``."""
+        plan = []
+        for src in range(self.npiles):
+            targets = []
+            for role in self.groups[self.pile_group[src]].to:
+                for gi, group in enumerate(self.groups):
+                    if group.role != role or not allowed(src, gi):
+                        continue
+                    dsts = tuple(d for d in self.group_piles[gi] if d != src)
+                    runs = self.runs[src] and isinstance(group.rule, Build)
+                    # Foundations of a group are interchangeable: name only one.
+                    first_only = group.first_only or isinstance(group.rule, Foundation)
+                    targets.append((first_only, runs, dsts))
+            plan.append(tuple(targets))
+        return tuple(plan)
+
+    def pile_label(self, index: int) -> str:
+        """A readable name: ``tableau 3``, ``stock``, ``central reserve``."""
+        name = self.pile_names[index]
+        return name.replace("-", " ").replace("central", "central reserve")
+
+    # ---------------------------------------------------------------- states
+
+    def new_state(self, deal: int) -> State:
+        """The starting position of deal number ``deal``."""
+        from .state import State
+
+        check_deal_number(deal)
+        state = State(self, deal)
+        self.deal(state, shuffled(self.deal_cards(), self.id, deal))
+        return state
+
+    def foundation_accepts(self, piles: list[list[int]], f: int, card: int) -> bool:
+        """Whether foundation (or any built pile) ``f`` takes ``card`` now."""
+        q = piles[f]
+        if not q:
+            if card not in self.space[f]:
+                return False
+            if self.one_per_suit[f]:
+                s = suit(card)
+                return not any(piles[o] and suit(piles[o][0]) == s for o in self.group_piles[self.pile_group[f]])
+            return True
+        return len(q) < self.limit[f] and card in self.fit[f][q[-1]]
+
+    # -------------------------------------------------------------- notation
+
+    def notation(self, move: Move) -> str:
+        """The text form of ``move``: ``T3-F1``, ``S-W2``, ``T4-T9x3``, ``redeal``."""
+        if move.is_redeal:
+            return "redeal"
+        text = f"{self.pile_abbrs[move.src]}-{self.pile_abbrs[move.dst]}"
+        return text if move.count == 1 else f"{text}x{move.count}"
+
+    _MOVE_RE = re.compile(r"^\s*([A-Za-z]+\d*)\s*-\s*([A-Za-z]+\d*)\s*(?:[xX](\d+))?\s*$")
+
+    def parse_notation(self, text: str) -> Move:
+        """Parse a move in this game's notation; raise NotationError.
+
+        ``F`` with no number is left to :meth:`State.parse_move`, which knows
+        the position and picks the foundation that takes the card.
+        """
+        if text.strip().lower() == "redeal":
+            return REDEAL
+        m = self._MOVE_RE.match(text)
+        if not m:
+            raise NotationError(f"not a move: {text!r} (write e.g. T3-F1, T2-T5x3, S-W, redeal)")
+        src_name, dst_name, count = m.group(1).upper(), m.group(2).upper(), m.group(3)
+        src = self._pile_from_abbr(src_name, text)
+        dst = -2 if dst_name == "F" and "F" not in self.abbr_index else self._pile_from_abbr(dst_name, text)
+        n = int(count) if count else 1
+        if n < 1:
+            raise NotationError(f"{text!r}: a move carries at least one card")
+        return Move(src, dst, n)
+
+    def _pile_from_abbr(self, name: str, text: str) -> int:
+        try:
+            return self.abbr_index[name]
+        except KeyError:
+            piles = " ".join(self.pile_abbrs)
+            raise NotationError(f"{text!r}: {self.name} has no pile {name} (its piles: {piles})") from None
+
+    def move_to_json(self, move: Move) -> dict[str, Any]:
+        """``{"from", "to", "count", "notation"}``, or ``{"redeal": true, ...}``."""
+        if move.is_redeal:
+            return {"redeal": True, "notation": "redeal"}
+        return {
+            "from": self.pile_names[move.src],
+            "to": self.pile_names[move.dst],
+            "count": move.count,
+            "notation": self.notation(move),
+        }
+
+    def move_from_json(self, obj: Any) -> Move:
+        """The move of a JSON object (see :meth:`move_to_json`); raise NotationError."""
+        if isinstance(obj, str):
+            return self.parse_notation(obj)
+        if not isinstance(obj, dict):
+            raise NotationError(f"a move must be an object or a notation string, not {type(obj).__name__}")
+        if obj.get("redeal") is True:
+            return REDEAL
+        src, dst, count = obj.get("from"), obj.get("to"), obj.get("count", 1)
+        for key, value in (("from", src), ("to", dst)):
+            if value not in self.pile_index:
+                raise NotationError(f"move {key!r}: {value!r} is not a pile of {self.name}")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise NotationError(f"move 'count' must be a positive integer, not {count!r}")
+        return Move(self.pile_index[src], self.pile_index[dst], count)
+
+    def card_text(self, cards: Iterable[int]) -> str:
+        return " ".join(card_str(c) for c in cards)
+
+
+def format_option(value: Any) -> str:
+    """An option value as it is written on the command line."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value == UNLIMITED:
+        return "unlimited"
+    return str(value)

@@ -1,0 +1,444 @@
+"""One position of a game: its piles, its legal moves, apply and undo.
+
+>>> from napoleon import new_game
+>>> state = new_game("werner", deal=1)
+>>> move = state.legal_moves()[0]
+>>> state.push(move)
+>>> state.pop() == move
+True
+>>> state.status
+<Status.PLAYING: 'playing'>
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ..cards import card_str, parse_card
+from ..shuffle import check_deal_number
+from .errors import IllegalMoveError, NotationError, PositionError
+from .move import REDEAL, Move
+from .rules import ACES, ALTERNATE, ANY, ANY_SUIT, FOUNDATION, KINGS, NONE, STOCK, WASTE, Build, Foundation
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Status(str, enum.Enum):
+    """Where a game stands: still playing, won or lost."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+class State:
+    """A position: piles of cards (bottom to top) and the game's counters.
+
+    ``push``/``pop`` apply and undo a move without checking it, for speed
+    (like python-chess); ``play`` checks it first and says why it is illegal.
+    ``redo`` replays what ``pop`` took back.
+    """
+
+    __slots__ = ("game", "deal", "piles", "redeals", "last_redeal", "cycled", "history", "_snapshots", "_redo")
+
+    def __init__(self, game: Game, deal: int) -> None:
+        self.game = game
+        self.deal = deal
+        self.piles: list[list[int]] = [[] for _ in range(game.npiles)]
+        self.redeals = 0
+        # Forty Thieves with unlimited redeals: the position after the last
+        # redeal, and whether a redeal brought it back (a lost game).
+        self.last_redeal: str | None = None
+        self.cycled = False
+        self.history: list[Move] = []
+        self._snapshots: list[tuple[Any, ...]] = []
+        self._redo: list[Move] = []
+
+    # ------------------------------------------------------------ generation
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, one per distinct result.
+
+        Foundations of one group (and Werner's cells) are interchangeable, so
+        a card's move to them is listed once, to the first that takes it;
+        :meth:`is_legal` accepts a move to any of them.
+        """
+        return self._generate(False)
+
+    def _generate(self, every: bool) -> list[Move]:
+        game = self.game
+        piles = self.piles
+        fit, space, limit, one_per_suit, runs_of = game.fit, game.space, game.limit, game.one_per_suit, game.runs
+        out: list[Move] = []
+        plan = game.plan(self)
+        for src in game.sources:
+            p = piles[src]
+            if not p:
+                continue
+            c = p[-1]
+            run = 1
+            if runs_of[src]:
+                own = fit[src]
+                n = len(p)
+                while run < n and p[-run] in own[p[-run - 1]]:
+                    run += 1
+            for first_only, runs, dsts in plan[src]:
+                for d in dsts:
+                    q = piles[d]
+                    if q:
+                        if len(q) >= limit[d]:
+                            continue
+                        ok = fit[d][q[-1]]
+                        if c in ok:
+                            out.append(Move(src, d, 1))
+                            if first_only and not every:
+                                break
+                        elif runs:
+                            for k in range(2, run + 1):
+                                if p[-k] in ok:
+                                    out.append(Move(src, d, k))
+                                    break
+                    else:
+                        sp = space[d]
+                        if c in sp and (not one_per_suit[d] or game.foundation_accepts(piles, d, c)):
+                            out.append(Move(src, d, 1))
+                            if first_only and not every:
+                                break
+                        if runs:
+                            for k in range(2, run + 1):
+                                if p[-k] in sp:
+                                    out.append(Move(src, d, k))
+        stock = game.stock
+        if stock is not None and piles[stock]:
+            for w in game.active_wastes(self):
+                out.append(Move(stock, w, 1))
+        game.special_moves(self, out)
+        if game.can_redeal(self):
+            out.append(REDEAL)
+        return out
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal here (to any foundation that takes it)."""
+        return move in self._generate(True)
+
+    def targets(self, src: int, count: int = 1) -> list[int]:
+        """The piles that the top ``count`` cards of ``src`` may go to now."""
+        return [m.dst for m in self._generate(True) if m.src == src and m.count == count]
+
+    def foundation_move(self, src: int) -> Move | None:
+        """The move of ``src``'s top card to a foundation, if there is one."""
+        found = set(self.game.foundations)
+        return next((m for m in self._generate(False) if m.src == src and m.dst in found), None)
+
+    # ----------------------------------------------------------- apply, undo
+
+    def push(self, move: Move) -> None:
+        """Apply ``move`` without checking it (it must be legal)."""
+        if move.src < 0:
+            self._snapshots.append(self._snapshot())
+            self.game.redeal(self)
+            self.redeals += 1
+            self.game.after_redeal(self)
+        else:
+            p = self.piles[move.src]
+            k = move.count
+            self.piles[move.dst].extend(p[-k:])
+            del p[-k:]
+        self.history.append(move)
+        if self._redo:
+            self._redo.clear()
+
+    def pop(self) -> Move:
+        """Undo the last move and return it; it can be redone."""
+        move = self.history.pop()
+        if move.src < 0:
+            self._restore(self._snapshots.pop())
+        else:
+            q = self.piles[move.dst]
+            k = move.count
+            self.piles[move.src].extend(q[-k:])
+            del q[-k:]
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move | None:
+        """Replay the last undone move; None when there is none."""
+        if not self._redo:
+            return None
+        move = self._redo.pop()
+        keep = self._redo[:]
+        self.push(move)
+        self._redo[:] = keep
+        return move
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def play(self, move: Move) -> None:
+        """Apply ``move`` if it is legal, else raise IllegalMoveError saying why.
+
+        An illegal move changes nothing.
+        """
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(f"{self.game.notation(move) if self._in_range(move) else move}: {reason}")
+        self.push(move)
+
+    def play_text(self, text: str) -> Move:
+        """Parse a move in notation and play it; return the move."""
+        move = self.parse_move(text)
+        self.play(move)
+        return move
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return ([p[:] for p in self.piles], self.redeals, self.last_redeal, self.cycled)
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        piles, self.redeals, self.last_redeal, self.cycled = snap
+        self.piles[:] = [p[:] for p in piles]
+
+    # ---------------------------------------------------------------- status
+
+    @property
+    def is_won(self) -> bool:
+        return sum(len(self.piles[f]) for f in self.game.foundations) == self.game.total_cards
+
+    @property
+    def status(self) -> Status:
+        """WON when every card is on a foundation, LOST when no legal move is left."""
+        if self.is_won:
+            return Status.WON
+        if self.game.is_dead(self) or not self._generate(False):
+            return Status.LOST
+        return Status.PLAYING
+
+    def key(self) -> tuple[Any, ...]:
+        """A compact hashable key: equal keys, equal positions."""
+        return (*map(tuple, self.piles), self.redeals, self.cycled)
+
+    def copy(self) -> State:
+        """An independent copy with the same position and history."""
+        other = State(self.game, self.deal)
+        other.piles = [p[:] for p in self.piles]
+        other.redeals, other.last_redeal, other.cycled = self.redeals, self.last_redeal, self.cycled
+        other.history = self.history[:]
+        other._snapshots = [([q[:] for q in s[0]], *s[1:]) for s in self._snapshots]
+        other._redo = self._redo[:]
+        return other
+
+    # -------------------------------------------------------------- notation
+
+    def parse_move(self, text: str) -> Move:
+        """A move in this game's notation; ``F`` alone means "a foundation"."""
+        move = self.game.parse_notation(text)
+        if move.dst == -2:
+            src = self.piles[move.src]
+            found = [f for f in self.game.foundations if src and self.game.foundation_accepts(self.piles, f, src[-1])]
+            if not src:
+                raise IllegalMoveError(f"{text}: {self.game.pile_label(move.src)} is empty")
+            if not found:
+                raise IllegalMoveError(f"{text}: {card_str(src[-1])} goes on no foundation now")
+            move = Move(move.src, found[0], move.count)
+        return move
+
+    def san(self, move: Move) -> str:
+        """The notation of ``move`` with the card(s) it carries: ``T3-F1 (7H)``."""
+        text = self.game.notation(move)
+        if move.is_redeal or not self._in_range(move):
+            return text
+        p = self.piles[move.src]
+        if move.count > len(p) or not p:
+            return text
+        cards = p[-move.count :]
+        shown = card_str(cards[0]) if len(cards) == 1 else f"{card_str(cards[0])}..{card_str(cards[-1])}"
+        return f"{text} ({'?' if move.src == self.game.stock else shown})"
+
+    def _in_range(self, move: Move) -> bool:
+        n = self.game.npiles
+        return move.is_redeal or (0 <= move.src < n and 0 <= move.dst < n)
+
+    # --------------------------------------------------------- why illegal
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None if ``move`` is legal, else a sentence saying why it is not."""
+        if not self._in_range(move) or move.count < 0:
+            return "no such pile"
+        if move in self._generate(True):
+            return None
+        game = self.game
+        if move.is_redeal:
+            if game.max_redeals == 0:
+                return f"{game.name} has no redeal"
+            if 0 <= game.max_redeals <= self.redeals:
+                return f"no redeal left (all {game.max_redeals} used)"
+            return game.redeal_refusal(self)
+        label = game.pile_label
+        src, dst, count = move
+        p, q = self.piles[src], self.piles[dst]
+        if src == dst:
+            return "a card cannot move onto its own pile"
+        if not p:
+            return f"the {label(src)} is empty"
+        if src == game.stock:
+            if game.pile_roles[dst] != WASTE:
+                return "a stock card is turned onto a waste pile"
+            if dst not in game.active_wastes(self):
+                return f"the {label(dst)} is not in play in this pass"
+            return "one card is turned at a time"
+        if game.pile_roles[src] == FOUNDATION:
+            return "cards on a foundation never leave it"
+        allowed = {d for _, _, dsts in game.plan(self)[src] for d in dsts}
+        if dst not in allowed:
+            if not game.groups[game.pile_group[src]].to:
+                return f"cards of the {label(src)} cannot be moved by the player"
+            extra = game.restriction_note(self, src, dst)
+            return extra or f"a card from the {label(src)} cannot go to the {label(dst)}"
+        if count > len(p):
+            return f"the {label(src)} holds only {len(p)} card{'s' * (len(p) != 1)}"
+        if count > 1:
+            if not any(run for _, run, dsts in game.plan(self)[src] if dst in dsts):
+                return game.multi_card_note(self, move) or "only one card moves at a time"
+            cards = p[-count:]
+            if not all(b in game.fit[src][a] for a, b in zip(cards, cards[1:], strict=False)):
+                return f"the top {count} cards of the {label(src)} are not a run built by the rules"
+        card = p[-count]
+        rule = game.groups[game.pile_group[dst]].rule
+        if isinstance(rule, Foundation):
+            if q and len(q) >= game.limit[dst]:
+                return f"the {label(dst)} is complete"
+            if not q and card in game.space[dst]:
+                return f"there is already a foundation for that suit in this group ({card_str(card)})"
+            return f"{card_str(card)} does not go on the {label(dst)}: {describe_foundation(rule)}"
+        if isinstance(rule, Build):
+            if not q:
+                return f"{card_str(card)} cannot fill the empty {label(dst)}: {describe_space(rule)}"
+            return f"{card_str(card)} does not go on {card_str(q[-1])}: the {game.groups[game.pile_group[dst]].role} {describe_build(rule)}"
+        return f"nothing may be put on the {label(dst)} by the player"
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as JSON: the same shape for every game."""
+        game = self.game
+        obj: dict[str, Any] = {
+            "game": game.id,
+            "deal": self.deal,
+            "options": dict(game.options),
+            "status": self.status.value,
+            "piles": {name: [card_str(c) for c in pile] for name, pile in zip(game.pile_names, self.piles, strict=True)},
+            "redeals": self.redeals,
+        }
+        obj.update(game.extra_json(self))
+        return obj
+
+    def __str__(self) -> str:
+        return self.board_text()
+
+    def board_text(self) -> str:
+        """A plain text board: one line a pile, the stock face down."""
+        game = self.game
+        width = max(len(a) for a in game.pile_abbrs)
+        lines = [f"{game.name} — deal {self.deal} {game.describe()[len(game.id):]}".rstrip()]
+        for i, pile in enumerate(self.piles):
+            if i == game.stock:
+                shown = f"[{len(pile)} face down]"
+            else:
+                shown = " ".join(card_str(c) for c in pile) or "--"
+            lines.append(f"{game.pile_abbrs[i]:>{width}}: {shown}")
+        lines.append(game.counters_text(self))
+        return "\n".join(line for line in lines if line)
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.describe()} deal={self.deal} moves={len(self.history)} {self.status.value}>"
+
+
+def state_from_json(game: Game, obj: Any) -> State:
+    """Rebuild a position of ``game`` from JSON; raise PositionError if it is not one."""
+    if not isinstance(obj, dict):
+        raise PositionError("a position must be a JSON object")
+    try:
+        deal = check_deal_number(obj.get("deal"))
+    except ValueError as exc:
+        raise PositionError(f"'deal': {exc}") from None
+    piles = obj.get("piles")
+    if not isinstance(piles, dict):
+        raise PositionError("'piles' must be an object of pile name to a list of cards")
+    missing = [n for n in game.pile_names if n not in piles]
+    extra = [n for n in piles if n not in game.pile_index]
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"missing piles: {', '.join(missing)}")
+        if extra:
+            parts.append(f"piles {game.name} does not have: {', '.join(map(str, extra))}")
+        raise PositionError("; ".join(parts))
+    state = State(game, deal)
+    for name, cards in piles.items():
+        if not isinstance(cards, list):
+            raise PositionError(f"pile {name!r} must be a list of cards")
+        try:
+            state.piles[game.pile_index[name]] = [parse_card(c) if isinstance(c, str) else _bad(c) for c in cards]
+        except ValueError as exc:
+            raise PositionError(f"pile {name!r}: {exc}") from None
+    have, want = Counter(c for p in state.piles for c in p), Counter(game.all_cards())
+    if have != want:
+        lacking = sorted((want - have).elements())
+        surplus = sorted((have - want).elements())
+        parts = []
+        if lacking:
+            parts.append("missing " + " ".join(card_str(c) for c in lacking))
+        if surplus:
+            parts.append("too many " + " ".join(card_str(c) for c in surplus))
+        raise PositionError(f"the cards are not those of {game.name}: {'; '.join(parts)}")
+    redeals = obj.get("redeals", 0)
+    if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0 or (
+        game.max_redeals >= 0 and redeals > game.max_redeals
+    ):
+        raise PositionError(f"'redeals' must be an integer from 0 to the game's limit, not {redeals!r}")
+    state.redeals = redeals
+    for f in game.foundations:
+        pile = state.piles[f]
+        built: list[int] = []
+        for c in pile:
+            state.piles[f] = built
+            if not game.foundation_accepts(state.piles, f, c):
+                raise PositionError(f"{game.pile_names[f]} is not built by the rules at {card_str(c)}")
+            built.append(c)
+        state.piles[f] = built
+    game.load_extra_json(state, obj)
+    game.check_position(state)
+    return state
+
+
+def _bad(value: Any) -> int:
+    raise ValueError(f"not a card: {value!r}")
+
+
+def describe_build(rule: Build) -> str:
+    """``builds down in suit`` and the like, for messages and rules text."""
+    way = "up or down" if rule.up and rule.down else "up" if rule.up else "down" if rule.down else ""
+    if not way:
+        return "holds one card"
+    how = {ANY_SUIT: "regardless of suit", ALTERNATE: "in alternating colours"}.get(rule.suit, "in suit")
+    wrap = ", Ace on King" if rule.wrap and rule.up else ", King on Ace" if rule.wrap else ""
+    return f"builds {way} {how}{wrap}"
+
+
+def describe_space(rule: Build) -> str:
+    return {
+        ANY: "a space takes any card",
+        KINGS: "a space takes only a King",
+        ACES: "it takes only an Ace when empty",
+        NONE: "a space is never filled",
+    }[rule.space]
+
+
+def describe_foundation(rule: Foundation) -> str:
+    start = "Ace" if rule.start == 1 else "King"
+    way = "up" if rule.up else "down"
+    twice = ", twice round" if rule.length > 13 else ""
+    return f"it is started by a{'n' * (start == 'Ace')} {start} and builds {way} in suit{twice}"

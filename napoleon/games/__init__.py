@@ -1,0 +1,65 @@
+"""The six games, and looking them up by id.
+
+>>> get_game("napoleon-at-st-helena").id
+'forty-thieves'
+>>> [cls.id for cls in GAMES.values()][:2]
+['napoleons-tomb', 'napoleons-square']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..engine.errors import PositionError, UnknownGameError
+from ..engine.game import Game
+from ..engine.state import State, state_from_json
+from .forty_thieves import FortyThieves
+from .grand import GrandNapoleon
+from .square import NapoleonsSquare
+from .st_helena import StHelena
+from .tomb import NapoleonsTomb
+from .werner import Werner
+
+GAMES: dict[str, type[Game]] = {
+    cls.id: cls for cls in (NapoleonsTomb, NapoleonsSquare, GrandNapoleon, Werner, FortyThieves, StHelena)
+}
+ALIASES: dict[str, str] = {alias: cls.id for cls in GAMES.values() for alias in cls.aliases}
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The class of the game ``game_id`` (or an alias); raise UnknownGameError."""
+    key = ALIASES.get(game_id, game_id) if isinstance(game_id, str) else game_id
+    try:
+        return GAMES[key]
+    except (KeyError, TypeError):
+        known = ", ".join(GAMES)
+        raise UnknownGameError(f"unknown game {game_id!r} (games: {known})") from None
+
+
+def get_game(game_id: str, options: Mapping[str, Any] | None = None) -> Game:
+    """The game ``game_id`` with ``options``; the same object for the same rules."""
+    cls = game_class(game_id)
+    parsed = cls.parse_options(options or {})
+    return _cached(cls.id, tuple(sorted(parsed.items())))
+
+
+@lru_cache(maxsize=64)
+def _cached(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game:
+    return GAMES[game_id](dict(options))
+
+
+def new_game(game_id: str, deal: int, options: Mapping[str, Any] | None = None) -> State:
+    """The starting position of deal ``deal`` of ``game_id``."""
+    return get_game(game_id, options).new_state(deal)
+
+
+def position_from_json(obj: Any) -> State:
+    """A position from its JSON (see :meth:`State.to_json`); raise a NapoleonError."""
+    if not isinstance(obj, dict):
+        raise PositionError("a position must be a JSON object")
+    options = obj.get("options") or {}
+    if not isinstance(options, dict):
+        raise PositionError("'options' must be an object")
+    return state_from_json(get_game(obj.get("game"), options), obj)

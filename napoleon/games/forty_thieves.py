@@ -1,0 +1,129 @@
+"""Forty Thieves, also called Napoleon at St. Helena: RULES.md section 5."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Any
+
+from ..cards import ACE
+from ..engine.dealing import deal_rows, stock_from
+from ..engine.errors import PositionError
+from ..engine.game import UNLIMITED, Game, Option
+from ..engine.rules import FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
+
+if TYPE_CHECKING:
+    from ..engine.state import State
+
+
+def parse_redeals(value: Any) -> int:
+    """``0``, ``1``, ``2``, ... or ``unlimited``."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a number of redeals or unlimited, not {value!r}")
+    if isinstance(value, int):
+        n = value
+    else:
+        text = str(value).strip().lower()
+        if text in ("unlimited", "inf", "infinite"):
+            return UNLIMITED
+        if not text.isdigit():
+            raise ValueError(f"expected a number of redeals or unlimited, not {value!r}")
+        n = int(text)
+    if n < 0 and n != UNLIMITED:
+        raise ValueError(f"expected a number of redeals or unlimited, not {value!r}")
+    return n
+
+
+class FortyThieves(Game):
+    """Two decks, ten columns of four, one pass through the stock."""
+
+    id = "forty-thieves"
+    aliases = ("napoleon-at-st-helena",)
+    name = "Forty Thieves (Napoleon at St. Helena)"
+    decks = 2
+    summary = "Two decks, 10 columns of 4 built down in suit, one card at a time, one pass."
+    rules = """\
+Two decks. 10 columns of 4 cards, all face up, dealt row after row.
+8 foundations: an Ace starts one, built up in suit to the King.
+Stock: the other 64 cards, turned one at a time onto the waste pile; the
+waste's top card may go to a foundation or a column.
+The top card of a column may go to a foundation or onto another column: down
+by one rank, same suit. One card at a time. A space takes any available card.
+Redeals: none (option redeals=N or unlimited: when the stock is empty the
+waste is turned over, keeping its order, to form a new stock; with unlimited
+redeals a game is lost when a redeal brings back the position of the
+previous one).
+Won when all 104 cards are on the foundations."""
+    option_specs = (
+        Option("redeals", 0, parse_redeals, "0, 1, 2, ... or unlimited",
+               "times the waste may be turned over into a new stock"),
+    )
+
+    def layout(self) -> tuple[Group, ...]:
+        return (
+            Group(FOUNDATION, 8, Foundation(start=ACE, up=True)),
+            Group(TABLEAU, 10, Build(down=True), to=(FOUNDATION, TABLEAU)),
+            Group(STOCK, 1),
+            Group(WASTE, 1, to=(FOUNDATION, TABLEAU)),
+        )
+
+    @property
+    def max_redeals(self) -> int:
+        return self.options["redeals"]
+
+    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
+        return [*super().symmetric_groups(state), tuple(self.role_piles[TABLEAU])]
+
+    def deal(self, state: State, cards: list[int]) -> None:
+        deal_rows(state, self.role_piles[TABLEAU], cards[:40])
+        state.piles[self.stock] = stock_from(cards[40:])
+
+    def can_redeal(self, state: State) -> bool:
+        limit = self.max_redeals
+        waste = self.role_piles[WASTE][0]
+        return (
+            bool(limit)
+            and (limit == UNLIMITED or state.redeals < limit)
+            and not state.piles[self.stock]
+            and bool(state.piles[waste])
+            and not state.cycled
+        )
+
+    def redeal_refusal(self, state: State) -> str:
+        if state.piles[self.stock]:
+            return "the waste is turned over only when the stock is empty"
+        if state.cycled:
+            return "the last redeal changed nothing: the game is lost"
+        return "the waste is empty"
+
+    def redeal(self, state: State) -> None:
+        waste = self.role_piles[WASTE][0]
+        state.piles[self.stock] = stock_from(state.piles[waste])
+        state.piles[waste] = []
+
+    def after_redeal(self, state: State) -> None:
+        if self.max_redeals != UNLIMITED:
+            return
+        mark = hashlib.sha256(repr(state.piles).encode()).hexdigest()[:16]
+        if mark == state.last_redeal:
+            state.cycled = True
+        state.last_redeal = mark
+
+    def is_dead(self, state: State) -> bool:
+        return state.cycled
+
+    def extra_json(self, state: State) -> dict[str, Any]:
+        obj = super().extra_json(state)
+        if self.max_redeals == UNLIMITED:
+            obj["last_redeal"] = state.last_redeal
+            obj["cycled"] = state.cycled
+        return obj
+
+    def load_extra_json(self, state: State, obj: dict[str, Any]) -> None:
+        if self.max_redeals != UNLIMITED:
+            return
+        mark, cycled = obj.get("last_redeal"), obj.get("cycled", False)
+        if mark is not None and not isinstance(mark, str):
+            raise PositionError("'last_redeal' must be a string or null")
+        if not isinstance(cycled, bool):
+            raise PositionError("'cycled' must be true or false")
+        state.last_redeal, state.cycled = mark, cycled

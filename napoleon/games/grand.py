@@ -1,0 +1,105 @@
+"""Grand Napoleon: RULES.md section 3."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import ACE, KING
+from ..engine.game import Game
+from ..engine.rules import FOUNDATION, TABLEAU, Build, Foundation, Group
+
+if TYPE_CHECKING:
+    from ..engine.state import State
+
+COLUMNS = 11
+
+
+class GrandNapoleon(Game):
+    """Two decks laid out in 11 columns, with play-ups during the layout."""
+
+    id = "grand-napoleon"
+    name = "Grand Napoleon"
+    decks = 2
+    summary = "Two decks in 11 columns built up or down in suit; Ace and King foundations; two redeals."
+    rules = """\
+Two decks. 11 columns. 8 foundations: 4 Ace foundations (one per suit, built
+up to the King) and 4 King foundations (one per suit, built down to the Ace).
+Layout: the cards are dealt face up one at a time, left to right, row after
+row, across the 11 columns until the stock is used up. After the first row of
+11 is down, every card of that row that fits a foundation is played up,
+repeatedly, until none fits. From then on, whenever a card lands in column 1
+or column 11 and fits a foundation it is played up at once, and so is any card
+it uncovers in that column that then fits. A card that fits both an Ace and a
+King foundation goes to the Ace foundation. These play-ups are automatic.
+Play: the top card of each column may go to a foundation, or onto the top card
+of another column of the same suit one rank higher or lower (no wrap between
+King and Ace). One card at a time. An empty column takes any card.
+Redeal: at most twice, whenever you choose. Foundations stay; the columns are
+picked up and the layout is dealt again, with the same play-ups, from a stock
+of column 1's cards (bottom card first), then column 2's, ... to column 11.
+Won when all 104 cards are on the foundations."""
+
+    def layout(self) -> tuple[Group, ...]:
+        return (
+            Group(FOUNDATION, 4, Foundation(start=ACE, up=True, one_per_suit=True), label="Ace foundations"),
+            Group(FOUNDATION, 4, Foundation(start=KING, up=False, one_per_suit=True), label="King foundations"),
+            Group(TABLEAU, COLUMNS, Build(up=True, down=True), to=(FOUNDATION, TABLEAU)),
+        )
+
+    layout_matters_for_redeal = True
+
+    @property
+    def max_redeals(self) -> int:
+        return 2
+
+    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
+        groups = super().symmetric_groups(state)
+        if state.redeals == self.max_redeals:
+            groups.append(tuple(self.role_piles[TABLEAU]))
+        return groups
+
+    def deal(self, state: State, cards: list[int]) -> None:
+        self.lay_out(state, cards)
+
+    def lay_out(self, state: State, cards: list[int]) -> None:
+        """Deal ``cards`` across the columns with the automatic play-ups."""
+        columns = self.role_piles[TABLEAU]
+        ends = (columns[0], columns[-1])
+        first_row = min(COLUMNS, len(cards)) - 1
+        for i, card in enumerate(cards):
+            column = columns[i % COLUMNS]
+            state.piles[column].append(card)
+            if i == first_row:
+                while any([self.play_up(state, c) for c in columns[: first_row + 1]]):
+                    pass
+            elif i > first_row and column in ends:
+                while self.play_up(state, column):
+                    pass
+
+    def play_up(self, state: State, column: int) -> bool:
+        """Play the top card of ``column`` to a foundation if one takes it.
+
+        The Ace foundations come first in the layout, so a card that fits
+        both kinds goes to an Ace foundation.
+        """
+        pile = state.piles[column]
+        if not pile:
+            return False
+        for f in self.foundations:
+            if self.foundation_accepts(state.piles, f, pile[-1]):
+                state.piles[f].append(pile.pop())
+                return True
+        return False
+
+    def can_redeal(self, state: State) -> bool:
+        return state.redeals < 2 and any(state.piles[c] for c in self.role_piles[TABLEAU])
+
+    def redeal_refusal(self, state: State) -> str:
+        return "there are no cards left to redeal"
+
+    def redeal(self, state: State) -> None:
+        columns = self.role_piles[TABLEAU]
+        stock = [card for c in columns for card in state.piles[c]]
+        for c in columns:
+            state.piles[c] = []
+        self.lay_out(state, stock)

@@ -1,0 +1,134 @@
+"""St. Helena, also Napoleon's Favourite or Washington's Favorite: RULES.md section 6."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import ACE, KING, card_str, deck, make_card
+from ..engine.errors import PositionError
+from ..engine.game import Game, Option, choice
+from ..engine.rules import ANY, ANY_SUIT, FOUNDATION, NONE, SAME, TABLEAU, Build, Foundation, Group
+
+if TYPE_CHECKING:
+    from ..engine.game import Target
+    from ..engine.state import State
+
+UPPER, LOWER, PILES = 0, 1, 2  # group indices of the layout
+
+
+class StHelena(Game):
+    """Two decks, a King and an Ace of each suit start the foundations, 12 piles around."""
+
+    id = "st-helena"
+    name = "St. Helena (Napoleon's Favourite)"
+    decks = 2
+    summary = "Two decks, 12 piles of 8 around King and Ace foundations; two redeals."
+    rules = """\
+Two decks. One King and one Ace of each suit are taken out: the Kings are the
+upper foundations (built down in suit to the Ace), the Aces the lower
+foundations (built up in suit to the King).
+The other 96 cards are dealt one at a time, clockwise, into 12 piles of 8:
+piles 1-4 above the Kings (left to right), 5-6 down the right side, 7-10
+below the Aces (right to left), 11-12 up the left side.
+The top card of a pile may go to a foundation, or onto the top card of another
+pile of the same suit, one rank higher or lower (no wrap between King and Ace).
+One card at a time. A space is never filled.
+In the first deal only: a card from piles 1-4 may go to an upper foundation
+only, from piles 7-10 to a lower foundation only; piles 5, 6, 11, 12 to either.
+Redeal: at most twice, whenever you choose. The piles are gathered pile 12 on
+top of pile 11, ... down to pile 1, and dealt again from the top of the packet,
+clockwise from pile 1, one card at a time, as far as it goes.
+Options: spaces=any (a space takes any card); build=any (piles build up or
+down regardless of suit).
+Won when all 104 cards are on the foundations."""
+    option_specs = (
+        Option("spaces", "none", choice("none", "any"), "none or any", "what fills a space: nothing, or any card"),
+        Option("build", "suit", choice("suit", "any"), "suit or any", "piles build in suit, or regardless of suit"),
+    )
+
+    def layout(self) -> tuple[Group, ...]:
+        build = Build(
+            up=True,
+            down=True,
+            suit=ANY_SUIT if self.options["build"] == "any" else SAME,
+            space=ANY if self.options["spaces"] == "any" else NONE,
+        )
+        return (
+            Group(FOUNDATION, 4, Foundation(start=KING, up=False), label="upper (King) foundations"),
+            Group(FOUNDATION, 4, Foundation(start=ACE, up=True), label="lower (Ace) foundations"),
+            Group(TABLEAU, 12, build, to=(FOUNDATION, TABLEAU)),
+        )
+
+    layout_matters_for_redeal = True
+
+    @property
+    def max_redeals(self) -> int:
+        return 2
+
+    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
+        groups = super().symmetric_groups(state)
+        if state.redeals == self.max_redeals:
+            groups.append(tuple(self.role_piles[TABLEAU]))
+        return groups
+
+    def _compile(self) -> None:
+        super()._compile()
+        piles = self.group_piles[PILES]
+
+        def first_deal(src: int, group: int) -> bool:
+            if src not in piles or group == PILES:
+                return True
+            number = piles.index(src) + 1
+            return not ((group == LOWER and number <= 4) or (group == UPPER and 7 <= number <= 10))
+
+        self._first_plan = self.make_plan(first_deal)
+
+    def plan(self, state: State) -> tuple[tuple[Target, ...], ...]:
+        return self._first_plan if state.redeals == 0 else self._plan
+
+    def restriction_note(self, state: State, src: int, dst: int) -> str | None:
+        if state.redeals == 0 and self.pile_roles[dst] == FOUNDATION:
+            number = self.group_piles[PILES].index(src) + 1
+            which = "upper (King)" if number <= 4 else "lower (Ace)"
+            return f"in the first deal, pile {number} plays only to the {which} foundations"
+        return None
+
+    def deal_cards(self) -> list[int]:
+        cards = deck(2)
+        for s in range(4):
+            cards.remove(make_card(KING, s))
+            cards.remove(make_card(ACE, s))
+        return cards
+
+    def deal(self, state: State, cards: list[int]) -> None:
+        upper, lower = self.group_piles[UPPER], self.group_piles[LOWER]
+        for s in range(4):
+            state.piles[upper[s]] = [make_card(KING, s)]
+            state.piles[lower[s]] = [make_card(ACE, s)]
+        self._deal_round(state, cards)
+
+    def _deal_round(self, state: State, cards: list[int]) -> None:
+        piles = self.group_piles[PILES]
+        for i, card in enumerate(cards):
+            state.piles[piles[i % 12]].append(card)
+
+    def can_redeal(self, state: State) -> bool:
+        return state.redeals < 2 and any(state.piles[p] for p in self.group_piles[PILES])
+
+    def redeal_refusal(self, state: State) -> str:
+        return "there are no cards left to redeal"
+
+    def redeal(self, state: State) -> None:
+        piles = self.group_piles[PILES]
+        packet = [card for p in reversed(piles) for card in reversed(state.piles[p])]
+        for p in piles:
+            state.piles[p] = []
+        self._deal_round(state, packet)
+
+    def check_position(self, state: State) -> None:
+        for group, start in ((UPPER, KING), (LOWER, ACE)):
+            for s, f in enumerate(self.group_piles[group]):
+                pile = state.piles[f]
+                if not pile or pile[0] != make_card(start, s):
+                    want = card_str(make_card(start, s))
+                    raise PositionError(f"{self.pile_names[f]} must start with {want}")

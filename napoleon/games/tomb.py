@@ -1,0 +1,146 @@
+"""Napoleon's Tomb, the two-deck game of practicalgamingcenter: RULES.md section 1."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import KING, card_str
+from ..engine.dealing import stock_from
+from ..engine.errors import PositionError
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.rules import ACES, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Build, Foundation, Group
+
+if TYPE_CHECKING:
+    from ..engine.state import State
+
+WASTES = 5
+MAX_REDEALS = 4
+
+
+class NapoleonsTomb(Game):
+    """Two decks: reserves, a central reserve, a wrapping tableau and shrinking wastes."""
+
+    id = "napoleons-tomb"
+    name = "Napoleon's Tomb (two decks)"
+    decks = 2
+    summary = "Two decks: King foundations built down twice, 4 reserves, a central reserve, 5 shrinking wastes."
+    rules = """\
+Two decks. 4 reserve piles (R1-R4) of 10 cards each, face up, only the top card
+available; an empty central reserve (C); 4 tableau piles (T1-T4) of one card
+each; 4 empty foundations; 5 empty waste piles (W1-W5); the other 60 cards are
+the stock.
+Foundations: one per suit. An empty foundation takes a King of a suit that has
+no foundation yet. It builds down in suit to the Ace; then the second King of
+that suit goes on the Ace and it builds down to the Ace again (26 cards).
+The top of every reserve, tableau and waste pile may go to a foundation, a
+tableau pile or the central reserve. The top of the central reserve goes only
+to a foundation. Nothing is ever put on a reserve or waste pile by the player;
+an emptied reserve stays empty.
+Tableau: build up in suit; an Ace goes on a King of its suit. An empty tableau
+pile takes any available card.
+Central reserve: an empty one takes only an Ace; it builds up in suit and wraps
+(an Ace on a King). When it is not empty and the bottom card of a tableau pile
+is one rank above its top card, of the same suit, the whole tableau pile moves
+onto it in one move, keeping its order.
+Stock: at any time turn its top card onto any one waste pile in play. Pass 1
+has 5 waste piles, pass 2 has 4, then 3, 2 and 1.
+Redeal: only when the stock is empty, at most 4 times. The waste piles are
+gathered so that the next card turned is the card that went first onto W1:
+W1's cards oldest first, then W2's, and so on. One waste pile fewer is in play.
+Won when all 104 cards are on the foundations."""
+
+    def layout(self) -> tuple[Group, ...]:
+        onward = (FOUNDATION, TABLEAU, CENTRAL)
+        wrap_up = Build(up=True, wrap=True)
+        return (
+            Group(FOUNDATION, 4, Foundation(start=KING, up=False, length=26, one_per_suit=True)),
+            Group(RESERVE, 4, None, to=onward),
+            Group(CENTRAL, 1, Build(up=True, wrap=True, space=ACES), to=(FOUNDATION,), numbered=False),
+            Group(TABLEAU, 4, wrap_up, to=onward),
+            Group(WASTE, WASTES, None, to=onward),
+            Group(STOCK, 1),
+        )
+
+    @property
+    def max_redeals(self) -> int:
+        return MAX_REDEALS
+
+    @property
+    def central(self) -> int:
+        return self.role_piles[CENTRAL][0]
+
+    def deal(self, state: State, cards: list[int]) -> None:
+        for n, r in enumerate(self.role_piles[RESERVE]):
+            state.piles[r] = cards[10 * n : 10 * n + 10]
+        for n, t in enumerate(self.role_piles[TABLEAU]):
+            state.piles[t] = [cards[40 + n]]
+        state.piles[self.stock] = stock_from(cards[44:])
+
+    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
+        # Reserves only give and tableau piles are alike; waste piles are
+        # not: a redeal gathers them in order.
+        return [*super().symmetric_groups(state), tuple(self.role_piles[RESERVE]), tuple(self.role_piles[TABLEAU])]
+
+    def active_wastes(self, state: State) -> list[int]:
+        return self.role_piles[WASTE][: WASTES - state.redeals]
+
+    def special_moves(self, state: State, out: list[Move]) -> None:
+        piles = state.piles
+        c = piles[self.central]
+        if not c:
+            return
+        wants = self.fit[self.central][c[-1]]
+        for t in self.role_piles[TABLEAU]:
+            pile = piles[t]
+            # A one-card pile moving onto C is already listed as a plain move.
+            if len(pile) > 1 and pile[0] in wants:
+                out.append(Move(t, self.central, len(pile)))
+
+    def multi_card_note(self, state: State, move: Move) -> str | None:
+        if move.dst == self.central and self.pile_roles[move.src] == TABLEAU:
+            pile, c = state.piles[move.src], state.piles[self.central]
+            if move.count != len(pile):
+                return "only a whole tableau pile moves onto the central reserve"
+            if not c:
+                return "a whole tableau pile moves only onto a central reserve that is not empty"
+            return f"the bottom card {card_str(pile[0])} does not follow {card_str(c[-1])} in suit"
+        return "only one card moves at a time (a whole tableau pile may move onto the central reserve)"
+
+    def can_redeal(self, state: State) -> bool:
+        return (
+            state.redeals < MAX_REDEALS
+            and not state.piles[self.stock]
+            and any(state.piles[w] for w in self.role_piles[WASTE])
+        )
+
+    def redeal_refusal(self, state: State) -> str:
+        if state.piles[self.stock]:
+            return "a redeal is allowed only when the stock is empty"
+        return "the waste piles are empty: there is nothing to redeal"
+
+    def redeal(self, state: State) -> None:
+        packet = [card for w in self.role_piles[WASTE] for card in state.piles[w]]
+        for w in self.role_piles[WASTE]:
+            state.piles[w] = []
+        state.piles[self.stock] = stock_from(packet)
+
+    def extra_json(self, state: State) -> dict[str, Any]:
+        obj = super().extra_json(state)
+        obj["wastes_in_play"] = WASTES - state.redeals
+        return obj
+
+    def counters_text(self, state: State) -> str:
+        return f"{super().counters_text(state)}; waste piles in play: {WASTES - state.redeals}"
+
+    def check_position(self, state: State) -> None:
+        for w in self.role_piles[WASTE][WASTES - state.redeals :]:
+            if state.piles[w]:
+                raise PositionError(f"{self.pile_names[w]} is not in play after {state.redeals} redeals but holds cards")
+        for p in (self.central, *self.role_piles[TABLEAU]):
+            pile = state.piles[p]
+            if p == self.central and pile and pile[0] not in self.space[p]:
+                raise PositionError("the central reserve must start with an Ace")
+            for below, above in zip(pile, pile[1:], strict=False):
+                if above not in self.fit[p][below]:
+                    raise PositionError(f"{self.pile_names[p]} is not built up in suit at {card_str(above)}")

@@ -1,0 +1,246 @@
+"""A complete depth-first search with only sound pruning.
+
+The search answers a reachability question: can a won position be reached
+from this one by legal moves? It visits every reachable position at most
+once (a transposition table of canonical keys), so when it runs out of
+positions without a win the deal is proven lost. Every shortcut it takes is
+one that cannot hide a win:
+
+* positions equal up to the order of interchangeable piles share one key
+  (:meth:`Game.symmetric_groups`), and the two copies of a card are the same
+  integer already;
+* a card whose every possible "child" (every card that could ever be put on
+  it outside the foundations) is already home goes home at once: the
+  position with it home dominates the one without (see :func:`safe_cards`);
+* of the moves of one run into several empty interchangeable piles, only the
+  first is tried;
+* while the stock has not been rebuilt since the search began, it is always a
+  suffix of the starting stock, so the key holds its length, not its cards.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.rules import Build, Foundation
+from ..engine.state import State
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+@dataclass
+class Result:
+    """What the solver found: a verdict, and for ``won`` the moves that win."""
+
+    verdict: str
+    moves: list[Move] = field(default_factory=list)
+    states: int = 0
+    seconds: float = 0.0
+    complete: bool = False
+
+    @property
+    def won(self) -> bool:
+        return self.verdict == WON
+
+
+def supporters(game: Game) -> list[frozenset[int]]:
+    """For each card, the cards that could ever be put on it outside the foundations."""
+    out = [set() for _ in range(64)]
+    for i in range(game.npiles):
+        rule = game.groups[game.pile_group[i]].rule
+        if isinstance(rule, Build) and game.fit[i] is not None:
+            for top in range(64):
+                out[top] |= game.fit[i][top]
+    return [frozenset(s) for s in out]
+
+
+class Search:
+    """One search from one position; see the module text for what it prunes."""
+
+    def __init__(self, state: State, budget: float | None = None, max_states: int | None = None,
+                 progress: Callable[[int], None] | None = None) -> None:
+        self.root = state
+        self.state = state.copy()
+        self.state.history = []
+        self.state._snapshots = []
+        self.game = state.game
+        self.budget = budget
+        self.max_states = max_states
+        self.progress = progress
+        self.states = 0
+        self.root_redeals = state.redeals
+        self.copies = max(self.game.decks, 1)
+        self._supporters = supporters(self.game)
+        self._foundations = self.game.foundations
+
+    # -------------------------------------------------------------- pruning
+
+    def key(self) -> bytes:
+        """The canonical key of the current position."""
+        s = self.state
+        game = self.game
+        piles = s.piles
+        parts: list[bytes] = []
+        grouped: set[int] = set()
+        for group in game.symmetric_groups(s):
+            grouped.update(group)
+            parts.append(b"\x40".join(sorted(bytes(piles[i]) for i in group)))
+        for i, p in enumerate(piles):
+            if i in grouped:
+                continue
+            if i == game.stock and s.redeals == self.root_redeals:
+                parts.append(len(p).to_bytes(2, "big"))
+            else:
+                parts.append(bytes(p))
+        parts.append(bytes((s.redeals & 0xFF, s.cycled)))
+        return b"\x00".join(parts)
+
+    def autoplay_allowed(self) -> bool:
+        game = self.game
+        return not (game.layout_matters_for_redeal and game.redeals_left(self.state) > 0)
+
+    def safe_moves(self) -> list[Move]:
+        """Play home every card that can no longer help anywhere else; return the moves."""
+        if not self.autoplay_allowed():
+            return []
+        s = self.state
+        piles = s.piles
+        game = self.game
+        plan = game.plan(s)
+        found = self._foundations
+        done: list[Move] = []
+        changed = True
+        while changed:
+            changed = False
+            for src in game.sources:
+                p = piles[src]
+                if not p:
+                    continue
+                c = p[-1]
+                if not self._is_safe(c):
+                    continue
+                for first_only, _, dsts in plan[src]:
+                    if not first_only:
+                        continue
+                    target = next((f for f in dsts if f in found and game.foundation_accepts(piles, f, c)), None)
+                    if target is not None:
+                        m = Move(src, target, 1)
+                        s.push(m)
+                        done.append(m)
+                        changed = True
+                        break
+        return done
+
+    def _is_safe(self, card: int) -> bool:
+        piles = self.state.piles
+        for x in self._supporters[card]:
+            home = 0
+            for f in self._foundations:
+                home += piles[f].count(x)
+            if home < self.copies:
+                return False
+        return True
+
+    def ordered_moves(self) -> list[Move]:
+        """The moves worth trying, best first, one per equivalent empty target."""
+        s = self.state
+        game = self.game
+        moves = s.legal_moves()
+        last = s.history[-1] if s.history else None
+        symmetric = {}
+        for group in game.symmetric_groups(s):
+            for i in group:
+                symmetric[i] = group
+        found = set(self._foundations)
+        piles = s.piles
+        seen_empty: set[tuple[int, int, tuple[int, ...]]] = set()
+        scored: list[tuple[int, Move]] = []
+        for m in moves:
+            if last is not None and m.src == last.dst and m.dst == last.src and m.count == last.count and m.src >= 0:
+                continue  # straight back: the position is the one before
+            if m.src >= 0 and not piles[m.dst] and m.dst in symmetric:
+                sig = (m.src, m.count, symmetric[m.dst])
+                if sig in seen_empty:
+                    continue
+                seen_empty.add(sig)
+                if len(piles[m.src]) == m.count and m.src in symmetric.get(m.dst, ()):
+                    continue  # a whole pile into a space of its own group: same position
+            scored.append((self._score(m, found, piles), m))
+        scored.sort(key=lambda t: -t[0])
+        return [m for _, m in scored]
+
+    def _score(self, m: Move, found: set[int], piles: list[list[int]]) -> int:
+        if m.src < 0:
+            return -100
+        if m.dst in found:
+            return 100
+        if m.src == self.game.stock:
+            return -50
+        src = piles[m.src]
+        score = 0
+        if len(src) == m.count:
+            score += 30  # empties a pile
+        if not piles[m.dst]:
+            score -= 20  # uses a space
+        return score
+
+    # --------------------------------------------------------------- search
+
+    def run(self) -> Result:
+        start = time.perf_counter()
+        deadline = None if self.budget is None else start + self.budget
+        s = self.state
+        seen: set[bytes] = set()
+        path: list[Move] = []
+
+        def finish(verdict: str, complete: bool) -> Result:
+            return Result(verdict, list(path) if verdict == WON else [], self.states,
+                          time.perf_counter() - start, complete)
+
+        autos = self.safe_moves()
+        path.extend(autos)
+        if s.is_won:
+            return finish(WON, True)
+        seen.add(self.key())
+        self.states = 1
+        # A frame: [moves to try, next index, number of path entries it pushed]
+        frames: list[list] = [[self.ordered_moves(), 0, len(autos)]]
+        while frames:
+            frame = frames[-1]
+            moves, i = frame[0], frame[1]
+            if i == len(moves):
+                frames.pop()
+                for _ in range(frame[2]):
+                    s.pop()
+                    path.pop()
+                continue
+            frame[1] = i + 1
+            m = moves[i]
+            s.push(m)
+            path.append(m)
+            autos = self.safe_moves()
+            path.extend(autos)
+            pushed = 1 + len(autos)
+            if s.is_won:
+                return finish(WON, True)
+            k = self.key()
+            if k in seen or self.game.is_dead(s):
+                for _ in range(pushed):
+                    s.pop()
+                    path.pop()
+                continue
+            seen.add(k)
+            self.states += 1
+            if self.states & 1023 == 0:
+                if self.progress is not None:
+                    self.progress(self.states)
+                if (deadline is not None and time.perf_counter() > deadline) or (
+                    self.max_states is not None and self.states >= self.max_states
+                ):
+                    return finish(UNKNOWN, False)
+            frames.append([self.ordered_moves(), 0, pushed])
+        return finish(LOST, True)
