@@ -59,6 +59,8 @@ def position_from_json(obj: Any) -> State:
     """A position from its JSON (see :meth:`State.to_json`); raise a NapoleonError."""
     if not isinstance(obj, dict):
         raise PositionError("a position must be a JSON object")
+    if "game" not in obj:
+        raise PositionError("a position needs a 'game' (a game id)")
     options = obj.get("options") or {}
     if not isinstance(options, dict):
         raise PositionError("'options' must be an object")

@@ -11,7 +11,7 @@ one that cannot hide a win:
   integer already;
 * a card whose every possible "child" (every card that could ever be put on
   it outside the foundations) is already home goes home at once: the
-  position with it home dominates the one without (see :func:`safe_cards`);
+  position with it home dominates the one without (:mod:`.autoplay`);
 * of the moves of one run into several empty interchangeable piles, only the
   first is tried;
 * while the stock has not been rebuilt since the search began, it is always a
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.rules import Build, Foundation
 from ..engine.state import State
+from .autoplay import safe_moves
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
@@ -47,17 +47,6 @@ class Result:
         return self.verdict == WON
 
 
-def supporters(game: Game) -> list[frozenset[int]]:
-    """For each card, the cards that could ever be put on it outside the foundations."""
-    out = [set() for _ in range(64)]
-    for i in range(game.npiles):
-        rule = game.groups[game.pile_group[i]].rule
-        if isinstance(rule, Build) and game.fit[i] is not None:
-            for top in range(64):
-                out[top] |= game.fit[i][top]
-    return [frozenset(s) for s in out]
-
-
 class Search:
     """One search from one position; see the module text for what it prunes."""
 
@@ -73,8 +62,6 @@ class Search:
         self.progress = progress
         self.states = 0
         self.root_redeals = state.redeals
-        self.copies = max(self.game.decks, 1)
-        self._supporters = supporters(self.game)
         self._foundations = self.game.foundations
 
     # -------------------------------------------------------------- pruning
@@ -98,52 +85,6 @@ class Search:
                 parts.append(bytes(p))
         parts.append(bytes((s.redeals & 0xFF, s.cycled)))
         return b"\x00".join(parts)
-
-    def autoplay_allowed(self) -> bool:
-        game = self.game
-        return not (game.layout_matters_for_redeal and game.redeals_left(self.state) > 0)
-
-    def safe_moves(self) -> list[Move]:
-        """Play home every card that can no longer help anywhere else; return the moves."""
-        if not self.autoplay_allowed():
-            return []
-        s = self.state
-        piles = s.piles
-        game = self.game
-        plan = game.plan(s)
-        found = self._foundations
-        done: list[Move] = []
-        changed = True
-        while changed:
-            changed = False
-            for src in game.sources:
-                p = piles[src]
-                if not p:
-                    continue
-                c = p[-1]
-                if not self._is_safe(c):
-                    continue
-                for first_only, _, dsts in plan[src]:
-                    if not first_only:
-                        continue
-                    target = next((f for f in dsts if f in found and game.foundation_accepts(piles, f, c)), None)
-                    if target is not None:
-                        m = Move(src, target, 1)
-                        s.push(m)
-                        done.append(m)
-                        changed = True
-                        break
-        return done
-
-    def _is_safe(self, card: int) -> bool:
-        piles = self.state.piles
-        for x in self._supporters[card]:
-            home = 0
-            for f in self._foundations:
-                home += piles[f].count(x)
-            if home < self.copies:
-                return False
-        return True
 
     def ordered_moves(self) -> list[Move]:
         """The moves worth trying, best first, one per equivalent empty target."""
@@ -201,7 +142,7 @@ class Search:
             return Result(verdict, list(path) if verdict == WON else [], self.states,
                           time.perf_counter() - start, complete)
 
-        autos = self.safe_moves()
+        autos = safe_moves(s)
         path.extend(autos)
         if s.is_won:
             return finish(WON, True)
@@ -222,7 +163,7 @@ class Search:
             m = moves[i]
             s.push(m)
             path.append(m)
-            autos = self.safe_moves()
+            autos = safe_moves(s)
             path.extend(autos)
             pushed = 1 + len(autos)
             if s.is_won:

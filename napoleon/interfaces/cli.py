@@ -1,0 +1,305 @@
+"""The ``napoleon`` command: play, inspect, replay and solve from the shell.
+
+Every command prints readable text, or JSON with ``--json``. Bad input
+(an unknown game, a bad option, malformed JSON, an illegal move) gives one
+line on standard error and exit status 2, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .. import GAMES, NapoleonError, get_game, new_game, position_from_json
+from ..engine.game import Game, format_option
+from ..engine.state import State
+from ..shuffle import MAX_DEAL
+
+EXIT_USAGE = 2
+
+# Modules that add their own subcommands: each has ``register(subparsers)``.
+EXTENSIONS: tuple[str, ...] = ()
+
+
+class UsageError(NapoleonError):
+    """A command line that cannot be carried out."""
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``["redeals=2", "single"]`` -> ``{"redeals": "2", "single": "true"}``."""
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not key:
+            raise UsageError(f"bad option {pair!r}: write KEY=VALUE")
+        out[key.strip()] = value.strip() if sep else "true"
+    return out
+
+
+def deal_number(text: str) -> int:
+    """argparse type of a deal number."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"deal number must be an integer, not {text!r}") from None
+    if not 1 <= n <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"deal number must be from 1 to {MAX_DEAL}, not {n}")
+    return n
+
+
+def random_deal() -> int:
+    """A fresh deal number for a player who did not choose one."""
+    return secrets.randbelow(1_000_000_000) + 1
+
+
+def emit(args: argparse.Namespace, obj: Any, text: Callable[[], str] | str) -> None:
+    """Print ``obj`` as JSON with ``--json``, else the readable ``text``."""
+    if getattr(args, "json", False):
+        print(json.dumps(obj, indent=None if getattr(args, "compact", False) else 2))
+    else:
+        print(text() if callable(text) else text)
+
+
+def read_json_stdin(what: str) -> Any:
+    data = sys.stdin.read()
+    if not data.strip():
+        raise UsageError(f"expected {what} as JSON on standard input, got nothing")
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"malformed JSON on standard input: {exc}") from None
+
+
+def game_of(args: argparse.Namespace) -> Game:
+    return get_game(args.game, parse_options(args.option))
+
+
+def state_of(args: argparse.Namespace) -> State:
+    """The position a command works on: GAME --deal N, or JSON on stdin."""
+    if getattr(args, "game", None):
+        if getattr(args, "deal", None) is None:
+            raise UsageError("give --deal N with a game (or a position as JSON on standard input)")
+        state = game_of(args).new_state(args.deal)
+        for text in getattr(args, "moves", None) or ():
+            state.play_text(text)
+        return state
+    return position_from_json(read_json_stdin("a position"))
+
+
+# ------------------------------------------------------------------ commands
+
+
+def cmd_games(args: argparse.Namespace) -> None:
+    rows = [game_info(cls) for cls in GAMES.values()]
+
+    def text() -> str:
+        lines = []
+        for row in rows:
+            aka = f" (alias: {', '.join(row['aliases'])})" if row["aliases"] else ""
+            lines.append(f"{row['id']:<17} {row['name']}{aka}")
+            lines.append(f"{'':<17} {row['summary']}")
+            for opt in row["options"]:
+                lines.append(f"{'':<17} option {opt['name']}={opt['values']}: {opt['help']}")
+        return "\n".join(lines)
+
+    emit(args, rows, text)
+
+
+def game_info(cls: type[Game]) -> dict[str, Any]:
+    """The catalogue entry of a game, as the CLI and web app show it."""
+    return {
+        "id": cls.id,
+        "name": cls.name,
+        "aliases": list(cls.aliases),
+        "decks": cls.decks,
+        "summary": cls.summary,
+        "options": [
+            {"name": o.name, "default": format_option(o.default), "values": o.values, "help": o.help}
+            for o in cls.option_specs
+        ],
+    }
+
+
+def cmd_rules(args: argparse.Namespace) -> None:
+    game = game_of(args)
+    obj = {**game_info(type(game)), "rules": game.rules, "piles": list(game.pile_names),
+           "notation": dict(zip(game.pile_names, game.pile_abbrs, strict=True))}
+    emit(args, obj, lambda: f"{game.name}\n\n{game.rules}\n\nPiles in move notation: {' '.join(game.pile_abbrs)}")
+
+
+def cmd_deal(args: argparse.Namespace) -> None:
+    game = game_of(args)
+    start = args.deal if args.deal is not None else 1
+    if args.winnable:
+        from ..solver.winnable import next_winnable
+
+        deal, result = next_winnable(game, start, budget=args.budget, tries=args.tries)
+        state = game.new_state(deal)
+        obj = {**state.to_json(), "solution": [game.notation(m) for m in result.moves]}
+        emit(args, obj, lambda: f"{state}\n\ndeal {deal} is winnable: a solution of {len(result.moves)} moves")
+        return
+    state = game.new_state(start if args.deal is not None else random_deal())
+    emit(args, state.to_json(), state.board_text)
+
+
+def cmd_moves(args: argparse.Namespace) -> None:
+    state = position_from_json(read_json_stdin("a position"))
+    moves = state.legal_moves()
+    obj = [state.game.move_to_json(m) | {"san": state.san(m)} for m in moves]
+    emit(args, obj, lambda: "\n".join(state.san(m) for m in moves) or "no legal move")
+
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    game = game_of(args)
+    state = game.new_state(args.deal)
+    if args.json_moves:
+        moves = read_json_stdin("a list of moves")
+        if not isinstance(moves, list):
+            raise UsageError("--json-moves expects a JSON list of moves on standard input")
+        parsed = [("JSON", item) for item in moves]
+    else:
+        parsed = [("text", item) for item in args.moves]
+    for number, (kind, item) in enumerate(parsed, 1):
+        try:
+            move = game.move_from_json(item) if kind == "JSON" else state.parse_move(item)
+            state.play(move)
+        except NapoleonError as exc:
+            raise UsageError(f"move {number} ({item if kind == 'text' else json.dumps(item)}) is illegal: {exc}") from None
+    emit(args, state.to_json(), lambda: f"{state}\nstatus: {state.status.value} after {len(state.history)} moves")
+
+
+def cmd_solve(args: argparse.Namespace) -> None:
+    from ..solver import result_json, solve
+
+    state = state_of(args)
+    result = solve(state, budget=args.budget, max_states=args.max_states)
+    obj = result_json(state, result)
+
+    def text() -> str:
+        head = f"{state.game.name}, deal {state.deal}: {result.verdict}"
+        facts = f"{result.states} positions searched in {result.seconds:.2f} s"
+        if result.won:
+            return f"{head} in {len(result.moves)} moves ({facts})\n" + " ".join(obj["moves"])
+        if result.verdict == "lost":
+            return f"{head}: no sequence of legal moves wins ({facts})"
+        return f"{head}: the budget ran out ({facts})"
+
+    emit(args, obj, text)
+
+
+def cmd_hint(args: argparse.Namespace) -> None:
+    from ..solver import hint
+
+    state = state_of(args)
+    move, result = hint(state, budget=args.budget)
+    obj = {"verdict": result.verdict, "move": state.game.move_to_json(move) if move else None,
+           "states": result.states, "seconds": round(result.seconds, 4)}
+    if move is not None:
+        text = f"{state.san(move)}   (the position is winnable)"
+    elif result.verdict == "won":
+        text = "the game is won"
+    elif result.verdict == "lost":
+        text = "this position can no longer be won"
+    else:
+        text = f"no hint: the solver ran out of time after {result.states} positions"
+    emit(args, obj, text)
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    from .lineplay import play_lines
+
+    options = parse_options(args.option)
+    state = new_game(args.game, args.deal or random_deal(), options)
+    play_lines(state)
+
+
+# ------------------------------------------------------------------- parsing
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="napoleon", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    out = argparse.ArgumentParser(add_help=False)
+    out.add_argument("--json", action="store_true", help="print JSON for machines")
+    opts = argparse.ArgumentParser(add_help=False)
+    opts.add_argument("-o", "--option", action="append", metavar="K=V", help="a game option, e.g. redeals=2")
+
+    p = sub.add_parser("games", parents=[out], help="the games, their ids and options")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("rules", parents=[out, opts], help="the rules of a game as the program plays them")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("deal", parents=[out, opts], help="the starting position of a deal")
+    p.add_argument("game")
+    p.add_argument("--deal", "-d", type=deal_number, help="deal number (default: random; with --winnable, 1)")
+    p.add_argument("--winnable", action="store_true", help="the first deal from --deal on that the solver wins")
+    p.add_argument("--budget", type=float, default=10.0, help="solver seconds per deal with --winnable")
+    p.add_argument("--tries", type=int, default=100, help="deals to try with --winnable")
+    p.set_defaults(func=cmd_deal)
+
+    p = sub.add_parser("moves", parents=[out], help="the legal moves of a position JSON read from stdin")
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("replay", parents=[out, opts], help="apply moves to a deal and print the position")
+    p.add_argument("game")
+    p.add_argument("--deal", "-d", type=deal_number, required=True)
+    p.add_argument("moves", nargs="*", metavar="MOVE", help="moves in notation, e.g. T3-F1 S-W")
+    p.add_argument("--json-moves", action="store_true", help="read a JSON list of moves from stdin")
+    p.set_defaults(func=cmd_replay)
+
+    for name, func, default_budget, help_text in (
+        ("solve", cmd_solve, 30.0, "prove a deal (or a position on stdin) won or lost"),
+        ("hint", cmd_hint, 5.0, "the next move of a solution"),
+    ):
+        p = sub.add_parser(name, parents=[out, opts], help=help_text)
+        p.add_argument("game", nargs="?", help="game id; without it, a position JSON is read from stdin")
+        p.add_argument("--deal", "-d", type=deal_number)
+        p.add_argument("moves", nargs="*", metavar="MOVE", help="moves played from the deal first")
+        p.add_argument("--budget", type=float, default=default_budget, help="seconds the search may take")
+        if name == "solve":
+            p.add_argument("--max-states", type=int, help="positions the search may visit")
+        p.set_defaults(func=func)
+
+    p = sub.add_parser("play", parents=[opts], help="play a game in the terminal")
+    p.add_argument("game")
+    p.add_argument("--deal", "-d", type=deal_number, help="deal number (default: random)")
+    p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
+    p.set_defaults(func=cmd_play)
+
+    for module in EXTENSIONS:
+        importlib.import_module(module).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``napoleon`` command."""
+    parser = build_parser()
+    # Moves may follow options (``replay GAME --deal N MOVE...``), which
+    # plain argparse cannot take after its positional has been matched.
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if not hasattr(args, "moves") or any(e.startswith("-") and e.lower() != "-" for e in extra):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.moves = [*(args.moves or []), *extra]
+    try:
+        args.func(args)
+    except NapoleonError as exc:
+        print(f"napoleon: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""A game being played: the position, turns, undo/redo, timer and record.
+
+Both user interfaces (terminal and web) drive a :class:`Session`, so what a
+"turn", an undo or a restart means is written once. A turn is the player's
+move plus the safe foundation moves auto-play made after it; undo and redo
+work on whole turns.
+
+>>> from napoleon import new_game
+>>> session = Session(new_game("werner", deal=1), autoplay=False)
+>>> session.play_text("T3-F1")
+['T3-F1']
+>>> session.undo()
+True
+>>> session.redo()
+True
+>>> len(session.state.history)
+1
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Protocol
+
+from ..engine.errors import IllegalMoveError
+from ..engine.move import Move
+from ..engine.state import State, Status
+from ..solver.autoplay import safe_moves
+
+
+class Recorder(Protocol):
+    """Where a session is kept (the store): called after every change."""
+
+    def begin(self, session: Session) -> Any: ...
+
+    def save(self, session: Session) -> None: ...
+
+    def finish(self, session: Session, result: str) -> None: ...
+
+
+class Session:
+    """One game in play. ``autoplay`` plays safe cards home after each move."""
+
+    def __init__(self, state: State, autoplay: bool = True, recorder: Recorder | None = None,
+                 record_id: Any = None, elapsed: float = 0.0, turns: list[int] | None = None) -> None:
+        self.state = state
+        self.start_state = state.copy()
+        if state.history:
+            # Resumed games replay from the deal: the start is the deal itself.
+            self.start_state = state.game.new_state(state.deal)
+        self.autoplay = autoplay
+        self.turns: list[int] = turns if turns is not None else [1] * len(state.history)
+        self._redo_turns: list[int] = []
+        self._clock_start: float | None = None
+        self._elapsed = elapsed
+        self.recorder = recorder
+        self.record_id = record_id
+        self.finished: str | None = None
+        if recorder is not None and record_id is None:
+            self.record_id = recorder.begin(self)
+
+    # ----------------------------------------------------------------- facts
+
+    @property
+    def game(self):
+        return self.state.game
+
+    @property
+    def deal(self) -> int:
+        return self.state.deal
+
+    @property
+    def status(self) -> Status:
+        return self.state.status
+
+    @property
+    def moves_made(self) -> int:
+        """Moves in the current line of play, auto-play included."""
+        return len(self.state.history)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of play so far (the clock runs from the first move)."""
+        running = time.monotonic() - self._clock_start if self._clock_start is not None else 0.0
+        return self._elapsed + running
+
+    def notation_history(self) -> list[str]:
+        return [self.game.notation(m) for m in self.state.history]
+
+    # ----------------------------------------------------------------- moves
+
+    def play(self, move: Move) -> list[Move]:
+        """Play ``move`` (checked) and any safe auto-play after it; return them all.
+
+        An illegal move raises IllegalMoveError and changes nothing.
+        """
+        if self.finished == "won":
+            raise IllegalMoveError("the game is won")
+        self.state.play(move)
+        self._tick()
+        made = [move]
+        if self.autoplay:
+            made += safe_moves(self.state)
+        self.turns.append(len(made))
+        self._redo_turns.clear()
+        self._changed()
+        return made
+
+    def play_text(self, text: str) -> list[str]:
+        """Play a move in notation; return the notation of every move made."""
+        return [self.game.notation(m) for m in self.play(self.state.parse_move(text))]
+
+    def auto(self) -> list[Move]:
+        """Play every safe card home now, as one turn."""
+        made = safe_moves(self.state)
+        if made:
+            self._tick()
+            self.turns.append(len(made))
+            self._redo_turns.clear()
+            self._changed()
+        return made
+
+    def undo(self) -> bool:
+        """Take back the last turn; False when there is none."""
+        if not self.turns:
+            return False
+        n = self.turns.pop()
+        for _ in range(n):
+            self.state.pop()
+        self._redo_turns.append(n)
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        """Play the last undone turn again; False when there is none."""
+        if not self._redo_turns:
+            return False
+        n = self._redo_turns.pop()
+        for _ in range(n):
+            self.state.redo()
+        self.turns.append(n)
+        self._changed()
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.turns)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo_turns)
+
+    def restart(self) -> None:
+        """Back to the deal (an undoable step: redo is kept turn by turn)."""
+        while self.undo():
+            pass
+
+    # ------------------------------------------------------------- internals
+
+    def _tick(self) -> None:
+        if self._clock_start is None:
+            self._clock_start = time.monotonic()
+
+    def _changed(self) -> None:
+        status = self.state.status
+        if status is Status.WON:
+            self._stop_clock()
+        if self.recorder is not None:
+            self.recorder.save(self)
+            if status is not Status.PLAYING and self.finished is None:
+                self.finished = status.value
+                self.recorder.finish(self, status.value)
+            elif status is Status.PLAYING and self.finished is not None:
+                self.finished = None  # undo after the end: the game goes on
+        elif status is not Status.PLAYING:
+            self.finished = status.value
+        else:
+            self.finished = None
+
+    def _stop_clock(self) -> None:
+        if self._clock_start is not None:
+            self._elapsed += time.monotonic() - self._clock_start
+            self._clock_start = None
+
+    def abandon(self) -> None:
+        """The player leaves an unfinished game (it stays resumable in the store)."""
+        self._stop_clock()
+        if self.recorder is not None:
+            self.recorder.save(self)

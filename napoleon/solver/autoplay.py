@@ -1,0 +1,93 @@
+"""Safe automatic play to the foundations: when a foundation move can never hurt.
+
+A card may go home at once when every card that could ever be put on it
+outside the foundations (its "supporters", read off the game's own build
+rules) is already home, all copies of it. Then the card has no use left where
+it is: the position with it home can do everything the other can. In the
+two-deck games this is subtler than in FreeCell: both copies of each
+supporter must be home, and in the Tomb, whose foundations go round twice, a
+card's supporters are home only in the second round.
+
+Grand Napoleon and St. Helena redeal by position (a card's place shapes the
+next deal, and Grand Napoleon's re-layout plays cards up by itself), so there
+nothing is played home automatically until the last redeal is used.
+
+>>> from napoleon import new_game
+>>> state = new_game("werner", deal=1)
+>>> [state.game.notation(m) for m in safe_autoplay(state)]
+['T3-F1', 'C3-F2']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.rules import Build
+from ..engine.state import State
+
+
+@lru_cache(maxsize=64)
+def supporters(game: Game) -> tuple[frozenset[int], ...]:
+    """For each card, the cards that could ever be put on it outside the foundations."""
+    out: list[set[int]] = [set() for _ in range(64)]
+    for i in range(game.npiles):
+        rule = game.groups[game.pile_group[i]].rule
+        if isinstance(rule, Build):
+            for top in range(64):
+                out[top] |= game.fit[i][top]
+    return tuple(frozenset(s) for s in out)
+
+
+def autoplay_allowed(state: State) -> bool:
+    """False while a redeal by position is still to come."""
+    game = state.game
+    return not (game.layout_matters_for_redeal and game.redeals_left(state) > 0)
+
+
+def is_safe(state: State, card: int) -> bool:
+    """Whether every card that could be put on ``card`` is already home."""
+    game = state.game
+    piles = state.piles
+    copies = game.decks
+    for x in supporters(game)[card]:
+        home = 0
+        for f in game.foundations:
+            home += piles[f].count(x)
+        if home < copies:
+            return False
+    return True
+
+
+def safe_moves(state: State) -> list[Move]:
+    """Play home every safe card, repeatedly; return the moves made (pushed)."""
+    if not autoplay_allowed(state):
+        return []
+    game = state.game
+    piles = state.piles
+    plan = game.plan(state)
+    found = set(game.foundations)
+    done: list[Move] = []
+    changed = True
+    while changed:
+        changed = False
+        for src in game.sources:
+            p = piles[src]
+            if not p or not is_safe(state, p[-1]):
+                continue
+            c = p[-1]
+            for first_only, _, dsts in plan[src]:
+                target = next((f for f in dsts if f in found and game.foundation_accepts(piles, f, c)), None)
+                if first_only and target is not None:
+                    m = Move(src, target, 1)
+                    state.push(m)
+                    done.append(m)
+                    changed = True
+                    break
+    return done
+
+
+def safe_autoplay(state: State) -> list[Move]:
+    """The player's "auto-play to foundations": the same rule as the solver's."""
+    return safe_moves(state)
