@@ -1,0 +1,13 @@
+"""The store: every game kept in SQLite, resumable, with statistics.
+
+>>> import tempfile, os
+>>> store = Store.open(os.path.join(tempfile.mkdtemp(), "napoleon.db"))
+>>> store.version == VERSION
+True
+>>> store.close()
+"""
+
+from .db import SavedGame, Store, StoreError, StoreRecorder, canonical_options, default_path
+from .schema import VERSION
+
+__all__ = ["VERSION", "SavedGame", "Store", "StoreError", "StoreRecorder", "canonical_options", "default_path"]

@@ -1,0 +1,388 @@
+"""The store: every game played, kept in one SQLite database.
+
+Each change is one short transaction, so a crash or a closed terminal loses
+at most the move in flight; WAL mode lets a study write results while a game
+is being played, and a busy timeout makes concurrent writers wait their turn
+instead of failing with "database is locked".
+
+A file that is not a napoleon database (not SQLite, damaged, someone else's
+tables, or a newer schema) gives a :class:`StoreError` and is never written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine.errors import NapoleonError
+from ..engine.state import State, Status
+from . import schema
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..interfaces.session import Session
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 30_000
+RESULTS = ("playing", "won", "lost", "abandoned")
+
+
+class StoreError(NapoleonError):
+    """The database cannot be used (damaged, foreign, newer) or a record is missing."""
+
+
+def default_path() -> Path:
+    """``$NAPOLEON_DB``, else ``napoleon.db`` in the user's data directory."""
+    env = os.environ.get("NAPOLEON_DB")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("napoleon", appauthor=False)) / "napoleon.db"
+
+
+def now() -> str:
+    """The time now, ISO 8601 in UTC to the millisecond (sorts as text)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def canonical_options(options: dict[str, Any]) -> str:
+    """Options as canonical JSON: every option (defaults included), keys sorted."""
+    return json.dumps(options, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class SavedGame:
+    """One recorded game. ``moves`` are in notation, ``elapsed`` in seconds."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    deal: int
+    moves: list[str]
+    elapsed: float
+    started: str
+    updated: str
+    result: str = "playing"
+    ended: str | None = None
+    turns: list[int] = field(default_factory=list)
+    uid: str = ""
+    origin: str = "played"
+    won_elapsed: float | None = None
+    won_moves: int | None = None
+
+    def game_obj(self) -> Game:
+        from ..games import get_game
+
+        return get_game(self.game, self.options)
+
+    def describe(self) -> str:
+        """``werner`` or ``forty-thieves redeals=2``."""
+        try:
+            return self.game_obj().describe()
+        except NapoleonError:
+            return self.game
+
+    def replay(self) -> State:
+        """The position after the moves, each checked by the engine; raise a NapoleonError."""
+        state = self.game_obj().new_state(self.deal)
+        for number, text in enumerate(self.moves, 1):
+            try:
+                state.play(state.parse_move(text))
+            except NapoleonError as exc:
+                raise StoreError(f"move {number} ({text}) of game #{self.id} does not replay: {exc}") from None
+        return state
+
+
+GAME_COLUMNS = ("id, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin,"
+                " won_elapsed, won_moves")
+
+
+def _saved(row: tuple[Any, ...]) -> SavedGame:
+    gid, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin, we, wm = row
+    return SavedGame(id=gid, game=game, options=json.loads(options), deal=deal, moves=json.loads(moves),
+                     elapsed=elapsed, started=started, updated=updated, result=result, ended=ended,
+                     turns=json.loads(turns), uid=uid, origin=origin, won_elapsed=we, won_moves=wm)
+
+
+class Store:
+    """A napoleon database. Open it with :meth:`Store.open`.
+
+    >>> import tempfile, os
+    >>> from napoleon import new_game
+    >>> path = os.path.join(tempfile.mkdtemp(), "doc.db")
+    >>> with Store.open(path) as store:
+    ...     session = store.new_session(new_game("werner", deal=1), autoplay=False)
+    ...     _ = session.play_text("T3-F1")
+    ...     [g.moves for g in store.unfinished()]
+    [['T3-F1']]
+    """
+
+    def __init__(self, path: Path, db: sqlite3.Connection) -> None:
+        self.path = path
+        self.db = db
+        self._lock = threading.RLock()
+
+    # ------------------------------------------------------------- opening
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str] | None = None) -> Store:
+        """Open (creating or upgrading) the database at ``path``, else the default.
+
+        Raise StoreError, writing nothing, when the file is not a napoleon
+        database this version can use.
+        """
+        p = Path(path).expanduser() if path is not None else default_path()
+        check_file(p)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db = sqlite3.connect(p, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {p}: {exc}") from None
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            version = inspect(db, p)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = FULL")
+            if version < schema.VERSION:
+                upgrade(db, p)
+        except StoreError:
+            db.close()
+            raise
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            raise StoreError(f"{p} is not a usable napoleon database ({exc}); it was left untouched") from None
+        return cls(p, db)
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (taken at once, so writers queue on the busy timeout)."""
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
+    # ---------------------------------------------------------- recording
+
+    def recorder(self) -> StoreRecorder:
+        """A recorder for :class:`~napoleon.interfaces.session.Session`: every move is saved at once."""
+        return StoreRecorder(self)
+
+    def new_session(self, state: State, autoplay: bool = True) -> Session:
+        """A session on ``state`` recorded in this store (a new record)."""
+        from ..interfaces.session import Session
+
+        return Session(state, autoplay=autoplay, recorder=self.recorder())
+
+    def insert(self, game: Game, deal: int, *, moves: list[str] | None = None, turns: list[int] | None = None,
+               result: str = "playing", elapsed: float = 0.0, started: str | None = None,
+               ended: str | None = None, uid: str | None = None, origin: str = "played",
+               won_elapsed: float | None = None, won_moves: int | None = None) -> int:
+        """Add a record; return its id."""
+        moves = list(moves or [])
+        stamp = started or now()
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO games (uid, game, options, deal, moves, turns, result, elapsed, started, updated, ended,"
+                " origin, won_elapsed, won_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (uid or secrets.token_hex(16), game.id, canonical_options(game.options), deal, json.dumps(moves),
+                 json.dumps(turns if turns is not None else [1] * len(moves)), result, elapsed, stamp,
+                 ended or stamp, ended, origin, won_elapsed, won_moves),
+            )
+            return int(cur.lastrowid)
+
+    def save_session(self, record_id: int, session: Session) -> None:
+        """Save the session's line of play: one short transaction.
+
+        A record once won stays won, with the time and length of that win,
+        whatever is done after (undo and win again counts once). A lost game
+        that is undone is playing again.
+        """
+        state = session.state
+        status = state.status
+        moves = session.notation_history()
+        stamp = now()
+        elapsed = round(session.elapsed, 3)
+        with self.transaction() as db:
+            if status is Status.WON:
+                db.execute(
+                    "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = 'won', ended = ?,"
+                    " won_elapsed = ?, won_moves = ? WHERE id = ? AND result != 'won'",
+                    (json.dumps(moves), json.dumps(session.turns), elapsed, stamp, stamp, elapsed, len(moves),
+                     record_id),
+                )
+            else:
+                result = "lost" if status is Status.LOST else "playing"
+                db.execute(
+                    "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = ?, ended = ?"
+                    " WHERE id = ? AND result != 'won'",
+                    (json.dumps(moves), json.dumps(session.turns), elapsed, stamp, result,
+                     stamp if result == "lost" else None, record_id),
+                )
+
+    def abandon(self, record_id: int) -> None:
+        """Give up an unfinished game: it counts as played and not won."""
+        with self.transaction() as db:
+            row = db.execute("SELECT result FROM games WHERE id = ?", (record_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game #{record_id} in the store")
+            if row[0] != "playing":
+                raise StoreError(f"game #{record_id} is {row[0]}, not unfinished")
+            stamp = now()
+            db.execute("UPDATE games SET result = 'abandoned', ended = ?, updated = ? WHERE id = ?",
+                       (stamp, stamp, record_id))
+
+    # ------------------------------------------------------------- reading
+
+    def get(self, saved_id: int) -> SavedGame | None:
+        """The record ``saved_id``, or None."""
+        with self._lock:
+            row = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (saved_id,)).fetchone()
+        return _saved(row) if row else None
+
+    def by_uid(self, uid: str) -> SavedGame | None:
+        with self._lock:
+            row = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE uid = ?", (uid,)).fetchone()
+        return _saved(row) if row else None
+
+    def unfinished(self, game_id: str | None = None) -> list[SavedGame]:
+        """Games still being played, the most recently saved first."""
+        return self.games(game_id, results=("playing",))
+
+    def games(self, game_id: str | None = None, results: tuple[str, ...] = RESULTS,
+              limit: int | None = None) -> list[SavedGame]:
+        """Records of ``game_id`` (every game when None), the most recently saved first."""
+        where = [f"result IN ({', '.join('?' * len(results))})"]
+        params: list[Any] = list(results)
+        if game_id is not None:
+            from ..games import game_class
+
+            where.append("game = ?")
+            params.append(game_class(game_id).id)
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE {' AND '.join(where)} ORDER BY updated DESC, id DESC"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        with self._lock:
+            return [_saved(r) for r in self.db.execute(sql, params).fetchall()]
+
+    def resume(self, saved_id: int, autoplay: bool = True) -> Session:
+        """The unfinished game ``saved_id`` as a session, replayed from the deal, recorder attached."""
+        from ..interfaces.session import Session
+
+        saved = self.get(saved_id)
+        if saved is None:
+            raise StoreError(f"no game #{saved_id} in the store")
+        if saved.result != "playing":
+            raise StoreError(f"game #{saved_id} is {saved.result}: only an unfinished game can be resumed")
+        state = saved.replay()
+        turns = saved.turns
+        if sum(turns) != len(saved.moves) or any(t < 1 for t in turns):
+            turns = [1] * len(saved.moves)
+        return Session(state, autoplay=autoplay, recorder=self.recorder(), record_id=saved.id,
+                       elapsed=saved.elapsed, turns=list(turns))
+
+    def stats(self, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Per game and option set: played, won, win_pct, streaks, best time, fewest moves."""
+        from .stats import compute_stats
+
+        with self._lock:
+            return compute_stats(self, game_id)
+
+
+class StoreRecorder:
+    """The store's side of :class:`~napoleon.interfaces.session.Recorder`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def begin(self, session: Session) -> int:
+        return self.store.insert(session.game, session.deal, moves=session.notation_history(),
+                                 turns=list(session.turns), elapsed=session.elapsed)
+
+    def save(self, session: Session) -> None:
+        self.store.save_session(session.record_id, session)
+
+    def finish(self, session: Session, result: str) -> None:
+        # save() has written the result already (a win once, whatever follows);
+        # saving again keeps a recorder that is called only here correct too.
+        self.store.save_session(session.record_id, session)
+
+
+# --------------------------------------------------------------- checking
+
+
+def check_file(path: Path) -> None:
+    """Refuse, before SQLite touches it, a file that is not an SQLite database."""
+    if path.is_dir():
+        raise StoreError(f"{path} is a directory, not a database file")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(f"cannot read the database {path}: {exc}") from None
+    if head and head != SQLITE_MAGIC:
+        raise StoreError(f"{path} is not an SQLite database (damaged or another kind of file); it was left untouched")
+
+
+def inspect(db: sqlite3.Connection, path: Path) -> int:
+    """The schema version of an open database, after checking (by reading only) that it is ours and sound."""
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        check = db.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path} is damaged or not a database ({exc}); it was left untouched") from None
+    if check != [("ok",)]:
+        problem = "; ".join(str(r[0]) for r in check[:3])
+        raise StoreError(f"{path} is damaged ({problem}); it was left untouched")
+    tables.discard("sqlite_sequence")
+    if version > schema.VERSION:
+        raise StoreError(f"{path} was written by a newer napoleon (schema {version}, this one knows up to "
+                         f"{schema.VERSION}); it was left untouched")
+    expected = schema.TABLES.get(version, set())
+    if (version == 0 and tables) or (version > 0 and not expected <= tables):
+        raise StoreError(f"{path} is an SQLite database but not napoleon's (tables: {', '.join(sorted(tables))}); "
+                         "it was left untouched")
+    return version
+
+
+def upgrade(db: sqlite3.Connection, path: Path) -> None:
+    """Bring the schema up to date in one transaction (another process may have done it first)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version < schema.VERSION:
+            schema.migrate(db, version)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")

@@ -1,0 +1,118 @@
+"""The database schema and its migrations, versioned in code.
+
+The version of a database is SQLite's ``PRAGMA user_version``: 0 for a new
+file, else the number of migration steps applied. ``MIGRATIONS[i]`` takes a
+database from version ``i`` to ``i + 1``; each runs inside the transaction
+that also sets the new version, so an upgrade is all or nothing.
+
+History:
+
+1. ``games``: one row a game, its moves as space-separated notation.
+2. ``games`` gains a unique ``uid`` (export/import identity: a record is
+   never stored, or counted, twice), the moves as a JSON list with their
+   turn sizes (so undo after resume takes back whole turns), ``updated``
+   (saved after every move), the time and length of the first win, and
+   ``origin`` (played here or imported).
+3. ``study``: winnability results, keyed by game, options, deal and budget.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable
+
+V1_GAMES = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    moves TEXT NOT NULL DEFAULT '',
+    result TEXT NOT NULL,
+    elapsed REAL NOT NULL DEFAULT 0,
+    started TEXT NOT NULL,
+    ended TEXT
+)
+"""
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    db.execute(V1_GAMES)
+
+
+V2_GAMES = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    uid TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    moves TEXT NOT NULL DEFAULT '[]',
+    turns TEXT NOT NULL DEFAULT '[]',
+    result TEXT NOT NULL CHECK (result IN ('playing', 'won', 'lost', 'abandoned')),
+    elapsed REAL NOT NULL DEFAULT 0,
+    started TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    ended TEXT,
+    won_elapsed REAL,
+    won_moves INTEGER,
+    origin TEXT NOT NULL DEFAULT 'played' CHECK (origin IN ('played', 'imported'))
+)
+"""
+
+
+def _v2(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games RENAME TO games_v1")
+    db.execute(V2_GAMES)
+    rows = db.execute("SELECT id, game, options, deal, moves, result, elapsed, started, ended FROM games_v1").fetchall()
+    for gid, game, options, deal, moves, result, elapsed, started, ended in rows:
+        notation = (moves or "").split()
+        won = result == "won"
+        db.execute(
+            "INSERT INTO games (id, uid, game, options, deal, moves, turns, result, elapsed, started, updated, ended,"
+            " won_elapsed, won_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (gid, secrets.token_hex(16), game, options, deal, json.dumps(notation), json.dumps([1] * len(notation)),
+             result, elapsed, started, ended or started, ended,
+             elapsed if won else None, len(notation) if won else None),
+        )
+    db.execute("DROP TABLE games_v1")
+    db.execute("CREATE INDEX games_by_kind ON games (game, options, result)")
+    db.execute("CREATE INDEX games_by_update ON games (result, updated)")
+
+
+def _v3(db: sqlite3.Connection) -> None:
+    db.execute("""
+        CREATE TABLE study (
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            deal INTEGER NOT NULL,
+            budget REAL NOT NULL,
+            verdict TEXT NOT NULL CHECK (verdict IN ('won', 'lost', 'unknown')),
+            moves INTEGER NOT NULL,
+            states INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            solution TEXT NOT NULL,
+            solved TEXT NOT NULL,
+            PRIMARY KEY (game, options, budget, deal)
+        )
+    """)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
+"""``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
+
+VERSION = len(MIGRATIONS)
+"""The schema version this code writes."""
+
+TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}}
+"""The tables of each version (to tell our database from someone else's)."""
+
+
+def migrate(db: sqlite3.Connection, start: int) -> int:
+    """Apply every step from version ``start``; the caller holds the transaction."""
+    for version in range(start, VERSION):
+        MIGRATIONS[version](db)
+    db.execute(f"PRAGMA user_version = {VERSION}")
+    return VERSION
