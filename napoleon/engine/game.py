@@ -117,9 +117,19 @@ class Game:
         """Place the shuffled ``cards`` (first card dealt first) on the piles."""
         raise NotImplementedError
 
+    redeal_gathers: ClassVar[str | None] = None
+    """The role of the piles a redeal picks up (waste or tableau); a redeal
+    needs at least one card there."""
+    redeal_needs_empty_stock: ClassVar[bool] = False
+    """Whether a redeal waits until the stock is used up."""
+
     def can_redeal(self, state: State) -> bool:
-        """Whether a redeal is legal now. Games with redeals override it."""
-        return False
+        """Whether a redeal is legal now (from the data above)."""
+        if self.redeals_left(state) <= 0 or state.cycled or self.redeal_gathers is None:
+            return False
+        if self.redeal_needs_empty_stock and state.piles[self.stock]:
+            return False
+        return any(state.piles[i] for i in self.role_piles[self.redeal_gathers])
 
     def redeal(self, state: State) -> None:
         """Carry out a redeal on the piles (the counter is the caller's)."""
@@ -127,10 +137,11 @@ class Game:
 
     def active_wastes(self, state: State) -> list[int]:
         """The waste piles a stock card may be turned onto now."""
-        return self.role_piles[WASTE][:1]
-
-    def special_moves(self, state: State, out: list[Move]) -> None:
-        """Append moves that are not plain card moves (the Tomb's)."""
+        out: list[int] = []
+        for group, piles in zip(self.groups, self.group_piles, strict=True):
+            if group.role == WASTE:
+                out += piles[: group.count - state.redeals] if group.shrinks else piles
+        return out
 
     def plan(self, state: State) -> tuple[tuple[Target, ...], ...]:
         """For each pile, where its top card may go in this position."""
@@ -164,7 +175,11 @@ class Game:
 
     def redeal_refusal(self, state: State) -> str:
         """Why a redeal is not allowed now (the limit is checked before)."""
-        return "a redeal is not allowed now"
+        if state.cycled:
+            return "the last redeal changed nothing: the game is lost"
+        if self.redeal_needs_empty_stock and state.piles[self.stock]:
+            return "a redeal is allowed only when the stock is empty"
+        return f"there are no cards on the {self.redeal_gathers} piles to redeal"
 
     def restriction_note(self, state: State, src: int, dst: int) -> str | None:
         """Why ``src`` may not give to ``dst`` now, when a game restricts it."""
@@ -274,6 +289,10 @@ class Game:
             self.one_per_suit.append(is_found and rule.one_per_suit)
             self.runs.append(isinstance(rule, Build) and rule.runs)
         self.sources = tuple(i for i in range(self.npiles) if self.groups[group_of[i]].to)
+        self.whole_moves = tuple(
+            (i, tuple(d for d in range(self.npiles) if self.pile_roles[d] in self.groups[group_of[i]].whole_to))
+            for i in range(self.npiles) if self.groups[group_of[i]].whole_to
+        )
         self._plan = self.make_plan(lambda src, gi: True)
 
     def make_plan(self, allowed: Callable[[int, int], bool]) -> tuple[tuple[Target, ...], ...]:
@@ -330,7 +349,8 @@ class Game:
         text = f"{self.pile_abbrs[move.src]}-{self.pile_abbrs[move.dst]}"
         return text if move.count == 1 else f"{text}x{move.count}"
 
-    _MOVE_RE = re.compile(r"^\s*([A-Za-z]+\d*)\s*-\s*([A-Za-z]+\d*)\s*(?:[xX](\d+))?\s*$")
+    # Lazy letters: ``T1-Cx2`` (the Tomb's C, whole pile) is C with a count, not a pile "CX2".
+    _MOVE_RE = re.compile(r"^\s*([A-Za-z]+?\d*)\s*-\s*([A-Za-z]+?\d*)\s*(?:[xX](\d+))?\s*$")
 
     def parse_notation(self, text: str) -> Move:
         """Parse a move in this game's notation; raise NotationError.

@@ -110,6 +110,11 @@ class Group:
     ``first_only``: the piles are interchangeable (foundations, cells), so a
     move to any of them is listed once, to the first that takes the card.
     ``label``: a name for the group in rules text and UIs.
+    ``whole_to``: roles onto which a whole pile of this group may move as one
+    unit, keeping its order, when its bottom card fits the target's top card
+    (never onto an empty pile): the Tomb's tableau onto its central reserve.
+    ``shrinks``: one pile fewer is in play after each redeal (the Tomb's
+    waste piles: 5, then 4, 3, 2, 1).
     """
 
     role: str
@@ -119,6 +124,8 @@ class Group:
     first_only: bool = False
     label: str = ""
     numbered: bool | None = field(default=None)
+    whole_to: tuple[str, ...] = ()
+    shrinks: bool = False
 
     @property
     def is_numbered(self) -> bool:

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str, parse_card
 from ..shuffle import check_deal_number
-from .errors import IllegalMoveError, NotationError, PositionError
+from .errors import IllegalMoveError, PositionError
 from .move import REDEAL, Move
-from .rules import ACES, ALTERNATE, ANY, ANY_SUIT, FOUNDATION, KINGS, NONE, STOCK, WASTE, Build, Foundation
+from .rules import ACES, ALTERNATE, ANY, ANY_SUIT, FOUNDATION, KINGS, NONE, WASTE, Build, Foundation
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,7 +42,7 @@ class State:
     ``redo`` replays what ``pop`` took back.
     """
 
-    __slots__ = ("game", "deal", "piles", "redeals", "last_redeal", "cycled", "history", "_snapshots", "_redo")
+    __slots__ = ("_redo", "_snapshots", "cycled", "deal", "game", "history", "last_redeal", "piles", "redeals")
 
     def __init__(self, game: Game, deal: int) -> None:
         self.game = game
@@ -115,7 +115,14 @@ class State:
         if stock is not None and piles[stock]:
             for w in game.active_wastes(self):
                 out.append(Move(stock, w, 1))
-        game.special_moves(self, out)
+        for src, dsts in game.whole_moves:
+            p = piles[src]
+            # A one-card pile is already listed as a plain move.
+            if len(p) > 1:
+                for d in dsts:
+                    q = piles[d]
+                    if q and p[0] in fit[d][q[-1]]:
+                        out.append(Move(src, d, len(p)))
         if game.can_redeal(self):
             out.append(REDEAL)
         return out

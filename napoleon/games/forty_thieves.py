@@ -66,6 +66,9 @@ Won when all 104 cards are on the foundations."""
             Group(WASTE, 1, to=(FOUNDATION, TABLEAU)),
         )
 
+    redeal_gathers = WASTE
+    redeal_needs_empty_stock = True
+
     @property
     def max_redeals(self) -> int:
         return self.options["redeals"]
@@ -76,24 +79,6 @@ Won when all 104 cards are on the foundations."""
     def deal(self, state: State, cards: list[int]) -> None:
         deal_rows(state, self.role_piles[TABLEAU], cards[:40])
         state.piles[self.stock] = stock_from(cards[40:])
-
-    def can_redeal(self, state: State) -> bool:
-        limit = self.max_redeals
-        waste = self.role_piles[WASTE][0]
-        return (
-            bool(limit)
-            and (limit == UNLIMITED or state.redeals < limit)
-            and not state.piles[self.stock]
-            and bool(state.piles[waste])
-            and not state.cycled
-        )
-
-    def redeal_refusal(self, state: State) -> str:
-        if state.piles[self.stock]:
-            return "the waste is turned over only when the stock is empty"
-        if state.cycled:
-            return "the last redeal changed nothing: the game is lost"
-        return "the waste is empty"
 
     def redeal(self, state: State) -> None:
         waste = self.role_piles[WASTE][0]

@@ -47,6 +47,7 @@ Won when all 104 cards are on the foundations."""
         )
 
     layout_matters_for_redeal = True
+    redeal_gathers = TABLEAU
 
     @property
     def max_redeals(self) -> int:
@@ -70,7 +71,8 @@ Won when all 104 cards are on the foundations."""
             column = columns[i % COLUMNS]
             state.piles[column].append(card)
             if i == first_row:
-                while any([self.play_up(state, c) for c in columns[: first_row + 1]]):
+                # A list, not a generator: each pass tries every column, left to right.
+                while any([self.play_up(state, c) for c in columns[: first_row + 1]]):  # noqa: C419
                     pass
             elif i > first_row and column in ends:
                 while self.play_up(state, column):
@@ -90,12 +92,6 @@ Won when all 104 cards are on the foundations."""
                 state.piles[f].append(pile.pop())
                 return True
         return False
-
-    def can_redeal(self, state: State) -> bool:
-        return state.redeals < 2 and any(state.piles[c] for c in self.role_piles[TABLEAU])
-
-    def redeal_refusal(self, state: State) -> str:
-        return "there are no cards left to redeal"
 
     def redeal(self, state: State) -> None:
         columns = self.role_piles[TABLEAU]

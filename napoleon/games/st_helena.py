@@ -60,6 +60,7 @@ Won when all 104 cards are on the foundations."""
         )
 
     layout_matters_for_redeal = True
+    redeal_gathers = TABLEAU
 
     @property
     def max_redeals(self) -> int:
@@ -111,12 +112,6 @@ Won when all 104 cards are on the foundations."""
         piles = self.group_piles[PILES]
         for i, card in enumerate(cards):
             state.piles[piles[i % 12]].append(card)
-
-    def can_redeal(self, state: State) -> bool:
-        return state.redeals < 2 and any(state.piles[p] for p in self.group_piles[PILES])
-
-    def redeal_refusal(self, state: State) -> str:
-        return "there are no cards left to redeal"
 
     def redeal(self, state: State) -> None:
         piles = self.group_piles[PILES]

@@ -57,10 +57,13 @@ Won when all 104 cards are on the foundations."""
             Group(FOUNDATION, 4, Foundation(start=KING, up=False, length=26, one_per_suit=True)),
             Group(RESERVE, 4, None, to=onward),
             Group(CENTRAL, 1, Build(up=True, wrap=True, space=ACES), to=(FOUNDATION,), numbered=False),
-            Group(TABLEAU, 4, wrap_up, to=onward),
-            Group(WASTE, WASTES, None, to=onward),
+            Group(TABLEAU, 4, wrap_up, to=onward, whole_to=(CENTRAL,)),
+            Group(WASTE, WASTES, None, to=onward, shrinks=True),
             Group(STOCK, 1),
         )
+
+    redeal_gathers = WASTE
+    redeal_needs_empty_stock = True
 
     @property
     def max_redeals(self) -> int:
@@ -82,21 +85,6 @@ Won when all 104 cards are on the foundations."""
         # not: a redeal gathers them in order.
         return [*super().symmetric_groups(state), tuple(self.role_piles[RESERVE]), tuple(self.role_piles[TABLEAU])]
 
-    def active_wastes(self, state: State) -> list[int]:
-        return self.role_piles[WASTE][: WASTES - state.redeals]
-
-    def special_moves(self, state: State, out: list[Move]) -> None:
-        piles = state.piles
-        c = piles[self.central]
-        if not c:
-            return
-        wants = self.fit[self.central][c[-1]]
-        for t in self.role_piles[TABLEAU]:
-            pile = piles[t]
-            # A one-card pile moving onto C is already listed as a plain move.
-            if len(pile) > 1 and pile[0] in wants:
-                out.append(Move(t, self.central, len(pile)))
-
     def multi_card_note(self, state: State, move: Move) -> str | None:
         if move.dst == self.central and self.pile_roles[move.src] == TABLEAU:
             pile, c = state.piles[move.src], state.piles[self.central]
@@ -106,18 +94,6 @@ Won when all 104 cards are on the foundations."""
                 return "a whole tableau pile moves only onto a central reserve that is not empty"
             return f"the bottom card {card_str(pile[0])} does not follow {card_str(c[-1])} in suit"
         return "only one card moves at a time (a whole tableau pile may move onto the central reserve)"
-
-    def can_redeal(self, state: State) -> bool:
-        return (
-            state.redeals < MAX_REDEALS
-            and not state.piles[self.stock]
-            and any(state.piles[w] for w in self.role_piles[WASTE])
-        )
-
-    def redeal_refusal(self, state: State) -> str:
-        if state.piles[self.stock]:
-            return "a redeal is allowed only when the stock is empty"
-        return "the waste piles are empty: there is nothing to redeal"
 
     def redeal(self, state: State) -> None:
         packet = [card for w in self.role_piles[WASTE] for card in state.piles[w]]

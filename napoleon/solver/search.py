@@ -24,7 +24,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.state import State
 from .autoplay import safe_moves
