@@ -23,7 +23,7 @@ from ..shuffle import MAX_DEAL
 EXIT_USAGE = 2
 
 # Modules that add their own subcommands: each has ``register(subparsers)``.
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("napoleon.store.commands",)
 
 
 class UsageError(NapoleonError):

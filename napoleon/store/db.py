@@ -219,32 +219,36 @@ class Store:
             return int(cur.lastrowid)
 
     def save_session(self, record_id: int, session: Session) -> None:
-        """Save the session's line of play: one short transaction.
+        """Save a session's line of play (see :meth:`save_state`)."""
+        self.save_state(record_id, session.state, session.turns, session.elapsed)
+
+    def save_state(self, record_id: int, state: State, turns: list[int] | None = None, elapsed: float = 0.0) -> None:
+        """Save the line of play of ``state``: one short transaction.
 
         A record once won stays won, with the time and length of that win,
         whatever is done after (undo and win again counts once). A lost game
         that is undone is playing again.
         """
-        state = session.state
         status = state.status
-        moves = session.notation_history()
+        game = state.game
+        moves = [game.notation(m) for m in state.history]
+        turns_json = json.dumps(list(turns) if turns is not None else [1] * len(moves))
         stamp = now()
-        elapsed = round(session.elapsed, 3)
+        elapsed = round(elapsed, 3)
         with self.transaction() as db:
             if status is Status.WON:
                 db.execute(
                     "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = 'won', ended = ?,"
                     " won_elapsed = ?, won_moves = ? WHERE id = ? AND result != 'won'",
-                    (json.dumps(moves), json.dumps(session.turns), elapsed, stamp, stamp, elapsed, len(moves),
-                     record_id),
+                    (json.dumps(moves), turns_json, elapsed, stamp, stamp, elapsed, len(moves), record_id),
                 )
             else:
                 result = "lost" if status is Status.LOST else "playing"
                 db.execute(
                     "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = ?, ended = ?"
                     " WHERE id = ? AND result != 'won'",
-                    (json.dumps(moves), json.dumps(session.turns), elapsed, stamp, result,
-                     stamp if result == "lost" else None, record_id),
+                    (json.dumps(moves), turns_json, elapsed, stamp, result, stamp if result == "lost" else None,
+                     record_id),
                 )
 
     def abandon(self, record_id: int) -> None:

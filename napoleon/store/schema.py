@@ -13,7 +13,8 @@ History:
    turn sizes (so undo after resume takes back whole turns), ``updated``
    (saved after every move), the time and length of the first win, and
    ``origin`` (played here or imported).
-3. ``study``: winnability results, keyed by game, options, deal and budget.
+3. ``study``: winnability results, keyed by game, options, the solver's
+   limits (``budget`` seconds, ``max_states``, 0 for none) and deal.
 """
 
 from __future__ import annotations
@@ -89,13 +90,14 @@ def _v3(db: sqlite3.Connection) -> None:
             options TEXT NOT NULL,
             deal INTEGER NOT NULL,
             budget REAL NOT NULL,
+            max_states INTEGER NOT NULL DEFAULT 0,
             verdict TEXT NOT NULL CHECK (verdict IN ('won', 'lost', 'unknown')),
             moves INTEGER NOT NULL,
             states INTEGER NOT NULL,
             seconds REAL NOT NULL,
             solution TEXT NOT NULL,
             solved TEXT NOT NULL,
-            PRIMARY KEY (game, options, budget, deal)
+            PRIMARY KEY (game, options, budget, max_states, deal)
         )
     """)
 

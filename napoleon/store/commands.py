@@ -1,0 +1,251 @@
+"""Store and study commands: stats, history, resume, abandon, export, import, study.
+
+Every command takes ``--db PATH`` (default ``$NAPOLEON_DB``, else the user's
+data directory).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import sys
+from typing import Any
+
+from ..engine.errors import NapoleonError
+from .db import SavedGame, Store, StoreError
+
+
+def register(subparsers: Any) -> None:
+    """Add the store's commands to the ``napoleon`` parser."""
+    db = argparse.ArgumentParser(add_help=False)
+    db.add_argument("--db", metavar="PATH", help="the database file (default: $NAPOLEON_DB, else the user data dir)")
+    out = argparse.ArgumentParser(add_help=False)
+    out.add_argument("--json", action="store_true", help="print JSON for machines")
+
+    p = subparsers.add_parser("stats", parents=[db, out], help="games played and won, streaks, best times")
+    p.add_argument("game", nargs="?", help="only this game")
+    p.set_defaults(func=cmd_stats)
+
+    p = subparsers.add_parser("history", parents=[db, out], help="the games recorded, most recent first")
+    p.add_argument("game", nargs="?", help="only this game")
+    p.add_argument("--limit", "-n", type=int, default=20, help="how many games to list (default 20)")
+    p.set_defaults(func=cmd_history)
+
+    p = subparsers.add_parser("resume", parents=[db], help="go on with an unfinished game")
+    p.add_argument("id", nargs="?", type=int, help="the game's number (default: the last one played)")
+    p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
+    p.set_defaults(func=cmd_resume)
+
+    p = subparsers.add_parser("abandon", parents=[db], help="give up an unfinished game (it counts as not won)")
+    p.add_argument("id", type=int)
+    p.set_defaults(func=cmd_abandon)
+
+    p = subparsers.add_parser("export", parents=[db], help="write a game to a JSON file")
+    p.add_argument("id", type=int)
+    p.add_argument("file")
+    p.set_defaults(func=cmd_export)
+
+    p = subparsers.add_parser("import", parents=[db, out], help="add a game from a JSON file (checked by replaying it)")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_import)
+
+    from ..study.commands import register as register_study
+
+    register_study(subparsers, db, out)
+
+
+def open_store(args: argparse.Namespace) -> Store:
+    return Store.open(getattr(args, "db", None))
+
+
+# ----------------------------------------------------------------- formats
+
+
+def clock(seconds: float | None) -> str:
+    """``83.4`` -> ``1:23``; None -> ``-``.
+
+    >>> clock(3725.0)
+    '1:02:05'
+    """
+    if seconds is None:
+        return "-"
+    s = int(round(seconds))
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def when(stamp: str | None) -> str:
+    """An ISO time as ``2026-11-22 10:01`` (UTC)."""
+    return stamp[:16].replace("T", " ") if stamp else "-"
+
+
+def console() -> Any:
+    from rich.console import Console
+
+    return Console()
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_stats(args: argparse.Namespace) -> None:
+    with open_store(args) as store:
+        rows = store.stats(args.game)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    if not rows:
+        print("no games recorded yet" + (f" for {args.game}" if args.game else ""))
+        return
+    from rich.table import Table
+
+    table = Table(title="Napoleon games")
+    for name, justify in (("game", "left"), ("played", "right"), ("won", "right"), ("win %", "right"),
+                          ("streak", "right"), ("best streak", "right"), ("best time", "right"),
+                          ("fewest moves", "right"), ("unfinished", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for r in rows:
+        table.add_row(r["label"], str(r["played"]), str(r["won"]),
+                      "-" if r["win_pct"] is None else f"{r['win_pct']:.1f}", str(r["current_streak"]),
+                      str(r["longest_streak"]), clock(r["best_time"]),
+                      "-" if r["fewest_moves"] is None else str(r["fewest_moves"]), str(r["unfinished"]))
+    console().print(table)
+
+
+def saved_json(g: SavedGame) -> dict[str, Any]:
+    return {"id": g.id, "game": g.game, "options": g.options, "deal": g.deal, "result": g.result,
+            "moves": len(g.moves), "elapsed": g.elapsed, "started": g.started, "updated": g.updated,
+            "ended": g.ended, "origin": g.origin}
+
+
+def cmd_history(args: argparse.Namespace) -> None:
+    if args.limit < 1:
+        raise StoreError("--limit must be at least 1")
+    with open_store(args) as store:
+        games = store.games(args.game, limit=args.limit)
+    if args.json:
+        print(json.dumps([saved_json(g) for g in games], indent=2))
+        return
+    if not games:
+        print("no games recorded yet" + (f" for {args.game}" if args.game else ""))
+        return
+    from rich.table import Table
+
+    table = Table(title="Recent games")
+    for name in ("#", "game", "deal", "result", "moves", "time", "started", "last saved"):
+        table.add_column(name, justify="right" if name in ("#", "deal", "moves", "time") else "left")
+    for g in games:
+        result = g.result + (" (imported)" if g.origin == "imported" else "")
+        table.add_row(str(g.id), g.describe(), str(g.deal), result, str(len(g.moves)), clock(g.elapsed),
+                      when(g.started), when(g.updated))
+    console().print(table)
+    print("resume an unfinished game with: napoleon resume ID")
+
+
+def pick_unfinished(store: Store, saved_id: int | None) -> SavedGame:
+    """The game to resume: ``saved_id``, else the last unfinished one saved."""
+    if saved_id is not None:
+        saved = store.get(saved_id)
+        if saved is None:
+            raise StoreError(f"no game #{saved_id} in the store")
+        if saved.result != "playing":
+            raise StoreError(f"game #{saved_id} is {saved.result}: only an unfinished game can be resumed")
+        return saved
+    games = store.unfinished()
+    if not games:
+        raise StoreError("no unfinished game to resume")
+    return games[0]
+
+
+def tui_runner() -> Any:
+    """The terminal UI's function that plays a Session, when the UI provides one."""
+    try:
+        import importlib
+
+        tui = importlib.import_module("napoleon.interfaces.tui")
+    except ImportError:
+        return None
+    for name in ("run_session", "play_session", "run_app", "run", "main"):
+        func = getattr(tui, name, None)
+        if not callable(func):
+            continue
+        try:
+            params = list(inspect.signature(func).parameters)
+        except (TypeError, ValueError):
+            continue
+        if params and params[0] == "session":
+            return func
+    return None
+
+
+def cmd_resume(args: argparse.Namespace) -> None:
+    store = open_store(args)
+    try:
+        saved = pick_unfinished(store, args.id)
+        runner = None if args.plain else tui_runner()
+        if runner is not None:
+            session = store.resume(saved.id)
+            try:
+                runner(session)
+            finally:
+                session.abandon()  # keeps it resumable, with the time played saved
+            return
+        from .lineplay import play_recorded
+
+        state = saved.replay()
+        print(f"resuming game #{saved.id}: {saved.describe()}, deal {saved.deal}, {len(saved.moves)} moves played",
+              flush=True)
+        play_recorded(store, state, record_id=saved.id, elapsed=saved.elapsed, turns=saved.turns)
+    finally:
+        store.close()
+
+
+def cmd_abandon(args: argparse.Namespace) -> None:
+    with open_store(args) as store:
+        store.abandon(args.id)
+    print(f"game #{args.id} abandoned")
+
+
+def cmd_export(args: argparse.Namespace) -> None:
+    from .transfer import export_game
+
+    with open_store(args) as store:
+        obj = export_game(store, args.id, args.file)
+    print(f"game #{args.id} ({obj['game']}, deal {obj['deal']}, {len(obj['moves'])} moves) written to {args.file}")
+
+
+def cmd_import(args: argparse.Namespace) -> None:
+    from .transfer import import_file
+
+    with open_store(args) as store:
+        new_id = import_file(store, args.file)
+        saved = store.get(new_id)
+    assert saved is not None
+    if args.json:
+        print(json.dumps(saved_json(saved), indent=2))
+        return
+    print(f"imported as game #{new_id}: {saved.describe()}, deal {saved.deal}, {saved.result}, "
+          f"{len(saved.moves)} moves" + ("; resume it with: napoleon resume " + str(new_id)
+                                         if saved.result == "playing" else ""))
+
+
+def play_plain(state: Any, db: str | None = None) -> None:
+    """Line-mode play of a new game, recorded in the store (for ``napoleon play --plain``)."""
+    from .lineplay import play_recorded
+
+    try:
+        store = Store.open(db)
+    except NapoleonError as exc:
+        # Play still works without a usable store; the player is told it is not kept.
+        print(f"napoleon: warning: the game will not be recorded: {exc}", file=sys.stderr)
+        from ..interfaces.lineplay import play_lines
+
+        play_lines(state)
+        return
+    with store:
+        record_id = play_recorded(store, state)
+        saved = store.get(record_id) if record_id is not None else None
+    if saved is not None and saved.result == "playing":
+        print(f"game #{saved.id} saved: resume it with: napoleon resume {saved.id}")

@@ -1,0 +1,349 @@
+"""Winnability study: solve a range of deals and estimate how many are won.
+
+Each deal is solved in a worker process (or on a Dask cluster) with
+:func:`napoleon.solver.solve_json`; each result is written to the store as
+it arrives, so a study that is interrupted resumes where it stopped and a
+result is never computed twice.
+
+The estimate is ``won / (won + lost)`` over the deals decided. Its 95%
+interval is a Wilson score interval made conservative for the deals the
+solver could not decide within its budget: they count as lost for the lower
+bound and as won for the upper.
+
+>>> low, high = wilson(81, 263)
+>>> round(low, 4), round(high, 4)
+(0.2553, 0.3662)
+>>> s = Summary("werner", {}, won=8, lost=1, unknown=1, seconds=[])
+>>> s.estimate, [round(x, 3) for x in s.interval]
+(0.889, [0.49, 0.982])
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..engine.errors import NapoleonError
+from ..shuffle import MAX_DEAL
+
+if TYPE_CHECKING:
+    from ..store import Store
+
+Z95 = 1.959963984540054
+"""The 97.5% point of the standard normal distribution (a two-sided 95% interval)."""
+
+
+class StudyError(NapoleonError):
+    """A study that cannot be run as asked."""
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``(0, 1)`` when ``n`` is 0)."""
+    if n <= 0:
+        return 0.0, 1.0
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must be from 0 to {n}, not {successes}")
+    p = successes / n
+    z2 = z * z
+    centre = p + z2 / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    denom = 1 + z2 / n
+    return max(0.0, (centre - spread) / denom), min(1.0, (centre + spread) / denom)
+
+
+def bounds(won: int, lost: int, unknown: int) -> tuple[float, float]:
+    """95% interval with unknown deals as lost (lower bound) and as won (upper)."""
+    n = won + lost + unknown
+    return wilson(won, n)[0], wilson(won + unknown, n)[1]
+
+
+def parse_deals(text: str) -> list[int]:
+    """``"1-100"``, ``"7"`` or ``"1-10,50-60"`` -> the deal numbers, in order, once each.
+
+    >>> parse_deals("3-5,4,9")
+    [3, 4, 5, 9]
+    """
+    deals: set[int] = set()
+    for part in text.split(","):
+        part = part.strip()
+        first, sep, last = part.partition("-")
+        try:
+            a = int(first)
+            b = int(last) if sep else a
+        except ValueError:
+            raise StudyError(f"bad deal range {part!r}: write e.g. 1-10000 or 7 or 1-10,50-60") from None
+        if not 1 <= a <= b <= MAX_DEAL:
+            raise StudyError(f"bad deal range {part!r}: deals go from 1 to {MAX_DEAL}, first to last")
+        if b - a >= 10_000_000:
+            raise StudyError(f"deal range {part!r} is too large (at most 10,000,000 deals)")
+        deals.update(range(a, b + 1))
+    return sorted(deals)
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """The ``q`` quantile (0..1) by the nearest-rank method; None for no values.
+
+    >>> percentile([1.0, 2.0, 3.0, 4.0, 10.0], 0.9)
+    10.0
+    """
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q * len(ordered)))
+    return ordered[rank - 1]
+
+
+@dataclass
+class Summary:
+    """The counts of a study and what follows from them."""
+
+    game: str
+    options: dict[str, Any]
+    won: int = 0
+    lost: int = 0
+    unknown: int = 0
+    seconds: list[float] = field(default_factory=list)
+    budget: float = 0.0
+    max_states: int = 0
+    deal_range: str = ""
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    computed: int = 0
+    """Deals solved in this run (the others came from the store)."""
+
+    @property
+    def deals(self) -> int:
+        return self.won + self.lost + self.unknown
+
+    @property
+    def estimate(self) -> float | None:
+        decided = self.won + self.lost
+        return round(self.won / decided, 3) if decided else None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return bounds(self.won, self.lost, self.unknown)
+
+    def timing(self) -> dict[str, float | None]:
+        s = self.seconds
+        return {
+            "total": round(sum(s), 3),
+            "median": round(statistics.median(s), 4) if s else None,
+            "p90": percentile(s, 0.9),
+            "max": max(s) if s else None,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "game": self.game,
+            "options": self.options,
+            "deals": self.deals,
+            "won": self.won,
+            "lost": self.lost,
+            "unknown": self.unknown,
+            "estimate": self.estimate,
+            "interval": [round(low, 4), round(high, 4)],
+            "seconds": self.timing(),
+            "deal_range": self.deal_range,
+            "budget": self.budget,
+            "max_states": self.max_states or None,
+        }
+
+
+# ------------------------------------------------------------------ workers
+
+
+def solve_deal(game_id: str, options: dict[str, Any], deal: int, budget: float | None,
+               max_states: int | None) -> dict[str, Any]:
+    """Solve one deal (in a worker); errors come back as ``{"deal", "error"}``."""
+    try:
+        from ..games import new_game
+        from ..solver import solve_json
+
+        position = new_game(game_id, deal, options).to_json()
+        return solve_json(position, budget=budget or None, max_states=max_states or None)
+    except Exception as exc:  # a worker must answer for every deal it was given
+        return {"deal": deal, "error": f"{type(exc).__name__}: {exc}"}
+
+
+def _ignore_sigint() -> None:
+    import signal
+
+    # Ctrl-C is for the parent, which stops the pool; workers just die with it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+Task = tuple[str, dict[str, Any], int, float | None, int | None]
+
+
+def _call(task: Task) -> dict[str, Any]:
+    return solve_deal(*task)
+
+
+def local_results(tasks: list[Task], jobs: int) -> Iterator[dict[str, Any]]:
+    """Results of ``tasks`` from a pool of ``jobs`` processes, as they finish."""
+    import multiprocessing
+
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint)
+    try:
+        yield from pool.imap_unordered(_call, tasks, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def dask_results(tasks: list[Task], address: str) -> Iterator[dict[str, Any]]:
+    """Results of ``tasks`` from the Dask cluster at ``address``, as they finish."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise StudyError("--dask needs the 'distributed' package") from None
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    futures = [client.submit(solve_deal, *task, pure=False) for task in tasks]
+    try:
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.cancel(futures)
+        client.close()
+
+
+# -------------------------------------------------------------------- study
+
+
+def stored(store: Store, game: str, options_json: str, budget: float, max_states: int) -> dict[int, tuple[str, float]]:
+    """Deal -> (verdict, seconds) of the results already in the store."""
+    rows = store.db.execute(
+        "SELECT deal, verdict, seconds FROM study WHERE game = ? AND options = ? AND budget = ? AND max_states = ?",
+        (game, options_json, budget, max_states)).fetchall()
+    return {deal: (verdict, seconds) for deal, verdict, seconds in rows}
+
+
+def save_result(store: Store, options_json: str, budget: float, max_states: int, result: dict[str, Any]) -> None:
+    """Write one solver result (one short transaction; a result stored already is kept)."""
+    from ..store.db import now
+
+    with store.transaction() as db:
+        db.execute(
+            "INSERT OR IGNORE INTO study (game, options, deal, budget, max_states, verdict, moves, states, seconds,"
+            " solution, solved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (result["game"], options_json, result["deal"], budget, max_states, result["verdict"],
+             len(result["moves"]), result["states"], result["seconds"], " ".join(result["moves"]), now()))
+
+
+def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterable[int], budget: float = 10.0,
+              max_states: int | None = None, jobs: int | None = None, dask: str | None = None,
+              on_result: Callable[[dict[str, Any], Summary], None] | None = None,
+              on_start: Callable[[int, int], None] | None = None, deal_range: str = "") -> Summary:
+    """Solve every deal of ``deals`` not yet in the store; return the summary of them all.
+
+    ``on_start(total, done)`` is called once the deals left to solve are
+    known; ``on_result(result, summary)`` after each new result is stored.
+    """
+    import os
+
+    from ..games import get_game
+    from ..store.db import canonical_options
+
+    game = get_game(game_id, options)
+    opts = canonical_options(game.options)
+    limit = int(max_states or 0)
+    wanted = list(dict.fromkeys(deals))
+    have = stored(store, game.id, opts, budget, limit)
+    summary = Summary(game.id, dict(game.options), budget=budget, max_states=limit, deal_range=deal_range)
+    for deal in wanted:
+        if deal in have:
+            verdict, seconds = have[deal]
+            _count(summary, verdict, seconds)
+    todo: list[Task] = [(game.id, dict(game.options), d, budget, limit) for d in wanted if d not in have]
+    if on_start:
+        on_start(len(wanted), len(wanted) - len(todo))
+    if not todo:
+        return summary
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    results = dask_results(todo, dask) if dask else local_results(todo, min(jobs, len(todo)))
+    try:
+        for result in results:
+            if "error" in result:
+                summary.errors.append((result["deal"], result["error"]))
+                continue
+            save_result(store, opts, budget, limit, result)
+            summary.computed += 1
+            _count(summary, result["verdict"], result["seconds"])
+            if on_result:
+                on_result(result, summary)
+    finally:
+        close = getattr(results, "close", None)
+        if close:
+            close()
+    return summary
+
+
+def _count(summary: Summary, verdict: str, seconds: float) -> None:
+    if verdict == "won":
+        summary.won += 1
+    elif verdict == "lost":
+        summary.lost += 1
+    else:
+        summary.unknown += 1
+    summary.seconds.append(seconds)
+
+
+def running_estimates(store: Store, game_id: str, options: dict[str, Any], deals: Iterable[int], budget: float,
+                      max_states: int | None = None) -> list[tuple[int, float | None, float, float]]:
+    """(deals solved, estimate, low, high) after each stored result, in deal order (for the plot)."""
+    from ..games import get_game
+    from ..store.db import canonical_options
+
+    game = get_game(game_id, options)
+    have = stored(store, game.id, canonical_options(game.options), budget, int(max_states or 0))
+    won = lost = unknown = 0
+    out = []
+    for deal in deals:
+        if deal not in have:
+            continue
+        verdict = have[deal][0]
+        won += verdict == "won"
+        lost += verdict == "lost"
+        unknown += verdict not in ("won", "lost")
+        low, high = bounds(won, lost, unknown)
+        est = won / (won + lost) if won + lost else None
+        out.append((won + lost + unknown, est, low, high))
+    return out
+
+
+def plot(points: list[tuple[int, float | None, float, float]], path: str, title: str) -> None:
+    """Draw the running estimate and its interval against deals solved to a PNG (atomically)."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from ..store.transfer import write_atomic
+
+    fig = Figure(figsize=(8, 4.5), dpi=100)
+    ax = fig.add_subplot()
+    xs = [p[0] for p in points]
+    ax.fill_between(xs, [p[2] for p in points], [p[3] for p in points], color="tab:blue", alpha=0.2,
+                    label="95% interval (unknown as lost / as won)")
+    ax.plot(xs, [p[1] if p[1] is not None else float("nan") for p in points], color="tab:blue",
+            label="estimate: won / decided")
+    ax.set_xlabel("deals solved")
+    ax.set_ylabel("winnable fraction")
+    ax.set_ylim(0, 1)
+    ax.set_xlim(left=1)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right")
+    ax.set_title(title)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    write_atomic(path, buf.getvalue())

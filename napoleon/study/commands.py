@@ -1,0 +1,111 @@
+"""``napoleon study GAME --deals 1-10000``: the winnability study from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from . import StudyError, Summary, parse_deals, plot, run_study, running_estimates
+
+
+def register(subparsers: Any, db: argparse.ArgumentParser, out: argparse.ArgumentParser) -> None:
+    """Add ``study`` (``db`` and ``out`` are the shared --db and --json parents)."""
+    p = subparsers.add_parser("study", parents=[db, out], help="solve a range of deals and estimate winnability")
+    p.add_argument("game")
+    p.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-10000 or 1-10,50-60 (default 1-1000)")
+    p.add_argument("-o", "--option", action="append", metavar="K=V", help="a game option, e.g. redeals=2")
+    p.add_argument("--budget", type=float, default=10.0, help="solver seconds per deal (default 10)")
+    p.add_argument("--max-states", type=int, help="positions the solver may visit per deal (repeatable results)")
+    p.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the running estimate and its interval")
+    p.set_defaults(func=cmd_study)
+
+
+def cmd_study(args: argparse.Namespace) -> None:
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    from ..interfaces.cli import parse_options
+    from ..store import Store
+
+    if args.budget <= 0:
+        raise StudyError("--budget must be a positive number of seconds")
+    if args.jobs is not None and args.jobs < 1:
+        raise StudyError("--jobs must be at least 1")
+    if args.max_states is not None and args.max_states < 1:
+        raise StudyError("--max-states must be at least 1")
+    if args.plot and not args.plot.lower().endswith(".png"):
+        raise StudyError("--plot writes a PNG file: give a name ending in .png")
+    from ..games import get_game
+
+    game = get_game(args.game, parse_options(args.option))
+    deals = parse_deals(args.deals)
+    err = Console(stderr=True)
+    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[counts]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                        TimeRemainingColumn(), console=err, transient=False)
+    task_id = None
+    start = time.monotonic()
+
+    def on_start(total: int, done: int) -> None:
+        nonlocal task_id
+        task_id = progress.add_task(game.describe(), total=total, completed=done, counts="")
+        if done:
+            err.print(f"{done} of {total} deals already in the store: resuming")
+
+    def on_result(result: dict[str, Any], summary: Summary) -> None:
+        progress.update(task_id, advance=1,
+                        counts=f"won {summary.won} lost {summary.lost} unknown {summary.unknown}")
+
+    with Store.open(args.db) as store:
+        try:
+            with progress:
+                summary = run_study(store, game.id, game.options, deals, budget=args.budget,
+                                    max_states=args.max_states, jobs=args.jobs, dask=args.dask,
+                                    on_result=on_result, on_start=on_start, deal_range=args.deals)
+        except KeyboardInterrupt:
+            err.print("interrupted: every result so far is stored; run the same command again to go on")
+            raise
+        if args.plot:
+            points = running_estimates(store, game.id, game.options, deals, args.budget, args.max_states)
+            plot(points, args.plot, f"{game.describe()}: deals {args.deals}, {args.budget:g} s budget")
+    wall = time.monotonic() - start
+    for deal, message in summary.errors:
+        print(f"napoleon: warning: deal {deal} failed in the solver: {message}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+        return
+    print(report(summary, wall))
+    if args.plot:
+        print(f"plot written to {args.plot}")
+
+
+def report(summary: Summary, wall: float) -> str:
+    """The study's result as text."""
+    low, high = summary.interval
+    t = summary.timing()
+    est = "-" if summary.estimate is None else f"{100 * summary.estimate:.1f}%"
+    limit = f", at most {summary.max_states} positions" if summary.max_states else ""
+    lines = [
+        f"{summary.game}{_opts(summary)}: {summary.deals} deals ({summary.deal_range}), "
+        f"budget {summary.budget:g} s per deal{limit}",
+        f"won {summary.won}, lost {summary.lost}, unknown {summary.unknown}",
+        f"winnable: {est} (95% interval {100 * low:.1f}% to {100 * high:.1f}%, unknown deals counted "
+        "as lost for the low end and as won for the high end)",
+    ]
+    if t["median"] is not None:
+        lines.append(f"solver time per deal: median {t['median']:.3f} s, p90 {t['p90']:.3f} s, max {t['max']:.3f} s; "
+                     f"{summary.computed} solved in this run, {wall:.1f} s wall time")
+    return "\n".join(lines)
+
+
+def _opts(summary: Summary) -> str:
+    from ..games import get_game
+
+    text = get_game(summary.game, summary.options).describe()[len(summary.game):]
+    return f" ({text.strip()})" if text.strip() else ""
