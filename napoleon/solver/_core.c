@@ -1,0 +1,720 @@
+/*
+ * The solver's compiled search core.
+ *
+ * It holds no rule of its own: napoleon/solver/core.py hands it the tables
+ * that the Python engine compiled from a game's rule data (what fits on
+ * what, what fills a space, where each pile's top card may go, which piles
+ * are interchangeable, which cards are safe to play home), and a Python
+ * callback that carries out a redeal with the game's own code. Move
+ * generation follows napoleon/engine/state.py's State._generate step by step,
+ * and a test checks the two produce the same moves on random positions.
+ *
+ * The search is a depth-first search over all reachable positions with a
+ * transposition table of exact canonical keys, so "lost" means the whole
+ * reachable space was visited.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXP 32      /* piles */
+#define MAXC 112     /* cards on one pile */
+#define MAXPH 6      /* phases: plans differ by redeals used, 0..MAXPH-1 */
+#define MAXT 8       /* targets of one pile */
+#define MAXM 512     /* moves of one position */
+
+typedef struct { int first_only, runs, n; int dst[MAXP]; } Target;
+
+typedef struct {
+    int npiles, stock, copies, max_redeals, needs_empty_stock, nphase;
+    int nfound, found[MAXP];
+    int nsources, sources[MAXP];
+    int limit[MAXP], one_per_suit[MAXP], runs[MAXP], is_found[MAXP];
+    int grp_n[MAXP], grp[MAXP][MAXP];           /* piles of a pile's group */
+    uint64_t fit[MAXP][64], space[MAXP];
+    int ntarget[MAXPH][MAXP];
+    Target target[MAXPH][MAXP][MAXT];
+    int nwhole, whole_src[MAXP], whole_n[MAXP], whole_dst[MAXP][MAXP];
+    int nwaste[MAXPH], waste[MAXPH][MAXP];
+    int autoplay[MAXPH];
+    int nsym[MAXPH], sym_n[MAXPH][MAXP], sym[MAXPH][MAXP][MAXP];
+    int in_sym[MAXPH][MAXP];                     /* group number + 1, or 0 */
+    uint64_t supporters[64];
+    int ngather, gather[MAXP];
+} Rules;
+
+typedef struct {
+    unsigned char c[MAXP][MAXC];
+    int n[MAXP];
+    int redeals;
+} Pos;
+
+typedef struct { signed char src, dst; unsigned char count; } Mv;
+
+/* ------------------------------------------------------------ reading rules */
+
+typedef struct { PyObject *seq; Py_ssize_t i, n; int err; } Reader;
+
+static uint64_t rd64(Reader *r) {
+    if (r->err) return 0;
+    if (r->i >= r->n) { r->err = 1; PyErr_SetString(PyExc_ValueError, "rule tables too short"); return 0; }
+    PyObject *o = PyList_GET_ITEM(r->seq, r->i++);
+    uint64_t v = PyLong_AsUnsignedLongLongMask(o);
+    if (PyErr_Occurred()) r->err = 1;
+    return v;
+}
+
+static int rd(Reader *r) { return (int)(int64_t)rd64(r); }
+
+static int rd_small(Reader *r, int max) {
+    int v = rd(r);
+    if (!r->err && (v < 0 || v > max)) {
+        r->err = 1;
+        PyErr_Format(PyExc_ValueError, "rule table value %d out of range 0..%d", v, max);
+        return 0;
+    }
+    return v;
+}
+
+/* The layout is written by core.py's encode_rules(); keep the two in step. */
+static int read_rules(Rules *R, PyObject *list) {
+    Reader r = {list, 0, PyList_GET_SIZE(list), 0};
+    memset(R, 0, sizeof *R);
+    R->npiles = rd_small(&r, MAXP);
+    R->stock = rd(&r);
+    R->copies = rd(&r);
+    R->max_redeals = rd(&r);
+    R->needs_empty_stock = rd(&r);
+    R->nphase = rd_small(&r, MAXPH);
+    if (R->nphase < 1 && !r.err) { PyErr_SetString(PyExc_ValueError, "no phase"); return -1; }
+    R->nfound = rd_small(&r, MAXP);
+    for (int i = 0; i < R->nfound; i++) R->found[i] = rd_small(&r, MAXP - 1);
+    R->nsources = rd_small(&r, MAXP);
+    for (int i = 0; i < R->nsources; i++) R->sources[i] = rd_small(&r, MAXP - 1);
+    for (int p = 0; p < R->npiles; p++) {
+        R->limit[p] = rd(&r);
+        R->one_per_suit[p] = rd(&r);
+        R->runs[p] = rd(&r);
+        R->is_found[p] = rd(&r);
+        R->grp_n[p] = rd_small(&r, MAXP);
+        for (int i = 0; i < R->grp_n[p]; i++) R->grp[p][i] = rd_small(&r, MAXP - 1);
+        R->space[p] = rd64(&r);
+        for (int t = 0; t < 64; t++) R->fit[p][t] = rd64(&r);
+    }
+    for (int ph = 0; ph < R->nphase; ph++) {
+        for (int p = 0; p < R->npiles; p++) {
+            R->ntarget[ph][p] = rd_small(&r, MAXT);
+            for (int t = 0; t < R->ntarget[ph][p]; t++) {
+                Target *T = &R->target[ph][p][t];
+                T->first_only = rd(&r);
+                T->runs = rd(&r);
+                T->n = rd_small(&r, MAXP);
+                for (int i = 0; i < T->n; i++) T->dst[i] = rd_small(&r, MAXP - 1);
+            }
+        }
+        R->nwaste[ph] = rd_small(&r, MAXP);
+        for (int i = 0; i < R->nwaste[ph]; i++) R->waste[ph][i] = rd_small(&r, MAXP - 1);
+        R->autoplay[ph] = rd(&r);
+        R->nsym[ph] = rd_small(&r, MAXP);
+        for (int g = 0; g < R->nsym[ph]; g++) {
+            R->sym_n[ph][g] = rd_small(&r, MAXP);
+            for (int i = 0; i < R->sym_n[ph][g]; i++) {
+                int p = rd_small(&r, MAXP - 1);
+                R->sym[ph][g][i] = p;
+                R->in_sym[ph][p] = g + 1;
+            }
+        }
+    }
+    R->nwhole = rd_small(&r, MAXP);
+    for (int w = 0; w < R->nwhole; w++) {
+        R->whole_src[w] = rd_small(&r, MAXP - 1);
+        R->whole_n[w] = rd_small(&r, MAXP);
+        for (int i = 0; i < R->whole_n[w]; i++) R->whole_dst[w][i] = rd_small(&r, MAXP - 1);
+    }
+    for (int c = 0; c < 64; c++) R->supporters[c] = rd64(&r);
+    R->ngather = rd_small(&r, MAXP);
+    for (int i = 0; i < R->ngather; i++) R->gather[i] = rd_small(&r, MAXP - 1);
+    if (!r.err && r.i != r.n) { PyErr_SetString(PyExc_ValueError, "rule tables too long"); return -1; }
+    return r.err ? -1 : 0;
+}
+
+static int read_pos(const Rules *R, Pos *P, PyObject *piles, int redeals) {
+    if (!PyList_Check(piles) || PyList_GET_SIZE(piles) != R->npiles) {
+        PyErr_SetString(PyExc_ValueError, "piles must be a list with one list per pile");
+        return -1;
+    }
+    memset(P, 0, sizeof *P);
+    P->redeals = redeals;
+    for (int p = 0; p < R->npiles; p++) {
+        PyObject *pile = PyList_GET_ITEM(piles, p);
+        if (!PyList_Check(pile) || PyList_GET_SIZE(pile) > MAXC) {
+            PyErr_SetString(PyExc_ValueError, "bad pile");
+            return -1;
+        }
+        P->n[p] = (int)PyList_GET_SIZE(pile);
+        for (int i = 0; i < P->n[p]; i++) {
+            long v = PyLong_AsLong(PyList_GET_ITEM(pile, i));
+            if (v < 1 || v > 63) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card");
+                return -1;
+            }
+            P->c[p][i] = (unsigned char)v;
+        }
+    }
+    return 0;
+}
+
+static PyObject *pos_to_list(const Rules *R, const Pos *P) {
+    PyObject *out = PyList_New(R->npiles);
+    if (!out) return NULL;
+    for (int p = 0; p < R->npiles; p++) {
+        PyObject *pile = PyList_New(P->n[p]);
+        if (!pile) { Py_DECREF(out); return NULL; }
+        for (int i = 0; i < P->n[p]; i++) PyList_SET_ITEM(pile, i, PyLong_FromLong(P->c[p][i]));
+        PyList_SET_ITEM(out, p, pile);
+    }
+    return out;
+}
+
+/* ---------------------------------------------------------- move generation */
+
+#define HAS(mask, card) (((mask) >> (card)) & 1ULL)
+#define TOP(P, p) ((P)->c[p][(P)->n[p] - 1])
+
+static inline int phase(const Rules *R, const Pos *P) {
+    return P->redeals < R->nphase ? P->redeals : R->nphase - 1;
+}
+
+static int redeals_left(const Rules *R, const Pos *P) {
+    return R->max_redeals < 0 ? 1 : R->max_redeals - P->redeals;
+}
+
+static int can_redeal(const Rules *R, const Pos *P) {
+    if (R->ngather == 0 || redeals_left(R, P) <= 0) return 0;
+    if (R->needs_empty_stock && R->stock >= 0 && P->n[R->stock]) return 0;
+    for (int i = 0; i < R->ngather; i++)
+        if (P->n[R->gather[i]]) return 1;
+    return 0;
+}
+
+static int accepts_empty(const Rules *R, const Pos *P, int d, int c) {
+    if (!HAS(R->space[d], c)) return 0;
+    if (R->one_per_suit[d]) {
+        for (int i = 0; i < R->grp_n[d]; i++) {
+            int o = R->grp[d][i];
+            if (P->n[o] && (P->c[o][0] >> 4) == (c >> 4)) return 0;
+        }
+    }
+    return 1;
+}
+
+/* The same moves, in the same order, as State._generate(every=False). */
+static int gen(const Rules *R, const Pos *P, Mv *out) {
+    int m = 0, ph = phase(R, P);
+#define ADD(s, d, k) do { if (m < MAXM) { out[m].src = (signed char)(s); out[m].dst = (signed char)(d); out[m].count = (unsigned char)(k); m++; } } while (0)
+    for (int si = 0; si < R->nsources; si++) {
+        int src = R->sources[si], n = P->n[src];
+        if (!n) continue;
+        const unsigned char *p = P->c[src];
+        int c = p[n - 1], run = 1;
+        if (R->runs[src])
+            while (run < n && HAS(R->fit[src][p[n - run - 1]], p[n - run])) run++;
+        for (int t = 0; t < R->ntarget[ph][src]; t++) {
+            const Target *T = &R->target[ph][src][t];
+            for (int i = 0; i < T->n; i++) {
+                int d = T->dst[i], qn = P->n[d];
+                if (qn) {
+                    if (qn >= R->limit[d]) continue;
+                    uint64_t ok = R->fit[d][P->c[d][qn - 1]];
+                    if (HAS(ok, c)) {
+                        ADD(src, d, 1);
+                        if (T->first_only) break;
+                    } else if (T->runs) {
+                        for (int k = 2; k <= run; k++)
+                            if (HAS(ok, p[n - k])) { ADD(src, d, k); break; }
+                    }
+                } else {
+                    if (accepts_empty(R, P, d, c)) {
+                        ADD(src, d, 1);
+                        if (T->first_only) break;
+                    }
+                    if (T->runs)
+                        for (int k = 2; k <= run; k++)
+                            if (HAS(R->space[d], p[n - k])) ADD(src, d, k);
+                }
+            }
+        }
+    }
+    if (R->stock >= 0 && P->n[R->stock])
+        for (int i = 0; i < R->nwaste[ph]; i++) ADD(R->stock, R->waste[ph][i], 1);
+    for (int w = 0; w < R->nwhole; w++) {
+        int src = R->whole_src[w], n = P->n[src];
+        if (n > 1)
+            for (int i = 0; i < R->whole_n[w]; i++) {
+                int d = R->whole_dst[w][i];
+                if (P->n[d] && HAS(R->fit[d][TOP(P, d)], P->c[src][0])) ADD(src, d, n);
+            }
+    }
+    if (can_redeal(R, P)) ADD(-1, -1, 0);
+#undef ADD
+    return m;
+}
+
+/* ------------------------------------------------------------ apply / undo */
+
+typedef struct { Pos *items; int n, cap; } SnapStack;
+
+static int push_snap(SnapStack *s, const Pos *P) {
+    if (s->n == s->cap) {
+        int cap = s->cap ? s->cap * 2 : 8;
+        Pos *items = realloc(s->items, (size_t)cap * sizeof(Pos));
+        if (!items) { PyErr_NoMemory(); return -1; }
+        s->items = items;
+        s->cap = cap;
+    }
+    s->items[s->n++] = *P;
+    return 0;
+}
+
+static PyObject *redeal_cb;   /* set during one search; the GIL is held */
+static SnapStack snaps;
+
+static int apply(const Rules *R, Pos *P, Mv mv) {
+    if (mv.src < 0) {
+        if (push_snap(&snaps, P) < 0) return -1;
+        PyObject *piles = pos_to_list(R, P);
+        if (!piles) return -1;
+        PyObject *res = PyObject_CallFunction(redeal_cb, "Oi", piles, P->redeals);
+        Py_DECREF(piles);
+        if (!res) return -1;
+        int rc = read_pos(R, P, res, snaps.items[snaps.n - 1].redeals + 1);
+        Py_DECREF(res);
+        return rc;
+    }
+    int k = mv.count, s = mv.src, d = mv.dst;
+    memcpy(&P->c[d][P->n[d]], &P->c[s][P->n[s] - k], (size_t)k);
+    P->n[d] += k;
+    P->n[s] -= k;
+    return 0;
+}
+
+static void undo(Pos *P, Mv mv) {
+    if (mv.src < 0) {
+        *P = snaps.items[--snaps.n];
+        return;
+    }
+    int k = mv.count, s = mv.src, d = mv.dst;
+    memcpy(&P->c[s][P->n[s]], &P->c[d][P->n[d] - k], (size_t)k);
+    P->n[s] += k;
+    P->n[d] -= k;
+}
+
+/* ------------------------------------------------------- safe auto-play */
+
+static int is_won(const Rules *R, const Pos *P, int total) {
+    int home = 0;
+    for (int i = 0; i < R->nfound; i++) home += P->n[R->found[i]];
+    return home == total;
+}
+
+/* Play home every card whose supporters are all home; as safe_moves() does. */
+static int autoplay(const Rules *R, Pos *P, Mv *done) {
+    int nd = 0, ph = phase(R, P);
+    if (!R->autoplay[ph]) return 0;
+    int home[64] = {0};
+    for (int i = 0; i < R->nfound; i++) {
+        int f = R->found[i];
+        for (int j = 0; j < P->n[f]; j++) home[P->c[f][j]]++;
+    }
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int si = 0; si < R->nsources; si++) {
+            int src = R->sources[si];
+            if (!P->n[src]) continue;
+            int c = TOP(P, src), safe = 1;
+            uint64_t sup = R->supporters[c];
+            while (sup) {
+                int x = __builtin_ctzll(sup);
+                sup &= sup - 1;
+                if (home[x] < R->copies) { safe = 0; break; }
+            }
+            if (!safe) continue;
+            for (int t = 0; t < R->ntarget[ph][src]; t++) {
+                const Target *T = &R->target[ph][src][t];
+                int target = -1;
+                for (int i = 0; i < T->n && target < 0; i++) {
+                    int f = T->dst[i];
+                    if (!R->is_found[f]) continue;
+                    if (P->n[f] ? (P->n[f] < R->limit[f] && HAS(R->fit[f][TOP(P, f)], c)) : accepts_empty(R, P, f, c))
+                        target = f;
+                }
+                if (T->first_only && target >= 0) {
+                    Mv mv = {(signed char)src, (signed char)target, 1};
+                    apply(R, P, mv);
+                    home[c]++;
+                    done[nd++] = mv;
+                    changed = 1;
+                    break;
+                }
+            }
+        }
+    }
+    return nd;
+}
+
+/* ---------------------------------------------------------- canonical keys */
+
+typedef struct { unsigned char *data; size_t len, cap; uint64_t *slots; size_t nslots, used; } Table;
+
+static uint64_t hash_bytes(const unsigned char *b, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ULL; }
+    h ^= h >> 29; h *= 0xbf58476d1ce4e5b9ULL; h ^= h >> 32;
+    return h ? h : 1;
+}
+
+/* A slot holds (offset << 16 | length) of the key in `data`; 0 is empty. */
+static int table_init(Table *T, size_t nslots) {
+    memset(T, 0, sizeof *T);
+    T->nslots = nslots;
+    T->slots = calloc(nslots, sizeof(uint64_t) * 2);
+    T->cap = 1 << 20;
+    T->data = malloc(T->cap);
+    if (!T->slots || !T->data) { free(T->slots); free(T->data); PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+static void table_free(Table *T) { free(T->slots); free(T->data); memset(T, 0, sizeof *T); }
+
+static int table_grow(Table *T) {
+    size_t n = T->nslots * 2;
+    uint64_t *slots = calloc(n, sizeof(uint64_t) * 2);
+    if (!slots) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < T->nslots; i++) {
+        uint64_t h = T->slots[2 * i];
+        if (!h) continue;
+        size_t j = h & (n - 1);
+        while (slots[2 * j]) j = (j + 1) & (n - 1);
+        slots[2 * j] = h;
+        slots[2 * j + 1] = T->slots[2 * i + 1];
+    }
+    free(T->slots);
+    T->slots = slots;
+    T->nslots = n;
+    return 0;
+}
+
+/* 1: added, 0: already there, -1: error. */
+static int table_add(Table *T, const unsigned char *key, size_t len) {
+    uint64_t h = hash_bytes(key, len);
+    size_t mask = T->nslots - 1, j = h & mask;
+    while (T->slots[2 * j]) {
+        if (T->slots[2 * j] == h) {
+            uint64_t ref = T->slots[2 * j + 1];
+            if ((ref & 0xFFFF) == len && memcmp(T->data + (ref >> 16), key, len) == 0) return 0;
+        }
+        j = (j + 1) & mask;
+    }
+    if (T->len + len > T->cap) {
+        size_t cap = T->cap * 2;
+        while (cap < T->len + len) cap *= 2;
+        unsigned char *data = realloc(T->data, cap);
+        if (!data) { PyErr_NoMemory(); return -1; }
+        T->data = data;
+        T->cap = cap;
+    }
+    memcpy(T->data + T->len, key, len);
+    T->slots[2 * j] = h;
+    T->slots[2 * j + 1] = ((uint64_t)T->len << 16) | len;
+    T->len += len;
+    if (++T->used * 2 > T->nslots) return table_grow(T) < 0 ? -1 : 1;
+    return 1;
+}
+
+typedef struct { const unsigned char *b; int n; } Span;
+
+static int span_cmp(const void *a, const void *b) {
+    const Span *x = a, *y = b;
+    if (x->n != y->n) return x->n - y->n;
+    return memcmp(x->b, y->b, (size_t)x->n);
+}
+
+/* Foundations as (first card, height): their cards follow from those. */
+static int put_pile(const Rules *R, const Pos *P, int p, unsigned char *out) {
+    if (R->is_found[p]) {
+        out[0] = P->n[p] ? P->c[p][0] : 0;
+        out[1] = (unsigned char)P->n[p];
+        return 2;
+    }
+    memcpy(out, P->c[p], (size_t)P->n[p]);
+    return P->n[p];
+}
+
+static int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key) {
+    int k = 0, ph = phase(R, P);
+    for (int g = 0; g < R->nsym[ph]; g++) {
+        Span sp[MAXP];
+        unsigned char buf[MAXP][MAXC];
+        int n = R->sym_n[ph][g];
+        for (int i = 0; i < n; i++) {
+            sp[i].n = put_pile(R, P, R->sym[ph][g][i], buf[i]);
+            sp[i].b = buf[i];
+        }
+        qsort(sp, (size_t)n, sizeof(Span), span_cmp);
+        for (int i = 0; i < n; i++) {
+            memcpy(key + k, sp[i].b, (size_t)sp[i].n);
+            k += sp[i].n;
+            key[k++] = 0xFF;
+        }
+        key[k++] = 0xFE;
+    }
+    int same_stock = P->redeals == root_redeals;
+    for (int p = 0; p < R->npiles; p++) {
+        if (R->in_sym[ph][p]) continue;
+        if (p == R->stock && same_stock) {
+            key[k++] = (unsigned char)P->n[p];   /* a suffix of the root's stock */
+        } else {
+            k += put_pile(R, P, p, key + k);
+        }
+        key[k++] = 0xFF;
+    }
+    /* With unlimited redeals the count does not change what can follow. */
+    key[k++] = (unsigned char)(R->max_redeals < 0 ? same_stock : P->redeals);
+    return k;
+}
+
+/* ------------------------------------------------------------ move order */
+
+static int score(const Rules *R, const Pos *P, Mv mv) {
+    if (mv.src < 0) return -100;
+    if (R->is_found[mv.dst]) return 100;
+    if (mv.src == R->stock) return -50;
+    int s = 0;
+    if (P->n[mv.src] == mv.count) s += 30;
+    else if (P->n[mv.src] > mv.count) {
+        /* uncovering a card that can go home at once */
+        int c = P->c[mv.src][P->n[mv.src] - mv.count - 1];
+        for (int i = 0; i < R->nfound; i++) {
+            int f = R->found[i];
+            if (P->n[f] ? (P->n[f] < R->limit[f] && HAS(R->fit[f][TOP(P, f)], c)) : HAS(R->space[f], c)) { s += 20; break; }
+        }
+    }
+    if (!P->n[mv.dst]) s -= 20;
+    return s;
+}
+
+typedef struct { int s; Mv m; } Scored;
+
+static int scored_cmp(const void *a, const void *b) {
+    const Scored *x = a, *y = b;
+    return y->s - x->s;
+}
+
+/* The moves worth trying, best first: as Search.ordered_moves() prunes. */
+static int ordered(const Rules *R, const Pos *P, Mv last, int has_last, Mv *out) {
+    Mv raw[MAXM];
+    Scored sc[MAXM];
+    int n = gen(R, P, raw), m = 0, ph = phase(R, P);
+    int seen_n = 0;
+    int seen[MAXM][3];
+    for (int i = 0; i < n; i++) {
+        Mv mv = raw[i];
+        if (mv.src >= 0) {
+            if (has_last && last.src >= 0 && mv.src == last.dst && mv.dst == last.src && mv.count == last.count) continue;
+            int g = R->in_sym[ph][mv.dst];
+            if (!P->n[mv.dst] && g) {
+                int dup = 0;
+                for (int j = 0; j < seen_n; j++)
+                    if (seen[j][0] == mv.src && seen[j][1] == mv.count && seen[j][2] == g) { dup = 1; break; }
+                if (dup) continue;
+                seen[seen_n][0] = mv.src; seen[seen_n][1] = mv.count; seen[seen_n][2] = g; seen_n++;
+                if (P->n[mv.src] == mv.count && R->in_sym[ph][mv.src] == g) continue;
+            }
+        }
+        sc[m].s = score(R, P, mv);
+        sc[m].m = mv;
+        m++;
+    }
+    /* stable order for equal scores keeps the search deterministic */
+    for (int i = 0; i < m; i++) sc[i].s = sc[i].s * 1024 - i;
+    qsort(sc, (size_t)m, sizeof(Scored), scored_cmp);
+    for (int i = 0; i < m; i++) out[i] = sc[i].m;
+    return m;
+}
+
+/* ------------------------------------------------------------------ search */
+
+typedef struct { int start, n, i, pushed; } Frame;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static PyObject *moves_to_list(const Mv *mv, int n) {
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++)
+        PyList_SET_ITEM(out, i, Py_BuildValue("(iii)", mv[i].src, mv[i].dst, mv[i].count));
+    return out;
+}
+
+/* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback)
+   -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown. */
+static PyObject *search(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles, *cb;
+    int redeals, total;
+    double budget;
+    long long max_states;
+    if (!PyArg_ParseTuple(args, "O!O!iidLO", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total,
+                          &budget, &max_states, &cb))
+        return NULL;
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    size_t mcap = 1 << 16, pcap = 1 << 12;
+    Mv *mstack = malloc(mcap * sizeof(Mv));
+    Mv *path = malloc(pcap * sizeof(Mv));
+    size_t fcap = 1 << 12;
+    Frame *frames = malloc(fcap * sizeof(Frame));
+    Table T;
+    PyObject *result = NULL;
+    int verdict = -1;
+    long long states = 0;
+    size_t npath = 0, nframes = 0, msp = 0;
+    if (!R || !P || !mstack || !path || !frames) { PyErr_NoMemory(); goto out_free; }
+    if (read_rules(R, rules_list) < 0 || read_pos(R, P, piles, redeals) < 0) goto out_free;
+    if (table_init(&T, 1 << 16) < 0) goto out_free;
+    redeal_cb = cb;
+    snaps.n = 0;
+    int root_redeals = redeals;
+    double deadline = budget > 0 ? now() + budget : 0;
+    unsigned char key[4096];
+    Mv autos[256];
+
+#define GROW(arr, cap, need, type) do { if ((need) >= (cap)) { size_t nc = (cap) * 2; while (nc <= (need)) nc *= 2; \
+        type *na = realloc(arr, nc * sizeof(type)); if (!na) { PyErr_NoMemory(); goto out; } arr = na; cap = nc; } } while (0)
+
+    int na = autoplay(R, P, autos);
+    if (PyErr_Occurred()) goto out;
+    GROW(path, pcap, npath + na + 1, Mv);
+    memcpy(path + npath, autos, (size_t)na * sizeof(Mv));
+    npath += na;
+    if (is_won(R, P, total)) { verdict = 1; goto out; }
+    if (table_add(&T, key, (size_t)make_key(R, P, root_redeals, key)) < 0) goto out;
+    states = 1;
+    GROW(mstack, mcap, msp + MAXM, Mv);
+    frames[0].start = (int)msp;
+    frames[0].n = ordered(R, P, (Mv){0, 0, 0}, 0, mstack + msp);
+    frames[0].i = 0;
+    frames[0].pushed = na;
+    msp += frames[0].n;
+    nframes = 1;
+    while (nframes) {
+        Frame *F = &frames[nframes - 1];
+        if (F->i == F->n) {
+            for (int j = 0; j < F->pushed; j++) undo(P, path[--npath]);
+            msp = F->start;
+            nframes--;
+            continue;
+        }
+        Mv mv = mstack[F->start + F->i++];
+        if (apply(R, P, mv) < 0) goto out;
+        GROW(path, pcap, npath + 300, Mv);
+        path[npath++] = mv;
+        na = autoplay(R, P, autos);
+        memcpy(path + npath, autos, (size_t)na * sizeof(Mv));
+        npath += na;
+        int pushed = 1 + na;
+        if (is_won(R, P, total)) { verdict = 1; goto out; }
+        int added = table_add(&T, key, (size_t)make_key(R, P, root_redeals, key));
+        if (added < 0) goto out;
+        if (!added) {
+            for (int j = 0; j < pushed; j++) undo(P, path[--npath]);
+            continue;
+        }
+        states++;
+        if ((states & 4095) == 0) {
+            if (PyErr_CheckSignals() < 0) goto out;
+            if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) {
+                verdict = -1;
+                npath = 0;
+                goto out;
+            }
+        }
+        GROW(frames, fcap, nframes + 1, Frame);
+        GROW(mstack, mcap, msp + MAXM, Mv);
+        Frame *G = &frames[nframes++];
+        G->start = (int)msp;
+        G->n = ordered(R, P, mv, 1, mstack + msp);
+        G->i = 0;
+        G->pushed = pushed;
+        msp += G->n;
+    }
+    verdict = 0;
+    npath = 0;
+out:
+    if (!PyErr_Occurred()) {
+        PyObject *mv = moves_to_list(path, verdict == 1 ? (int)npath : 0);
+        if (mv) {
+            result = Py_BuildValue("(iNL)", verdict, mv, states);
+        }
+    }
+    table_free(&T);
+out_free:
+    redeal_cb = NULL;
+    free(R); free(P); free(mstack); free(path); free(frames);
+    free(snaps.items);
+    snaps.items = NULL; snaps.n = snaps.cap = 0;
+    return result;
+#undef GROW
+}
+
+/* moves(rules, piles, redeals) -> [(src, dst, count)]: for the tests. */
+static PyObject *moves(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles;
+    int redeals;
+    if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    PyObject *res = NULL;
+    if (!R || !P) { PyErr_NoMemory(); goto done; }
+    if (read_rules(R, rules_list) < 0 || read_pos(R, P, piles, redeals) < 0) goto done;
+    Mv out[MAXM];
+    res = moves_to_list(out, gen(R, P, out));
+done:
+    free(R); free(P);
+    return res;
+}
+
+/* autoplay(rules, piles, redeals) -> [(src, dst, count)]: for the tests. */
+static PyObject *py_autoplay(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles;
+    int redeals;
+    if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    PyObject *res = NULL;
+    if (!R || !P) { PyErr_NoMemory(); goto done; }
+    if (read_rules(R, rules_list) < 0 || read_pos(R, P, piles, redeals) < 0) goto done;
+    Mv out[256];
+    res = moves_to_list(out, autoplay(R, P, out));
+done:
+    free(R); free(P);
+    return res;
+}
+
+static PyMethodDef methods[] = {
+    {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
+    {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},
+    {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", "The solver's compiled search core.", -1, methods};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }

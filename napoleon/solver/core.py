@@ -1,0 +1,142 @@
+"""The compiled search core, fed with the Python engine's own rule tables.
+
+``encode_rules`` flattens what :class:`~napoleon.engine.game.Game` compiled
+from a game's rule data (fit tables, spaces, the plan of where each pile's
+cards may go in each phase, whole-pile moves, waste piles in play,
+interchangeable piles, safe auto-play) into a list of integers that
+``_core.c`` reads in the same order. Redeals are carried out by calling back
+into the game's Python code, so no rule is written twice. The hooks that the
+tables are read from (``plan``, ``active_wastes``, ``symmetric_groups``,
+``autoplay_allowed``) may depend on the number of redeals used only; that is
+how a "phase" is defined here.
+
+If the extension is not built (no C compiler), :data:`available` is False and
+the solver uses its pure-Python search instead.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+from ..engine.game import UNLIMITED, Game
+from ..engine.move import Move
+from ..engine.rules import Foundation
+from ..engine.state import State
+from .autoplay import autoplay_allowed, supporters
+from .search import LOST, UNKNOWN, WON, Result
+
+try:
+    from . import _core
+except ImportError:  # pragma: no cover - only without a C compiler
+    _core = None
+
+available = _core is not None
+MAX_PHASES = 6
+MAX_PILES = 32
+
+
+class NotCompilable(Exception):
+    """The game's tables do not fit the core's fixed limits."""
+
+
+def _phase_state(game: Game, redeals: int) -> State:
+    s = State(game, 1)
+    s.redeals = redeals
+    return s
+
+
+def _phase(game: Game, redeals: int) -> tuple:
+    s = _phase_state(game, redeals)
+    plan = tuple(
+        tuple((bool(first_only), bool(runs), tuple(dsts)) for first_only, runs, dsts in game.plan(s)[p])
+        for p in range(game.npiles)
+    )
+    return plan, tuple(game.active_wastes(s)), autoplay_allowed(s), tuple(map(tuple, game.symmetric_groups(s)))
+
+
+@lru_cache(maxsize=64)
+def encode_rules(game: Game) -> list[int]:
+    """The flat table list that ``_core.c``'s ``read_rules`` reads."""
+    if game.npiles > MAX_PILES:
+        raise NotCompilable(f"{game.id} has more than {MAX_PILES} piles")
+    limit = game.max_redeals
+    last = 1 if limit == UNLIMITED else limit
+    phases = [_phase(game, r) for r in range(min(last, MAX_PHASES - 1) + 1)]
+    # Later phases must all equal the last one kept (the core reuses it).
+    for r in range(len(phases), min(last, 3 * MAX_PHASES) + 1):
+        if _phase(game, r) != phases[-1]:
+            raise NotCompilable(f"{game.id}: rules change after {MAX_PHASES} redeals")
+    out: list[int] = [
+        game.npiles,
+        -1 if game.stock is None else game.stock,
+        game.decks,
+        limit,
+        int(game.redeal_needs_empty_stock),
+        len(phases),
+        len(game.foundations), *game.foundations,
+        len(game.sources), *game.sources,
+    ]
+    for p in range(game.npiles):
+        rule = game.groups[game.pile_group[p]].rule
+        limit_p = game.limit[p] if game.limit[p] < 1 << 20 else 1 << 20
+        group = game.group_piles[game.pile_group[p]]
+        out += [limit_p, int(game.one_per_suit[p]), int(game.runs[p]), int(isinstance(rule, Foundation)),
+                len(group), *group, _mask(game.space[p])]
+        fit = game.fit[p]
+        out += [_mask(fit[t]) if fit is not None else 0 for t in range(64)]
+    for plan, wastes, auto, sym in phases:
+        for targets in plan:
+            out.append(len(targets))
+            for first_only, runs, dsts in targets:
+                out += [int(first_only), int(runs), len(dsts), *dsts]
+        out += [len(wastes), *wastes, int(auto), len(sym)]
+        for group in sym:
+            out += [len(group), *group]
+    out.append(len(game.whole_moves))
+    for src, dsts in game.whole_moves:
+        out += [src, len(dsts), *dsts]
+    out += [_mask(s) for s in supporters(game)]
+    gather = game.role_piles.get(game.redeal_gathers, []) if game.redeal_gathers else []
+    out += [len(gather), *gather]
+    return out
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _redealer(game: Game):
+    def redeal(piles: list[list[int]], redeals: int) -> list[list[int]]:
+        s = State(game, 1)
+        s.piles = piles
+        s.redeals = redeals
+        game.redeal(s)
+        return s.piles
+
+    return redeal
+
+
+def core_moves(state: State) -> list[Move]:
+    """The legal moves as the core generates them (to test it against the engine)."""
+    return [Move(*m) for m in _core.moves(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
+
+
+def core_autoplay(state: State) -> list[Move]:
+    """The moves the core's auto-play makes from ``state`` (state untouched)."""
+    return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
+
+
+def search(state: State, budget: float | None = None, max_states: int | None = None) -> Result:
+    """Run the compiled search from ``state``; same contract as :class:`.search.Search`."""
+    game = state.game
+    start = time.perf_counter()
+    verdict, moves, states = _core.search(
+        encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
+        float(budget or 0.0), int(max_states or 0), _redealer(game),
+    )
+    name = {1: WON, 0: LOST, -1: UNKNOWN}[verdict]
+    return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict != -1)

@@ -1,0 +1,18 @@
+"""Build the solver's C search core; everything else is in pyproject.toml.
+
+The extension is optional: without a C compiler the package installs and the
+solver falls back to its pure-Python search.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "napoleon.solver._core",
+            sources=["napoleon/solver/_core.c"],
+            extra_compile_args=["-O2", "-std=c11", "-Wall"],
+            optional=True,
+        )
+    ]
+)
