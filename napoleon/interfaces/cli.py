@@ -23,7 +23,7 @@ from ..shuffle import MAX_DEAL
 EXIT_USAGE = 2
 
 # Modules that add their own subcommands: each has ``register(subparsers)``.
-EXTENSIONS: tuple[str, ...] = ("napoleon.store.commands",)
+EXTENSIONS: tuple[str, ...] = ("napoleon.store.commands", "napoleon.interfaces.web.commands")
 
 
 class UsageError(NapoleonError):
@@ -211,11 +211,17 @@ def cmd_hint(args: argparse.Namespace) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> None:
-    from .lineplay import play_lines
-
     options = parse_options(args.option)
-    state = new_game(args.game, args.deal or random_deal(), options)
-    play_lines(state)
+    deal = args.deal or random_deal()
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Line mode also when driven through a pipe: a full screen needs a terminal.
+        from .lineplay import play_lines
+
+        play_lines(new_game(args.game, deal, options))
+        return
+    from .tui import NapoleonApp
+
+    NapoleonApp(args.game, deal, options, autoplay=not args.no_autoplay).run()
 
 
 # ------------------------------------------------------------------- parsing
@@ -272,6 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--deal", "-d", type=deal_number, help="deal number (default: random)")
     p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
+    p.add_argument("--no-autoplay", action="store_true", help="start with safe auto-play to the foundations off")
     p.set_defaults(func=cmd_play)
 
     for module in EXTENSIONS:

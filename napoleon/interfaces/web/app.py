@@ -1,0 +1,544 @@
+"""The web app: a JSON API over the engine, and the page that plays it.
+
+Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
+
+- ``GET  /api/catalog``                     the games, their options, rules and piles
+- ``GET  /api/games``                       unfinished games in the store
+- ``POST /api/games``                       ``{"game", "options", "deal", "autoplay"}``: a new game;
+  ``deal`` is a number, omitted for a random one, or ``"winnable"``
+- ``GET  /api/games/{id}``                  position, legal moves, targets, status, clock, history
+- ``POST /api/games/{id}/moves``            ``{"from", "to", "count"}``, ``{"notation": "T3-F1"}``
+  or ``{"redeal": true}``; ``"autoplay": false`` skips auto-play for this move
+- ``POST /api/games/{id}/undo|redo|restart|auto``
+- ``POST /api/games/{id}/settings``         ``{"autoplay": bool}``
+- ``GET  /api/games/{id}/targets?from=PILE&count=N``
+- ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution (searched in a worker process)
+- ``POST /api/games/{id}/solve``            ``{"budget", "steps"}``: a whole solution, to show
+- ``GET  /api/stats[?game=ID]``             the store's statistics
+
+The page is ``/`` with its modules under ``/static/``; card faces are
+``/cards/two/QH.svg`` and, for the four-colour deck, ``/cards/four/QH.svg``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import re
+import secrets
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ... import GAMES, get_game
+from ...engine.errors import IllegalMoveError, NapoleonError
+from ...engine.state import State
+from ...shuffle import MAX_DEAL
+from ...store import Store
+from ..cli import game_info
+from .games import LiveGame, Registry, game_view, history_change, pile_info, saved_summary
+from .solving import LOST, UNKNOWN, WON, SolutionCache, SolverPool, find_winnable, solve_position
+
+STATIC = Path(__file__).parent / "static"
+CARDS = STATIC / "cards"
+MAX_BODY = 64 * 1024
+MAX_BUDGET = 120.0
+CARD_NAME = re.compile(r"^(?:[A2-9TJQK][CDHS]|back)$")
+
+
+class ApiError(Exception):
+    """A request the API refuses: its status and a message for the player."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Settings:
+    """How the app searches: worker processes and budgets (tests make them small)."""
+
+    def __init__(self, workers: int = 1, hint_budget: float = 5.0, solve_budget: float = 15.0,
+                 winnable_budget: float = 3.0, winnable_tries: int = 40) -> None:
+        self.workers = workers
+        self.hint_budget = hint_budget
+        self.solve_budget = solve_budget
+        self.winnable_budget = winnable_budget
+        self.winnable_tries = winnable_tries
+
+
+# ------------------------------------------------------------------ helpers
+
+
+async def read_body(request: Request, required: bool = True) -> dict[str, Any]:
+    """The request's JSON object; ApiError 400/413/415 when it is not one."""
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ApiError(413, f"request body too large (over {MAX_BODY} bytes)")
+    if not raw.strip():
+        if required:
+            raise ApiError(400, "expected a JSON object in the request body, got nothing")
+        return {}
+    kind = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
+    if kind not in ("application/json", ""):
+        raise ApiError(415, f"expected a JSON body (Content-Type: application/json), not {kind}")
+    try:
+        obj = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ApiError(400, f"malformed JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise ApiError(400, f"expected a JSON object, not {type(obj).__name__}")
+    return obj
+
+
+def check_keys(obj: dict[str, Any], allowed: set[str], what: str) -> None:
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise ApiError(400, f"{what}: unknown field{'s' * (len(extra) > 1)} {', '.join(map(repr, extra))} "
+                            f"(allowed: {', '.join(sorted(allowed))})")
+
+
+def want_bool(obj: dict[str, Any], key: str, default: bool) -> bool:
+    value = obj.get(key, default)
+    if not isinstance(value, bool):
+        raise ApiError(400, f"{key!r} must be true or false, not {value!r}")
+    return value
+
+
+def parse_budget(value: Any, default: float) -> float:
+    """A search budget in seconds, from JSON or a query string."""
+    if value is None:
+        return default
+    try:
+        budget = float(value) if not isinstance(value, bool) else math.nan
+    except (TypeError, ValueError):
+        budget = math.nan
+    if not (0 < budget <= MAX_BUDGET):
+        raise ApiError(400, f"'budget' must be a number of seconds above 0 and at most {MAX_BUDGET:g}, not {value!r}")
+    return budget
+
+
+def parse_deal(value: Any) -> int | str | None:
+    """A deal number (an integer or a string of digits), ``"winnable"``, or None for a random deal."""
+    if value is None or value == "winnable":
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DEAL:
+        raise ApiError(400, f"'deal' must be a deal number from 1 to {MAX_DEAL}, \"winnable\", or left out "
+                            f"for a random deal, not {value!r}")
+    return value
+
+
+def parse_options(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ApiError(400, f"'options' must be an object of option names to values, not {value!r}")
+    for key, v in value.items():
+        if not isinstance(v, (str, int, float, bool)):
+            raise ApiError(400, f"option {key!r} must be a string, number or boolean, not {v!r}")
+    return value
+
+
+def error_response(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+# ---------------------------------------------------------------- the app
+
+
+class WebApp:
+    """The state behind the routes: the store, the games, the solver."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.registry = Registry(store)
+        self.cache = SolutionCache()
+        self.pool = SolverPool(settings.workers)
+
+    # ------------------------------------------------------------ lookup
+
+    async def live(self, request: Request) -> LiveGame:
+        game_id = request.path_params["game_id"]
+        live = await asyncio.to_thread(self.registry.get, game_id)
+        if live is None:
+            raise ApiError(404, f"no game with id {game_id!r}")
+        return live
+
+    async def locked(self, live: LiveGame, work: Callable[[], Any]) -> Any:
+        """Run blocking ``work`` (engine and store) off the event loop, one request per game at a time."""
+        async with live.lock:
+            return await asyncio.to_thread(work)
+
+    async def change(self, request: Request, action: Callable[[LiveGame], None]) -> JSONResponse:
+        """Apply ``action`` to a game and answer its view with the moves it made and took back."""
+        live = await self.live(request)
+
+        def work() -> dict[str, Any]:
+            before = list(live.session.state.history)
+            action(live)
+            undone, made = history_change(before, live.session.state.history)
+            return game_view(live, made=made, undone=undone)
+
+        return JSONResponse(await self.locked(live, work))
+
+    # ------------------------------------------------------------ routes
+
+    async def catalog(self, request: Request) -> JSONResponse:
+        games = []
+        for cls in GAMES.values():
+            game = get_game(cls.id)
+            games.append({**game_info(cls), "rules": cls.rules, "piles": pile_info(game),
+                          "option_choices": {o.name: choices_of(o.values) for o in cls.option_specs}})
+        return JSONResponse({"games": games, "max_deal": str(MAX_DEAL)})
+
+    async def list_games(self, request: Request) -> JSONResponse:
+        game_id = request.query_params.get("game") or None
+        saved = await asyncio.to_thread(self.store.unfinished, game_id)
+        return JSONResponse({"games": [saved_summary(s) for s in saved[:100]]})
+
+    async def create_game(self, request: Request) -> JSONResponse:
+        body = await read_body(request)
+        check_keys(body, {"game", "options", "deal", "autoplay", "start"}, "new game")
+        game_id = body.get("game")
+        if not isinstance(game_id, str):
+            raise ApiError(400, f"'game' must be a game id ({', '.join(GAMES)}), not {game_id!r}")
+        game = get_game(game_id, parse_options(body.get("options")))
+        deal = parse_deal(body.get("deal"))
+        autoplay = want_bool(body, "autoplay", True)
+        start = parse_deal(body.get("start")) if body.get("start") is not None else None
+        if start == "winnable":
+            raise ApiError(400, "'start' must be a deal number")
+        solution: list[str] | None = None
+        if deal == "winnable":
+            found = await self.pool.run(find_winnable, game.id, dict(game.options),
+                                        start or secrets.randbelow(1_000_000_000) + 1,
+                                        self.settings.winnable_budget, self.settings.winnable_tries)
+            if "error" in found:
+                raise ApiError(422, found["error"])
+            deal, solution = found["deal"], found["moves"]
+        elif deal is None:
+            deal = secrets.randbelow(1_000_000_000) + 1
+        state = game.new_state(deal)
+        if solution is not None:
+            await asyncio.to_thread(self.cache.put_solution, state, [game.parse_notation(m) for m in solution])
+        live = await asyncio.to_thread(self.registry.create, state, autoplay)
+        view = await self.locked(live, lambda: game_view(live))
+        return JSONResponse(view, status_code=201)
+
+    async def show_game(self, request: Request) -> JSONResponse:
+        live = await self.live(request)
+        return JSONResponse(await self.locked(live, lambda: game_view(live)))
+
+    async def play_move(self, request: Request) -> JSONResponse:
+        body = await read_body(request)
+        check_keys(body, {"from", "to", "count", "notation", "redeal", "autoplay"}, "move")
+        autoplay = body.get("autoplay")
+        if autoplay is not None and not isinstance(autoplay, bool):
+            raise ApiError(400, f"'autoplay' must be true or false, not {autoplay!r}")
+        if "notation" in body:
+            if set(body) & {"from", "to", "count", "redeal"}:
+                raise ApiError(400, "a move is given by 'notation' or by 'from'/'to'/'count' or 'redeal', not both")
+            if not isinstance(body["notation"], str):
+                raise ApiError(400, f"'notation' must be a string such as \"T3-F1\", not {body['notation']!r}")
+        elif "redeal" in body:
+            if body["redeal"] is not True or set(body) & {"from", "to", "count"}:
+                raise ApiError(400, "a redeal is {\"redeal\": true} alone")
+        elif "from" not in body or "to" not in body:
+            raise ApiError(400, "a move needs 'from' and 'to' pile names (or 'notation', or 'redeal')")
+
+        def action(live: LiveGame) -> None:
+            session = live.session
+            state = session.state
+            if "notation" in body:
+                move = state.parse_move(body["notation"])
+            else:
+                move = state.game.move_from_json({k: v for k, v in body.items() if k != "autoplay"})
+            keep = session.autoplay
+            if autoplay is not None:
+                session.autoplay = autoplay
+            try:
+                session.play(move)
+            finally:
+                session.autoplay = keep
+
+        return await self.change(request, action)
+
+    async def undo(self, request: Request) -> JSONResponse:
+        def action(live: LiveGame) -> None:
+            if not live.session.undo():
+                raise ApiError(409, "nothing to undo")
+        return await self.change(request, action)
+
+    async def redo(self, request: Request) -> JSONResponse:
+        def action(live: LiveGame) -> None:
+            if not live.session.redo():
+                raise ApiError(409, "nothing to redo")
+        return await self.change(request, action)
+
+    async def restart(self, request: Request) -> JSONResponse:
+        return await self.change(request, lambda live: live.session.restart())
+
+    async def auto(self, request: Request) -> JSONResponse:
+        def action(live: LiveGame) -> None:
+            from ...solver.autoplay import autoplay_allowed
+
+            if not live.session.auto():
+                if not autoplay_allowed(live.session.state):
+                    raise ApiError(409, "no card is played home automatically while a redeal is still to come")
+                raise ApiError(409, "no card can safely go to a foundation now")
+        return await self.change(request, action)
+
+    async def settings_(self, request: Request) -> JSONResponse:
+        body = await read_body(request)
+        check_keys(body, {"autoplay"}, "settings")
+        if "autoplay" not in body:
+            raise ApiError(400, "settings: give 'autoplay': true or false")
+        value = want_bool(body, "autoplay", True)
+
+        def action(live: LiveGame) -> None:
+            live.session.autoplay = value
+        return await self.change(request, action)
+
+    async def targets(self, request: Request) -> JSONResponse:
+        live = await self.live(request)
+        src = request.query_params.get("from")
+        count_text = request.query_params.get("count", "1")
+        game = live.session.game
+        if src not in game.pile_index:
+            raise ApiError(400, f"'from': {src!r} is not a pile of {game.name} (its piles: {', '.join(game.pile_names)})")
+        if not count_text.isdigit() or int(count_text) < 1:
+            raise ApiError(400, f"'count' must be a positive integer, not {count_text!r}")
+        count = int(count_text)
+
+        def work() -> dict[str, Any]:
+            dsts = live.session.state.targets(game.pile_index[src], count)
+            return {"from": src, "count": count, "targets": [game.pile_names[d] for d in dsts]}
+        return JSONResponse(await self.locked(live, work))
+
+    async def search(self, live: LiveGame, budget: float) -> tuple[State, dict[str, Any], bool]:
+        """Solve the game's position now: (that position, the solver's answer, whether it was known)."""
+        state, position = await self.locked(live, lambda: (live.session.state.copy(), live.session.state.to_json()))
+        known = self.cache.get(state)
+        if known is not None:
+            game = state.game
+            return state, {"verdict": known.verdict, "moves": [game.notation(m) for m in known.moves()],
+                           "states": 0, "seconds": 0.0, "complete": True}, True
+        try:
+            result = await self.pool.run(solve_position, position, budget)
+        except NapoleonError:
+            raise
+        except Exception as exc:  # a crashed worker or a solver bug: say so, keep serving
+            raise ApiError(500, f"the solver failed: {type(exc).__name__}: {exc}") from None
+        if result["verdict"] == WON:
+            moves = [state.game.parse_notation(m) for m in result["moves"]]
+            await asyncio.to_thread(self.cache.put_solution, state, moves)
+        elif result["verdict"] == LOST:
+            self.cache.put_lost(state)
+        return state, result, False
+
+    async def hint(self, request: Request) -> JSONResponse:
+        live = await self.live(request)
+        budget = parse_budget(request.query_params.get("budget"), self.settings.hint_budget)
+        state, result, cached = await self.search(live, budget)
+        move = state.game.parse_notation(result["moves"][0]) if result["verdict"] == WON and result["moves"] else None
+        if move is not None:
+            text = f"{state.san(move)}"
+        elif result["verdict"] == WON:
+            text = "the game is won"
+        elif result["verdict"] == LOST:
+            text = "this position can no longer be won"
+        else:
+            text = f"no hint: the solver ran out of time after {result['states']} positions"
+        return JSONResponse({
+            "verdict": result["verdict"],
+            "move": state.game.move_to_json(move) if move is not None else None,
+            "text": text,
+            "at": len(state.history),
+            "states": result["states"],
+            "seconds": result["seconds"],
+            "cached": cached,
+        })
+
+    async def solve(self, request: Request) -> JSONResponse:
+        body = await read_body(request, required=False)
+        check_keys(body, {"budget", "steps"}, "solve")
+        budget = parse_budget(body.get("budget"), self.settings.solve_budget)
+        with_steps = want_bool(body, "steps", True)
+        live = await self.live(request)
+        state, result, cached = await self.search(live, budget)
+        answer = {
+            "verdict": result["verdict"],
+            "moves": result["moves"] if with_steps else [],
+            "length": len(result["moves"]),
+            "at": len(state.history),
+            "states": result["states"],
+            "seconds": result["seconds"],
+            "complete": result.get("complete", result["verdict"] != UNKNOWN),
+            "cached": cached,
+        }
+        if with_steps and result["verdict"] == WON:
+            answer.update(await asyncio.to_thread(solution_steps, state, result["moves"]))
+        return JSONResponse(answer)
+
+    async def stats(self, request: Request) -> JSONResponse:
+        game_id = request.query_params.get("game") or None
+        if game_id is not None:
+            get_game(game_id)  # an unknown game is a 400, not an empty list
+        rows = await asyncio.to_thread(self.store.stats, game_id)
+        return JSONResponse({"stats": rows})
+
+    # ------------------------------------------------------------ page
+
+    async def index(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def card(self, request: Request) -> Response:
+        style, name = request.path_params["style"], request.path_params["name"]
+        if style not in ("two", "four") or not CARD_NAME.match(name):
+            raise ApiError(404, f"no card image {style}/{name}.svg")
+        svg = card_svg(name, style == "four")
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+
+def choices_of(values: str) -> list[str] | None:
+    """The words an option takes, when its description lists them (``none or any``)."""
+    words = [w.strip() for w in re.split(r",|\bor\b", values) if w.strip()]
+    if words and all(re.fullmatch(r"[a-z]+", w) for w in words):
+        return words
+    return None
+
+
+def solution_steps(state: State, moves: list[str]) -> dict[str, Any]:
+    """A solution as pile indices for the page to animate, with the piles after each redeal."""
+    game = state.game
+    walk = state.copy()
+    steps: list[list[int]] = []
+    redeal_piles: dict[str, dict[str, list[str]]] = {}
+    for i, text in enumerate(moves):
+        move = game.parse_notation(text)
+        walk.play(move)
+        steps.append([move.src, move.dst, move.count])
+        if move.is_redeal:
+            redeal_piles[str(i)] = walk.to_json()["piles"]
+    return {"steps": steps, "redeal_piles": redeal_piles, "pile_names": list(game.pile_names)}
+
+
+@lru_cache(maxsize=128)
+def card_svg(name: str, four_colour: bool) -> str:
+    """A card's SVG: the face as shipped, or its four-colour form (clubs green, diamonds blue).
+
+    The back's diamond pattern is tinted blue, so a face-down stock reads
+    at a glance. Adrian Kennard's four-colour deck differs from the two-colour one only in
+    the colour of the suit symbols and indices (``<symbol id="S..">`` and
+    ``<symbol id="V..">``), so it is derived here rather than shipped twice.
+    """
+    svg = (CARDS / f"{name}.svg").read_text()
+    if name == "back":
+        return svg.replace('fill="black"', 'fill="#2a5aa8"')
+    if not four_colour:
+        return svg
+    suit = name[1]
+    swap = {"C": ("black", "green"), "D": ("red", "blue")}.get(suit)
+    if swap is None:
+        return svg
+    old, new = swap
+    pattern = re.compile(r'<symbol id="[SV]' + suit + r'[^"]*".*?</symbol>', re.S)
+    return pattern.sub(lambda m: m.group(0).replace(f'"{old}"', f'"{new}"'), svg)
+
+
+class SameOriginMiddleware:
+    """Refuse state-changing requests sent by another site's page.
+
+    A page elsewhere may make the browser POST to 127.0.0.1; browsers say
+    where such a request comes from in ``Origin``, which must then name this
+    server.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+            origin, host = headers.get("origin"), headers.get("host")
+            if origin and origin != "null" and urlsplit(origin).netloc != host:
+                response = error_response(403, f"cross-site request from {origin} refused")
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(db: str | Path | None = None, *, store: Store | None = None, settings: Settings | None = None,
+               allowed_hosts: list[str] | None = None) -> Starlette:
+    """The web app on the store at ``db`` (else $NAPOLEON_DB, else the user's data dir)."""
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+    web = WebApp(store if store is not None else Store.open(db), settings or Settings())
+
+    routes = [
+        Route("/", web.index),
+        Route("/api/catalog", web.catalog),
+        Route("/api/games", web.list_games, methods=["GET"]),
+        Route("/api/games", web.create_game, methods=["POST"]),
+        Route("/api/games/{game_id}", web.show_game),
+        Route("/api/games/{game_id}/moves", web.play_move, methods=["POST"]),
+        Route("/api/games/{game_id}/undo", web.undo, methods=["POST"]),
+        Route("/api/games/{game_id}/redo", web.redo, methods=["POST"]),
+        Route("/api/games/{game_id}/restart", web.restart, methods=["POST"]),
+        Route("/api/games/{game_id}/auto", web.auto, methods=["POST"]),
+        Route("/api/games/{game_id}/settings", web.settings_, methods=["POST"]),
+        Route("/api/games/{game_id}/targets", web.targets),
+        Route("/api/games/{game_id}/hint", web.hint),
+        Route("/api/games/{game_id}/solve", web.solve, methods=["POST"]),
+        Route("/api/stats", web.stats),
+        Route("/cards/{style}/{name}.svg", web.card),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    async def on_api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return error_response(exc.status, exc.message)
+
+    async def on_napoleon_error(request: Request, exc: Exception) -> Response:
+        return error_response(422 if isinstance(exc, IllegalMoveError) else 400, str(exc))
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        message = {404: f"nothing at {request.url.path}", 405: f"{request.method} is not allowed on {request.url.path}"}
+        return error_response(exc.status_code, message.get(exc.status_code, str(exc.detail)))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> Any:
+        yield
+        web.pool.shutdown()
+        await asyncio.to_thread(web.registry.close)
+
+    middleware = [Middleware(SameOriginMiddleware)]
+    if allowed_hosts:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={ApiError: on_api_error, NapoleonError: on_napoleon_error, HTTPException: on_http_error},
+        lifespan=lifespan,
+    )
+    app.state.web = web
+    return app
+
+
+__all__ = ["ApiError", "Settings", "WebApp", "create_app"]

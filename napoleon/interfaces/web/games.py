@@ -1,0 +1,206 @@
+"""The games the web app is playing, and what the page is told about each.
+
+Every game is a :class:`~napoleon.interfaces.session.Session` recorded in the
+store, so its id is the store's record id and a restarted server finds it
+again: a game not in memory is replayed from its record on first request.
+:func:`game_view` is the one JSON shape the page draws from.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from ...engine.errors import NapoleonError
+from ...engine.game import Game, format_option
+from ...engine.move import Move
+from ...engine.state import Status
+from ..session import Session
+
+if TYPE_CHECKING:
+    from ...store import SavedGame, Store
+
+MAX_LIVE = 200
+
+
+class LiveGame:
+    """A game in memory: its session and the lock that orders requests on it."""
+
+    def __init__(self, game_id: str, session: Session) -> None:
+        self.id = game_id
+        self.session = session
+        self.lock = asyncio.Lock()
+
+
+class Registry:
+    """Games in play, by id; the store keeps them all, memory the recent ones.
+
+    Methods that touch the store are blocking and are called from worker
+    threads (``asyncio.to_thread``), so the registry guards its own dict.
+    """
+
+    def __init__(self, store: Store, limit: int = MAX_LIVE) -> None:
+        self.store = store
+        self.limit = limit
+        self._live: OrderedDict[str, LiveGame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def create(self, session_state: Any, autoplay: bool) -> LiveGame:
+        """Start recording a new game from ``session_state`` (a fresh deal)."""
+        session = Session(session_state, autoplay=autoplay, recorder=self.store.recorder())
+        live = LiveGame(str(session.record_id), session)
+        with self._lock:
+            self._remember(live)
+        return live
+
+    def get(self, game_id: str) -> LiveGame | None:
+        """The game ``game_id``, from memory or replayed from the store; None if unknown."""
+        with self._lock:
+            live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
+                return live
+            if not game_id.isdigit() or len(game_id) > 18:
+                return None
+            saved = self.store.get(int(game_id))
+            if saved is None:
+                return None
+            live = LiveGame(game_id, self._resume(saved))
+            self._remember(live)
+            return live
+
+    def close(self) -> None:
+        """Stop every clock and save every game (the server is going down)."""
+        with self._lock:
+            for live in self._live.values():
+                live.session.abandon()
+            self._live.clear()
+
+    def _resume(self, saved: SavedGame) -> Session:
+        if saved.result == "playing":
+            return self.store.resume(saved.id)
+        # A finished game can still be looked at, and a lost one undone:
+        # rebuild it the way the store resumes an unfinished one.
+        state = saved.replay()
+        turns = saved.turns if sum(saved.turns) == len(saved.moves) and all(t >= 1 for t in saved.turns) \
+            else [1] * len(saved.moves)
+        session = Session(state, recorder=self.store.recorder(), record_id=saved.id, elapsed=saved.elapsed,
+                          turns=list(turns))
+        session.finished = saved.result if saved.result in ("won", "lost") else None
+        return session
+
+    def _remember(self, live: LiveGame) -> None:
+        self._live[live.id] = live
+        self._live.move_to_end(live.id)
+        while len(self._live) > self.limit:
+            _, old = self._live.popitem(last=False)
+            old.session.abandon()  # stops its clock and saves; it stays resumable
+
+
+def deal_hash(game: Game, deal: int) -> str:
+    """The page's shareable address of a deal: ``#forty-thieves/1234?redeals=2``."""
+    extra = "&".join(f"{k}={format_option(v)}" for k, v in game.non_default_options().items())
+    return f"#{game.id}/{deal}" + (f"?{extra}" if extra else "")
+
+
+def pile_info(game: Game) -> list[dict[str, Any]]:
+    """Each pile's JSON name, notation, label, role and layout group."""
+    return [
+        {
+            "name": name,
+            "abbr": game.pile_abbrs[i],
+            "label": game.pile_label(i),
+            "role": game.pile_roles[i],
+            "group": game.pile_group[i],
+            "group_label": game.groups[game.pile_group[i]].label,
+        }
+        for i, name in enumerate(game.pile_names)
+    ]
+
+
+def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move] | None = None) -> dict[str, Any]:
+    """Everything the page needs to draw and play a game, as JSON.
+
+    ``targets`` maps a pile name and a number of cards to every pile they may
+    go to now (all foundations that take a card, not only the first), so the
+    page can light up targets the moment a card is picked up. ``made`` and
+    ``undone`` are the moves the last request played and took back, in that
+    order, so the page can animate them.
+    """
+    session = live.session
+    state = session.state
+    game = state.game
+    names = game.pile_names
+    legal = state.legal_moves()
+    targets: dict[str, dict[str, list[str]]] = {}
+    for src, pile in enumerate(state.piles):
+        if pile:
+            dsts = state.targets(src, 1)
+            if dsts:
+                targets.setdefault(names[src], {})["1"] = [names[d] for d in dsts]
+    for m in legal:
+        if not m.is_redeal and m.count > 1:
+            targets.setdefault(names[m.src], {}).setdefault(str(m.count), []).append(names[m.dst])
+    status = state.status
+    left = game.redeals_left(state)
+    return {
+        "id": live.id,
+        "game": game.id,
+        "name": game.name,
+        "options": {k: format_option(v) for k, v in game.options.items()},
+        "describe": game.describe(),
+        "deal": state.deal,
+        "deal_text": str(state.deal),  # deal numbers go past 2**53: JavaScript reads this one exactly
+        "hash": deal_hash(game, state.deal),
+        "position": state.to_json(),
+        "piles": pile_info(game),
+        "status": status.value,
+        "legal": [game.move_to_json(m) for m in legal],
+        "targets": targets,
+        "can_undo": session.can_undo,
+        "can_redo": session.can_redo,
+        "can_redeal": any(m.is_redeal for m in legal),
+        "max_redeals": "unlimited" if game.max_redeals < 0 else game.max_redeals,
+        "redeals_left": ("unlimited" if game.max_redeals < 0 else left) if game.max_redeals else 0,
+        "redeals": state.redeals,
+        "autoplay": session.autoplay,
+        "elapsed": round(session.elapsed, 1),
+        "clock_running": status is Status.PLAYING and session.moves_made > 0,
+        "moves_made": session.moves_made,
+        "moves": session.notation_history(),
+        "made": [game.move_to_json(m) for m in made or ()],
+        "undone": [game.move_to_json(m) for m in undone or ()],
+    }
+
+
+def history_change(before: list[Move], after: list[Move]) -> tuple[list[Move], list[Move]]:
+    """(moves taken back, last first; moves played) between two histories."""
+    k = 0
+    while k < len(before) and k < len(after) and before[k] == after[k]:
+        k += 1
+    return list(reversed(before[k:])), list(after[k:])
+
+
+def saved_summary(saved: SavedGame) -> dict[str, Any]:
+    """A line of the "continue a game" list."""
+    try:
+        game = saved.game_obj()
+        name, hash_ = game.name, deal_hash(game, saved.deal)
+    except NapoleonError:
+        name, hash_ = saved.game, f"#{saved.game}/{saved.deal}"
+    return {
+        "id": str(saved.id),
+        "game": saved.game,
+        "name": name,
+        "options": saved.options,
+        "deal": saved.deal,
+        "deal_text": str(saved.deal),
+        "hash": hash_,
+        "moves": len(saved.moves),
+        "elapsed": saved.elapsed,
+        "started": saved.started,
+        "updated": saved.updated,
+        "result": saved.result,
+    }
