@@ -99,17 +99,17 @@ def cmd_stats(args: argparse.Namespace) -> None:
     if not rows:
         print("no games recorded yet" + (f" for {args.game}" if args.game else ""))
         return
+    from rich import box
     from rich.table import Table
 
-    table = Table(title="Napoleon games")
-    for name, justify in (("game", "left"), ("played", "right"), ("won", "right"), ("win %", "right"),
-                          ("streak", "right"), ("best streak", "right"), ("best time", "right"),
-                          ("fewest moves", "right"), ("unfinished", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table = Table(title="Napoleon games", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    table.add_column("game", no_wrap=True)
+    for name in ("played", "won", "win %", "streak\nnow/best", "best\ntime", "fewest\nmoves", "unfin-\nished"):
+        table.add_column(name, justify="right", no_wrap=True)
     for r in rows:
         table.add_row(r["label"], str(r["played"]), str(r["won"]),
-                      "-" if r["win_pct"] is None else f"{r['win_pct']:.1f}", str(r["current_streak"]),
-                      str(r["longest_streak"]), clock(r["best_time"]),
+                      "-" if r["win_pct"] is None else f"{r['win_pct']:.1f}",
+                      f"{r['current_streak']}/{r['longest_streak']}", clock(r["best_time"]),
                       "-" if r["fewest_moves"] is None else str(r["fewest_moves"]), str(r["unfinished"]))
     console().print(table)
 
@@ -131,17 +131,22 @@ def cmd_history(args: argparse.Namespace) -> None:
     if not games:
         print("no games recorded yet" + (f" for {args.game}" if args.game else ""))
         return
+    from rich import box
     from rich.table import Table
 
-    table = Table(title="Recent games")
-    for name in ("#", "game", "deal", "result", "moves", "time", "started", "last saved"):
-        table.add_column(name, justify="right" if name in ("#", "deal", "moves", "time") else "left")
+    table = Table(title="Recent games", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for name in ("#", "game", "deal", "result", "moves", "time", "last saved"):
+        table.add_column(name, justify="right" if name in ("#", "deal", "moves", "time") else "left",
+                         no_wrap=name != "game")
     for g in games:
-        result = g.result + (" (imported)" if g.origin == "imported" else "")
-        table.add_row(str(g.id), g.describe(), str(g.deal), result, str(len(g.moves)), clock(g.elapsed),
-                      when(g.started), when(g.updated))
+        mark = "*" if g.origin == "imported" else ""
+        table.add_row(f"{g.id}{mark}", g.describe(), str(g.deal), g.result, str(len(g.moves)), clock(g.elapsed),
+                      when(g.updated))
     console().print(table)
-    print("resume an unfinished game with: napoleon resume ID")
+    if any(g.origin == "imported" for g in games):
+        print("* imported from a file")
+    if any(g.result == "playing" for g in games):
+        print("resume an unfinished game with: napoleon resume ID")
 
 
 def pick_unfinished(store: Store, saved_id: int | None) -> SavedGame:
@@ -160,24 +165,33 @@ def pick_unfinished(store: Store, saved_id: int | None) -> SavedGame:
 
 
 def tui_runner() -> Any:
-    """The terminal UI's function that plays a Session, when the UI provides one."""
+    """The terminal UI's way to play a Session, when the UI provides one; else None."""
     try:
         import importlib
 
         tui = importlib.import_module("napoleon.interfaces.tui")
     except ImportError:
         return None
-    for name in ("run_session", "play_session", "run_app", "run", "main"):
+    for name in ("run_session", "play_session"):
         func = getattr(tui, name, None)
-        if not callable(func):
-            continue
-        try:
-            params = list(inspect.signature(func).parameters)
-        except (TypeError, ValueError):
-            continue
-        if params and params[0] == "session":
+        if callable(func):
             return func
-    return None
+    app = getattr(tui, "NapoleonApp", None)
+    try:
+        params = inspect.signature(app).parameters if app is not None else {}
+    except (TypeError, ValueError):
+        params = {}
+    if "session" not in params:
+        return None
+
+    def run(session: Any) -> None:
+        kwargs = {"session": session}
+        if "recorder" in params:
+            # So that a new deal started in the app is recorded too.
+            kwargs["recorder"] = session.recorder
+        app(**kwargs).run()
+
+    return run
 
 
 def cmd_resume(args: argparse.Namespace) -> None:

@@ -1,0 +1,104 @@
+"""Line-mode play through the store: every command's effect saved, resumable."""
+
+from __future__ import annotations
+
+import io
+
+from napoleon import new_game
+from napoleon.interfaces.cli import main
+from napoleon.store import Store
+from napoleon.store.lineplay import play_recorded
+
+
+def test_moves_and_undo_are_saved(db_path):
+    with Store.open(db_path) as store:
+        state = new_game("forty-thieves", deal=5)
+        out = io.StringIO()
+        rid = play_recorded(store, state, inp=io.StringIO("S-W\nS-W\nS-W\nu\nS-W\nq\n"), out=out)
+        saved = store.get(rid)
+    assert saved.moves == ["S-W", "S-W", "S-W"]
+    assert saved.turns == [1, 1, 1]
+    assert saved.result == "playing"
+    assert "undid S-W" in out.getvalue()
+
+
+def test_no_move_no_record(db_path):
+    with Store.open(db_path) as store:
+        assert play_recorded(store, new_game("werner", deal=2), inp=io.StringIO("board\nq\n"),
+                             out=io.StringIO()) is None
+        assert store.games() == []
+
+
+def test_each_line_is_saved_before_the_next_is_read(db_path):
+    """What the store holds while the player is thinking: everything up to now."""
+    seen = []
+
+    class Probe(io.StringIO):
+        def readline(self):
+            with Store.open(db_path) as other:
+                games = other.games()
+                seen.append(games[0].moves if games else [])
+            return super().readline()
+
+    with Store.open(db_path) as store:
+        play_recorded(store, new_game("forty-thieves", deal=5), inp=Probe("S-W\nS-W\nq\n"), out=io.StringIO())
+    assert seen == [[], ["S-W"], ["S-W", "S-W"]]
+
+
+def test_resume_plain_from_the_cli(db_path, monkeypatch, capsys):
+    with Store.open(db_path) as store:
+        session = store.new_session(new_game("forty-thieves", deal=9), autoplay=False)
+        session.play_text("S-W")
+        rid = session.record_id
+        # A later game, finished: resume without an id takes the last unfinished one.
+        store.insert(session.game, 10, result="lost", ended="2099-01-01T00:00:00+00:00")
+    monkeypatch.setattr("sys.stdin", io.StringIO("S-W\nq\n"))
+    assert main(["resume", "--plain"]) == 0
+    assert f"resuming game #{rid}" in capsys.readouterr().out
+    with Store.open(db_path) as store:
+        assert store.get(rid).moves == ["S-W", "S-W"]
+    assert main(["resume", "2", "--plain"]) == 2
+    assert "only an unfinished game can be resumed" in capsys.readouterr().err
+
+
+def test_resume_with_nothing_to_resume(db_path, capsys):
+    assert main(["resume", "--plain"]) == 2
+    assert "no unfinished game" in capsys.readouterr().err
+
+
+def test_abandon_counts_as_played(db_path, capsys):
+    with Store.open(db_path) as store:
+        session = store.new_session(new_game("werner", deal=4), autoplay=False)
+        session.play(session.state.legal_moves()[0])
+        rid = session.record_id
+    assert main(["abandon", str(rid)]) == 0
+    assert main(["abandon", str(rid)]) == 2
+    assert "abandoned, not unfinished" in capsys.readouterr().err
+    with Store.open(db_path) as store:
+        (row,) = store.stats()
+        assert (row["played"], row["abandoned"], row["won"], row["unfinished"]) == (1, 1, 0, 0)
+        assert store.unfinished() == []
+
+
+def test_stats_and_history_commands(db_path, capsys):
+    import json
+
+    with Store.open(db_path) as store:
+        from napoleon import get_game
+
+        store.insert(get_game("werner"), 11, moves=["T3-F1"], result="won", ended="2026-01-01T10:00:00+00:00",
+                     won_elapsed=95.0, won_moves=1)
+        store.insert(get_game("forty-thieves", {"redeals": "1"}), 12)
+    assert main(["stats"]) == 0
+    text = capsys.readouterr().out
+    assert "werner" in text and "100.0" in text and "1:35" in text
+    assert main(["stats", "werner", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["game"], r["won"], r["best_time"]) for r in rows] == [("werner", 1, 95.0)]
+    assert main(["history", "--json"]) == 0
+    hist = json.loads(capsys.readouterr().out)
+    assert [(h["deal"], h["result"]) for h in hist] == [(12, "playing"), (11, "won")]
+    assert main(["history"]) == 0
+    text = capsys.readouterr().out
+    assert "forty-thieves redeals=1" in text and "resume" in text
+    assert main(["stats", "klondike"]) == 2

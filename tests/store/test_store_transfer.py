@@ -1,0 +1,164 @@
+"""Export and import of a game file: a faithful round trip, and bad files refused."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from napoleon import new_game
+from napoleon.interfaces.cli import main
+from napoleon.store import Store, StoreError
+from napoleon.store.transfer import FORMAT, export_game, import_file
+
+
+def count(store):
+    return store.db.execute("SELECT count(*) FROM games").fetchone()[0]
+
+
+@pytest.fixture(scope="module")
+def won_export(tmp_path_factory, werner1_solution):
+    """A won game of Werner deal 1 exported from one store: (file text, record)."""
+    tmp_path = tmp_path_factory.mktemp("won")
+    with Store.open(tmp_path / "a.db") as store:
+        session = store.new_session(new_game("werner", deal=1))
+        for text in werner1_solution:
+            if session.status.value == "won":
+                break
+            if session.state.is_legal(session.state.parse_move(text)):
+                session.play_text(text)
+        assert session.status.value == "won"
+        path = tmp_path / "won.json"
+        export_game(store, session.record_id, path)
+        assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]  # the temp file was renamed
+        return path.read_text(), store.get(session.record_id)
+
+
+@pytest.fixture
+def won_file(tmp_path, won_export):
+    text, original = won_export
+    path = tmp_path / "won.json"
+    path.write_text(text)
+    return path, original
+
+
+def test_round_trip_of_a_won_game(tmp_path, won_file):
+    path, original = won_file
+    obj = json.loads(path.read_text())
+    assert obj["format"] == FORMAT and obj["version"] == 1
+    with Store.open(tmp_path / "b.db") as store:
+        new_id = import_file(store, path)
+        copy = store.get(new_id)
+        for attr in ("uid", "game", "options", "deal", "moves", "turns", "result", "elapsed", "started", "ended",
+                     "won_moves"):
+            assert getattr(copy, attr) == getattr(original, attr), attr
+        assert copy.origin == "imported"
+        assert store.stats()[0]["won"] == 1
+        # The same game again: refused, and still counted once.
+        with pytest.raises(StoreError, match="already in the store"):
+            import_file(store, path)
+        assert count(store) == 1 and store.stats()[0]["won"] == 1
+
+
+def test_unfinished_game_imports_resumable(tmp_path):
+    with Store.open(tmp_path / "a.db") as store:
+        session = store.new_session(new_game("forty-thieves", deal=7), autoplay=False)
+        session.play_text("S-W")
+        session.play_text("S-W")
+        export_game(store, session.record_id, tmp_path / "g.json")
+    with Store.open(tmp_path / "b.db") as store:
+        new_id = import_file(store, tmp_path / "g.json")
+        resumed = store.resume(new_id, autoplay=False)
+        assert resumed.notation_history() == ["S-W", "S-W"]
+        resumed.play_text("S-W")
+        assert store.get(new_id).moves == ["S-W"] * 3
+
+
+def tampered(won_file, tmp_path, change):
+    path, _ = won_file
+    obj = json.loads(path.read_text())
+    change(obj)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(obj))
+    return bad
+
+
+def _set(key, value):
+    return lambda obj: obj.__setitem__(key, value)
+
+
+BAD_CHANGES = {
+    "no format": (lambda obj: obj.pop("format"), 'no "format" field'),
+    "foreign format": (_set("format", "chess-pgn"), "not a napoleon game file"),
+    "newer version": (_set("version", 2), "reads up to 1"),
+    "missing field": (lambda obj: obj.pop("moves"), "missing field: moves"),
+    "unknown field": (_set("colour", "red"), "unknown field: colour"),
+    "bad uid": (_set("uid", "x"), '"uid"'),
+    "unknown game": (_set("game", "klondike"), "unknown game"),
+    "bad option": (_set("options", {"redeals": 5}), "no option"),
+    "bad deal": (_set("deal", 0), '"deal"'),
+    "illegal move": (lambda obj: obj["moves"].__setitem__(3, "T1-T1"), "move 4 (T1-T1) does not replay"),
+    "not notation": (lambda obj: obj["moves"].__setitem__(0, "fly away"), "move 1"),
+    "moves not strings": (lambda obj: obj["moves"].__setitem__(0, 7), '"moves"'),
+    "result lies": (lambda obj: obj.update(moves=obj["moves"][:-1], turns=[1] * (len(obj["moves"]) - 1)),
+                    '"result" is won but the moves leave the game playing'),
+    "turns do not add up": (_set("turns", [1]), '"turns"'),
+    "elapsed negative": (_set("elapsed", -3), '"elapsed"'),
+    "bad time": (_set("started", "yesterday"), '"started"'),
+    "ended missing on a won game": (_set("ended", None), '"ended"'),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_CHANGES))
+def test_bad_file_is_refused_and_changes_nothing(tmp_path, won_file, name):
+    change, message = BAD_CHANGES[name]
+    bad = tampered(won_file, tmp_path, change)
+    with Store.open(tmp_path / "c.db") as store:
+        with pytest.raises(StoreError) as info:
+            import_file(store, bad)
+        assert message in str(info.value)
+        assert count(store) == 0
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"\xff\xfe\x00garbage", "not UTF-8"),
+    (b"{not json", "malformed JSON"),
+    (b"[1, 2, 3]", "not an object"),
+    (b'{"event": "Casual game", "moves": "e4 e5"}', 'no "format" field'),
+])
+def test_corrupt_or_foreign_files(tmp_path, content, message):
+    path = tmp_path / "x.json"
+    path.write_bytes(content)
+    with Store.open(tmp_path / "c.db") as store:
+        with pytest.raises(StoreError, match=message):
+            import_file(store, path)
+        assert count(store) == 0
+
+
+def test_export_cli_and_import_cli(tmp_path, capsys):
+    db_a, db_b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    with Store.open(db_a) as store:
+        session = store.new_session(new_game("werner", deal=3), autoplay=False)
+        session.play(session.state.legal_moves()[0])
+        rid = session.record_id
+    out = tmp_path / "shared.json"
+    assert main(["export", str(rid), str(out), "--db", db_a]) == 0
+    assert main(["import", str(out), "--db", db_b]) == 0
+    assert "imported as game #1" in capsys.readouterr().out
+    assert main(["import", str(out), "--db", db_b]) == 2
+    assert "already in the store" in capsys.readouterr().err
+    assert main(["export", "42", str(tmp_path / "n.json"), "--db", db_a]) == 2
+    assert "no game #42" in capsys.readouterr().err
+    assert main(["export", str(rid), str(tmp_path / "no" / "such" / "dir.json"), "--db", db_a]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_export_replaces_an_existing_file_whole(tmp_path):
+    with Store.open(tmp_path / "a.db") as store:
+        session = store.new_session(new_game("werner", deal=3), autoplay=False)
+        session.play(session.state.legal_moves()[0])
+        path = tmp_path / "g.json"
+        path.write_text("x" * 100_000)
+        export_game(store, session.record_id, path)
+    assert json.loads(path.read_text())["deal"] == 3
