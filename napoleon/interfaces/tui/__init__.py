@@ -1,0 +1,11 @@
+"""The full-screen terminal game (Textual): ``napoleon play GAME``.
+
+Modules: :mod:`.app` (the app and its keys), :mod:`.board` (drawing and
+clicks), :mod:`.layout` (where the piles go, per game family),
+:mod:`.cardfaces` (card text and colours), :mod:`.screens` (help, deal,
+end of game), :mod:`.analysis` (the solver in a worker process).
+"""
+
+from .app import NapoleonApp, run
+
+__all__ = ["NapoleonApp", "run"]

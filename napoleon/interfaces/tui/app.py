@@ -1,0 +1,791 @@
+"""The full-screen game: ``napoleon play GAME``.
+
+The app drives a :class:`~napoleon.interfaces.session.Session` (moves,
+auto-play, undo and redo by turns, the clock, the record in the store) and
+shows it on a :class:`~.board.Board`. Keys and clicks pick cards up and put
+them down; the engine says what is legal and, for an illegal drop, why. The
+solver runs in a worker process (:mod:`.analysis`) after every change and
+the header says whether the position is still winnable.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from ... import new_game
+from ...engine.errors import NapoleonError
+from ...engine.move import REDEAL, Move
+from ...engine.rules import FOUNDATION
+from ...engine.state import State, Status
+from ...shuffle import MAX_DEAL
+from ..session import Recorder, Session
+from . import cardfaces as cf
+from .analysis import BUDGETS, LOST, UNKNOWN, WON, Analyst
+from .board import Board, Marks
+from .screens import ConfirmScreen, DealScreen, EndScreen, HelpScreen, MoveScreen
+
+SHORT_NAMES = {
+    "napoleons-tomb": "Napoleon's Tomb",
+    "napoleons-square": "Napoleon's Square",
+    "grand-napoleon": "Grand Napoleon",
+    "werner": "St Helena (Werner)",
+    "forty-thieves": "Forty Thieves",
+    "st-helena": "St. Helena",
+}
+
+
+def clock(seconds: float) -> str:
+    """``m:ss`` or ``h:mm:ss``."""
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
+
+
+def open_recorder() -> Recorder | None:
+    """The store's recorder, when the store can be opened; else None."""
+    try:
+        from ...store import Store
+    except ImportError:
+        return None
+    try:
+        return Store.open().recorder()
+    except Exception:  # a locked or unwritable database must not stop play
+        return None
+
+
+class InfoBar(Widget):
+    """The top line: game, deal, moves, time, redeals, auto-play, solver verdict."""
+
+    DEFAULT_CSS = "InfoBar { height: 1; background: $primary-background; }"
+    text: reactive[Text] = reactive(Text)
+
+    def render(self) -> Text:
+        return self.text
+
+
+class StatusLine(Widget):
+    """The bottom line: what just happened, why a move is illegal, or where the cursor is."""
+
+    DEFAULT_CSS = "StatusLine { height: 1; background: $panel; }"
+    text: reactive[Text] = reactive(Text)
+
+    def render(self) -> Text:
+        return self.text
+
+
+class NapoleonApp(App[None]):
+    """Play one of the six games in the terminal.
+
+    ``analysis`` runs the solver in the background after every change (turn
+    it off for deterministic screenshots); ``step_delay`` is the pause
+    between moves when the solution is shown.
+    """
+
+    TITLE = "napoleon"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { layout: vertical; background: #0f3b24; }
+    Board { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", "Move", show=False),
+        Binding("right", "move(1, 0)", "Move", show=False),
+        Binding("up", "move(0, -1)", "Move", show=False),
+        Binding("down", "move(0, 1)", "Move", show=False),
+        Binding("tab", "cycle(1)", "Next pile", show=False, priority=True),
+        Binding("shift+tab", "cycle(-1)", "Previous pile", show=False, priority=True),
+        Binding("space,enter", "select", "Pick/put"),
+        Binding("shift+up,plus", "depth(1)", "More cards", show=False),
+        Binding("shift+down,minus", "depth(-1)", "Fewer cards", show=False),
+        Binding("escape", "cancel", "Put back", show=False),
+        Binding("f", "foundation", "Home"),
+        Binding("d", "redeal", "Redeal", show=False),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("r,ctrl+y", "redo", "Redo"),
+        Binding("R", "restart", "Restart", show=False),
+        Binding("n", "new_deal", "New"),
+        Binding("g", "choose_deal", "Deal #", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "solve", "Solve"),
+        Binding("a", "autoplay", "Auto", show=False),
+        Binding("c", "colours", "4-colour", show=False),
+        Binding("colon", "type_move", "Type move", show=False),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        game_id: str = "forty-thieves",
+        deal: int | None = None,
+        options: dict[str, Any] | None = None,
+        *,
+        session: Session | None = None,
+        autoplay: bool = True,
+        recorder: Recorder | None = None,
+        use_store: bool = True,
+        analysis: bool = True,
+        budgets: tuple[float, ...] = BUDGETS,
+        step_delay: float = 0.35,
+        four_colour: bool = False,
+    ) -> None:
+        super().__init__()
+        if recorder is None and use_store and session is None:
+            recorder = open_recorder()
+        self.recorder = recorder
+        if session is None:
+            state = new_game(game_id, deal if deal is not None else random_deal(), options)
+            session = Session(state, autoplay=autoplay, recorder=recorder)
+        self.session = session
+        self.analysis_on = analysis
+        self.analyst = Analyst(budgets)
+        self.step_delay = step_delay
+        self.board = Board(session.state)
+        self.board.four_colour = four_colour
+        self.info = InfoBar()
+        self.status_line = StatusLine()
+        self.cursor = self._first_cursor()
+        self.depth = 1
+        self.held: tuple[int, int] | None = None
+        self.target_counts: dict[int, set[int]] = {}
+        self.hint_move: Move | None = None
+        self.message: Text | None = None
+        self.generation = 0
+        self.verdict: dict[str, Any] | None = None
+        self.searching = False
+        self.want: str | None = None
+        self.playback: list[str] | None = None
+        self._playback_timer: Timer | None = None
+        self._saved_autoplay = session.autoplay
+        self._end_shown = -1
+
+    # ------------------------------------------------------------- facts
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def game(self):
+        return self.session.state.game
+
+    def _first_cursor(self) -> int:
+        game = self.session.state.game
+        return next((p for p in game.sources if self.session.state.piles[p]), game.sources[0])
+
+    # ----------------------------------------------------------- compose
+
+    def compose(self) -> ComposeResult:
+        yield self.info
+        yield self.board
+        yield self.status_line
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self._update_info)
+        self._after_change(first=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._update_info()
+        self._update_status()
+
+    def on_unmount(self) -> None:
+        self.analyst.close()
+
+    # ------------------------------------------------------------ drawing
+
+    def _redraw(self) -> None:
+        self.board.marks = Marks(
+            cursor=self.cursor,
+            depth=self.depth,
+            held=self.held,
+            targets=set(self.target_counts) if self.held else set(),
+            hint=(self.hint_move.src, self.hint_move.dst) if self.hint_move and not self.hint_move.is_redeal else (),
+        )
+        self.board.update_view()
+        self._update_info()
+        self._update_status()
+
+    def _update_info(self) -> None:
+        s, game = self.session, self.game
+        width = self.size.width or 80
+        opts = game.describe()[len(game.id):].strip()
+
+        def head(name: str) -> Text:
+            text = Text(f" {name}", style="bold")
+            if opts:
+                text.append(f" ({opts})")
+            text.append(f" · deal {self.state.deal}", style="bold")
+            return text
+
+        right = Text()
+        right.append(f"moves {s.moves_made} · {clock(s.elapsed)}")
+        if game.max_redeals:
+            left_n = "∞" if game.max_redeals < 0 else str(game.redeals_left(self.state))
+            right.append(f" · redeals left {left_n}")
+        right.append(f" · auto {'on' if s.autoplay else 'off'}")
+        right.append(" · ")
+        right.append_text(self._verdict_text())
+        right.append(" ")
+        left = head(game.name)
+        if left.cell_len + right.cell_len + 1 > width:
+            left = head(SHORT_NAMES.get(game.id, game.name))
+        pad = width - left.cell_len - right.cell_len
+        if pad < 1:
+            left.truncate(max(0, width - right.cell_len - 1), overflow="ellipsis")
+            pad = max(1, width - left.cell_len - right.cell_len)
+        self.info.text = Text.assemble(left, " " * pad, right)
+
+    def _verdict_text(self) -> Text:
+        status = self.session.status
+        if status is Status.WON:
+            return Text("won", style="bold green")
+        if status is Status.LOST:
+            return Text("lost", style="bold red")
+        v = self.verdict
+        if v is None:
+            return Text("solver …" if self.searching else "solver off", style="dim")
+        if v["verdict"] == WON:
+            return Text("✓ winnable", style="bold green")
+        if v["verdict"] == LOST:
+            return Text("✗ no longer winnable" if self.state.history else "✗ not winnable", style="bold red")
+        return Text("? unknown, searching" if self.searching else "? unknown", style="yellow")
+
+    def _update_status(self) -> None:
+        if self.message is not None:
+            self.status_line.text = self.message
+            return
+        self.status_line.text = self._where_text()
+
+    def _where_text(self) -> Text:
+        game, state = self.game, self.state
+        text = Text(" ")
+        if self.playback is not None:
+            text.append(f"showing the solution: {len(self.playback)} moves to go (s or Esc stops)", style="bold")
+            return text
+        if self.held is not None:
+            src, count = self.held
+            what = "a stock card" if src == game.stock else self._cards_text(state.piles[src][-count:])
+            text.append(f"holding {what} from {game.pile_abbrs[src]}: ", style="bold")
+            text.append("put it on a pile marked green" if self.target_counts else "it has nowhere to go now")
+            text.append(" · Esc puts it back", style="dim")
+            return text
+        p = self.cursor
+        pile = state.piles[p]
+        text.append(f"{game.pile_abbrs[p]} ", style="bold")
+        text.append(f"{game.pile_label(p)}: ")
+        if p == game.stock:
+            text.append(f"{len(pile)} cards face down")
+            if len(game.active_wastes(state)) > 1:
+                text.append(f" · {len(game.active_wastes(state))} waste piles in play")
+        elif not pile:
+            text.append("empty")
+        else:
+            text.append(f"{len(pile)} card{'s' * (len(pile) != 1)} ")
+            width = max(10, (self.size.width or 80) - text.cell_len - 1)
+            cards = self._cards_text(pile)
+            if cards.cell_len > width:
+                cards = Text("…") + cards[cards.cell_len - width + 1:]
+            text.append_text(cards)
+        return text
+
+    def _cards_text(self, cards: list[int]) -> Text:
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append(cf.short_text(c), style=f"bold {cf.suit_colour(c, self.board.four_colour)} on {cf.CARD_BG}")
+        return out
+
+    def say(self, text: str, style: str = "") -> None:
+        """Show a message in the status line until the next action."""
+        self.message = Text(" " + text, style=style)
+        self._update_status()
+
+    def warn(self, text: str) -> None:
+        self.say(text, "bold #ff8787")
+
+    # ---------------------------------------------------------- changes
+
+    def _after_change(self, first: bool = False, from_playback: bool = False) -> None:
+        """The position changed: clear marks, restart the analysis, check the end."""
+        self.generation += 1
+        self.hint_move = None
+        self.held = None
+        self.target_counts = {}
+        self.depth = 1
+        if not from_playback:
+            self._stop_playback()
+        if not self.state.piles[self.cursor] and self.cursor != self.game.stock and first:
+            self.cursor = self._first_cursor()
+        self.verdict = self.analyst.known(self.state.key())
+        self._redraw()
+        self._start_analysis()
+        self._check_end()
+
+    def _check_end(self) -> None:
+        status = self.session.status
+        if status is Status.PLAYING or self._end_shown == self.generation:
+            return
+        if self.playback is not None and status is Status.WON:
+            self._stop_playback()
+        self._end_shown = self.generation
+        s = self.session
+        won = status is Status.WON
+        if won:
+            msg = f"Deal {self.state.deal} of {self.game.name} won in {s.moves_made} moves, {clock(s.elapsed)}."
+        else:
+            msg = f"Deal {self.state.deal}: no card can move and no stock or redeal is left."
+        nxt = self.state.deal + 1 if self.state.deal < MAX_DEAL else 1
+        self.say(msg, "bold green" if won else "bold red")
+        self.push_screen(EndScreen(won, msg, nxt), self._end_choice)
+
+    def _end_choice(self, choice: str | None) -> None:
+        if choice == "next":
+            self.start_deal(self.state.deal + 1 if self.state.deal < MAX_DEAL else 1)
+        elif choice == "random":
+            self.start_deal(random_deal())
+        elif choice == "undo":
+            self.action_undo()
+        elif choice == "restart":
+            self.action_restart()
+
+    def play(self, move: Move, from_playback: bool = False) -> bool:
+        """Play ``move`` through the session; say what happened or why not."""
+        state = self.state
+        shown = state.san(move) if state.why_illegal(move) is None else None
+        try:
+            made = self.session.play(move)
+        except NapoleonError as exc:
+            self.held = None
+            self.target_counts = {}
+            self._redraw()
+            self.warn(f"illegal: {exc}")
+            return False
+        extra = made[1:]
+        msg = f"played {prettify(shown or self.game.notation(move))}"
+        if extra:
+            msg += f" · auto-play: {' '.join(self.game.notation(m) for m in extra)}"
+        self.message = Text(" " + msg)
+        self._after_change(from_playback=from_playback)
+        return True
+
+    def start_deal(self, deal: int) -> None:
+        """Leave the current game (kept in the store) and deal ``deal``."""
+        if self.session.finished is None:
+            self.session.abandon()
+        state = self.game.new_state(deal)
+        self.session = Session(state, autoplay=self.session.autoplay, recorder=self.recorder)
+        self.board.set_state(state)
+        self.cursor = self._first_cursor()
+        self.message = Text(f" deal {deal}")
+        self._after_change(first=True)
+
+    # ----------------------------------------------------- picking cards
+
+    def _targets(self, src: int) -> dict[int, set[int]]:
+        """Every pile the top cards of ``src`` may go to, with the counts."""
+        out: dict[int, set[int]] = {}
+        for k in range(1, len(self.state.piles[src]) + 1):
+            for d in self.state.targets(src, k):
+                out.setdefault(d, set()).add(k)
+        return out
+
+    def _max_depth(self, src: int) -> int:
+        """How many cards may be taken from ``src`` at most (a run, or a whole Tomb pile)."""
+        game, pile = self.game, self.state.piles[src]
+        most = max((max(c) for c in self._targets(src).values()), default=1)
+        if game.runs[src] and pile:
+            own, run = game.fit[src], 1
+            while run < len(pile) and pile[-run] in own[pile[-run - 1]]:
+                run += 1
+            most = max(most, run)
+        return max(1, min(most, len(pile)))
+
+    def pick(self, pile: int, count: int = 1) -> None:
+        """Pick up the top ``count`` cards of ``pile`` (on the stock: turn or redeal)."""
+        game, state = self.game, self.state
+        self.cursor = pile
+        self.message = None
+        if pile == game.stock:
+            self.stock_action()
+            return
+        cards = state.piles[pile]
+        if not cards:
+            self.warn(f"the {game.pile_label(pile)} is empty")
+            self._redraw()
+            return
+        if game.pile_roles[pile] == FOUNDATION:
+            self.warn("cards on a foundation never leave it")
+            self._redraw()
+            return
+        if pile not in game.sources:
+            self.warn(f"cards of the {game.pile_label(pile)} cannot be moved by the player")
+            self._redraw()
+            return
+        count = max(1, min(count, len(cards)))
+        self.held = (pile, count)
+        self.target_counts = self._targets(pile)
+        self._redraw()
+
+    def drop(self, dst: int) -> None:
+        """Put the held cards on ``dst``: the move, or why it is illegal."""
+        assert self.held is not None
+        src, count = self.held
+        if dst == src:
+            self.action_cancel()
+            return
+        counts = self.target_counts.get(dst)
+        if counts:
+            k = count if count in counts else (next(iter(counts)) if len(counts) == 1 else max(counts))
+            self.play(Move(src, dst, k))
+            return
+        move = Move(src, dst, count)
+        reason = self.state.why_illegal(move) or "not a legal move"
+        self.held = None
+        self.target_counts = {}
+        self._redraw()
+        self.warn(f"illegal: {prettify(self.game.notation(move))}: {prettify(reason)}")
+
+    def stock_action(self) -> None:
+        """Turn a stock card (choosing the waste in the Tomb), or redeal."""
+        game, state = self.game, self.state
+        if state.piles[game.stock]:
+            wastes = game.active_wastes(state)
+            if len(wastes) == 1:
+                self.play(Move(game.stock, wastes[0]))
+            else:
+                self.held = (game.stock, 1)
+                self.target_counts = {w: {1} for w in wastes}
+                self._redraw()
+                self.say(f"turn the stock card onto which waste pile? ({', '.join(game.pile_abbrs[w] for w in wastes)})")
+            return
+        self.action_redeal()
+
+    # ---------------------------------------------------------- actions
+
+    def _begin(self) -> None:
+        """Every key clears the last message; it may stop a playback."""
+        self.message = None
+
+    def action_move(self, dx: int, dy: int) -> None:
+        self._begin()
+        self.cursor = self.board.neighbour(self.cursor, dx, dy)
+        self.depth = 1
+        self._redraw()
+
+    def action_cycle(self, step: int) -> None:
+        self._begin()
+        order = self.board.slot_order()
+        i = order.index(self.cursor) if self.cursor in order else 0
+        self.cursor = order[(i + step) % len(order)]
+        self.depth = 1
+        self._redraw()
+
+    def action_select(self) -> None:
+        self._begin()
+        if self.held is not None:
+            self.drop(self.cursor)
+        else:
+            self.pick(self.cursor, self.depth)
+
+    def action_depth(self, step: int) -> None:
+        self._begin()
+        if self.held is not None:
+            src, count = self.held
+            if src != self.game.stock:
+                self.held = (src, max(1, min(self._max_depth(src), count + step)))
+        else:
+            self.depth = max(1, min(self._max_depth(self.cursor), self.depth + step))
+        self._redraw()
+
+    def action_cancel(self) -> None:
+        self._begin()
+        if self.playback is not None:
+            self._stop_playback()
+            self.say("stopped showing the solution")
+        self.held = None
+        self.target_counts = {}
+        self.depth = 1
+        self.want = None
+        self._redraw()
+
+    def action_foundation(self, pile: int | None = None) -> None:
+        self._begin()
+        src = self.cursor if pile is None else pile
+        self.held = None
+        self.target_counts = {}
+        state, game = self.state, self.game
+        move = state.foundation_move(src)
+        if move is not None:
+            self.play(move)
+            return
+        cards = state.piles[src]
+        if src == game.stock or not cards:
+            self.warn(f"nothing to send home from the {game.pile_label(src)}")
+        elif game.pile_roles[src] == FOUNDATION:
+            self.warn("that card is on a foundation already")
+        else:
+            note = next((n for f in game.foundations if (n := game.restriction_note(state, src, f))), None)
+            self.warn(note or f"{cf.short_text(cards[-1])} goes on no foundation now")
+        self._redraw()
+
+    def action_redeal(self) -> None:
+        self._begin()
+        reason = self.state.why_illegal(REDEAL)
+        if reason is None:
+            self.play(REDEAL)
+        else:
+            self.warn(f"no redeal: {reason}")
+
+    def action_undo(self) -> None:
+        self._begin()
+        if self.session.undo():
+            self.message = Text(" undone")
+            self._after_change()
+        else:
+            self.warn("nothing to undo")
+
+    def action_redo(self) -> None:
+        self._begin()
+        if self.session.redo():
+            self.message = Text(" redone")
+            self._after_change()
+        else:
+            self.warn("nothing to redo")
+
+    def action_restart(self) -> None:
+        self._begin()
+        if not self.session.can_undo:
+            self.say("this is the start of the deal")
+            return
+        self.session.restart()
+        self.message = Text(" back to the start of the deal (r redoes the moves one by one)")
+        self._after_change()
+
+    def action_new_deal(self) -> None:
+        self._begin()
+        if self.session.moves_made and self.session.finished is None:
+            question = f"Leave deal {self.state.deal} for a new random deal?"
+            self.push_screen(ConfirmScreen(question), lambda yes: yes and self.start_deal(random_deal()))
+        else:
+            self.start_deal(random_deal())
+
+    def action_choose_deal(self) -> None:
+        self._begin()
+        self.push_screen(DealScreen(self.state.deal), lambda n: n is not None and self.start_deal(n))
+
+    def action_autoplay(self) -> None:
+        self._begin()
+        self.session.autoplay = not self.session.autoplay
+        self._saved_autoplay = self.session.autoplay
+        if self.session.autoplay:
+            made = self.session.auto()
+            extra = f": played home {' '.join(self.game.notation(m) for m in made)}" if made else ""
+            self.message = Text(f" safe auto-play on{extra}")
+            if made:
+                self._after_change()
+                return
+        else:
+            self.message = Text(" safe auto-play off")
+        self._redraw()
+
+    def action_colours(self) -> None:
+        self._begin()
+        self.board.four_colour = not self.board.four_colour
+        self.say("four-colour deck" if self.board.four_colour else "two-colour deck")
+        self._redraw()
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.game))
+
+    def action_type_move(self) -> None:
+        self._begin()
+        self.push_screen(MoveScreen(" ".join(self.game.pile_abbrs)), self._typed_move)
+
+    def _typed_move(self, text: str | None) -> None:
+        if not text:
+            return
+        try:
+            move = self.state.parse_move(text)
+        except NapoleonError as exc:
+            self.warn(f"illegal: {exc}")
+            return
+        self.play(move)
+
+    def action_quit_game(self) -> None:
+        self._stop_playback()
+        if self.session.finished is None:
+            self.session.abandon()
+        self.analyst.close()
+        self.exit()
+
+    # ----------------------------------------------------- hint and solve
+
+    def action_hint(self) -> None:
+        self._begin()
+        self._ask("hint")
+
+    def action_solve(self) -> None:
+        self._begin()
+        if self.playback is not None:
+            self._stop_playback()
+            self.say("stopped showing the solution")
+            return
+        self._ask("solve")
+
+    def _ask(self, what: str) -> None:
+        if self.session.status is not Status.PLAYING:
+            self.say("the game is over")
+            return
+        self.want = what
+        if self.verdict is not None and (self.verdict["verdict"] != UNKNOWN or not self.searching):
+            self._answer(self.verdict)
+            return
+        self.say("the solver is thinking …")
+        if not self.searching:
+            self._start_analysis(force=True)
+
+    def _answer(self, result: dict[str, Any]) -> None:
+        """Answer a pending hint or solve request from ``result``."""
+        what, self.want = self.want, None
+        if what is None:
+            return
+        verdict = result["verdict"]
+        if verdict == WON and result["moves"]:
+            if what == "hint":
+                move = self.state.parse_move(result["moves"][0])
+                self.hint_move = move
+                self._redraw()
+                self.say(f"hint: {prettify(self.state.san(move))}", "bold #d787ff")
+            else:
+                self._start_playback(list(result["moves"]))
+        elif verdict == LOST:
+            self.warn("this position can no longer be won: undo to find a better line")
+        else:
+            self.warn(f"the solver found no answer in {result.get('seconds', 0):.0f} s")
+
+    def _start_analysis(self, force: bool = False) -> None:
+        if not (self.analysis_on or force) or self.session.status is not Status.PLAYING:
+            self.searching = False
+            return
+        self.searching = True
+        self._analyse(self.generation, self.state.key(), self.state.to_json())
+
+    @work(exclusive=True, group="analysis", exit_on_error=False)
+    async def _analyse(self, generation: int, key: Any, position: dict[str, Any]) -> None:
+        def on_result(result: dict[str, Any], final: bool) -> None:
+            if generation != self.generation:
+                return
+            self.verdict = result
+            self.searching = not final
+            self._update_info()
+            if self.want is not None and (result["verdict"] != UNKNOWN or final):
+                self._answer(result)
+
+        try:
+            await self.analyst.search(key, position, on_result)
+        except Exception as exc:  # a broken worker must not end the game
+            if generation == self.generation:
+                self.searching = False
+                self.warn(f"the solver failed: {exc}")
+                self._update_info()
+
+    # --------------------------------------------------------- playback
+
+    def _start_playback(self, moves: list[str]) -> None:
+        self.playback = moves
+        self._saved_autoplay = self.session.autoplay
+        # The solution's moves include its own foundation moves.
+        self.session.autoplay = False
+        self._playback_timer = self.set_interval(max(0.01, self.step_delay), self._playback_step)
+        self._redraw()
+
+    def _playback_step(self) -> None:
+        if not self.playback:
+            self._stop_playback()
+            return
+        text = self.playback.pop(0)
+        try:
+            move = self.state.parse_move(text)
+        except NapoleonError as exc:
+            self._stop_playback()
+            self.warn(f"the solution does not fit this position: {exc}")
+            return
+        if not self.play(move, from_playback=True):
+            self._stop_playback()
+            return
+        self.message = None
+        if not self.playback:
+            self._stop_playback()
+        self._update_status()
+
+    def _stop_playback(self) -> None:
+        if self._playback_timer is not None:
+            self._playback_timer.stop()
+            self._playback_timer = None
+        if self.playback is not None:
+            self.playback = None
+            self.session.autoplay = self._saved_autoplay
+
+    # ------------------------------------------------------------ mouse
+
+    def on_board_clicked(self, event: Board.Clicked) -> None:
+        self._begin()
+        pile, index = event.pile, event.index
+        game = self.game
+        if event.chain >= 2 and pile != game.stock:
+            self.cursor = pile
+            self.action_foundation(pile)
+            return
+        if self.held is not None:
+            if pile == self.held[0] and pile != game.stock:
+                # A click lower down the same pile takes a different run.
+                size = len(self.state.piles[pile])
+                count = size - index if index >= 0 else 1
+                if count != self.held[1]:
+                    self.pick(pile, count)
+                else:
+                    self.action_cancel()
+                return
+            self.cursor = pile
+            self.drop(pile)
+            return
+        size = len(self.state.piles[pile])
+        self.pick(pile, size - index if 0 <= index < size else 1)
+
+    def on_board_missed(self, event: Board.Missed) -> None:
+        if self.held is not None:
+            self.action_cancel()
+
+
+def prettify(text: str) -> str:
+    """Card codes in a message (``TD``, ``7H``) as players write them (``10♦``, ``7♥``)."""
+    import re
+
+    symbols = dict(zip("CDHS", "♣♦♥♠", strict=True))
+
+    def card(m: re.Match[str]) -> str:
+        rank = "10" if m.group(1) == "T" else m.group(1)
+        return rank + symbols[m.group(2)]
+
+    return re.sub(r"\b([A2-9TJQK])([CDHS])\b", card, text)
+
+
+def random_deal() -> int:
+    return secrets.randbelow(1_000_000_000) + 1
+
+
+def run(game_id: str, deal: int | None = None, options: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    """Play ``game_id`` full screen until the player quits."""
+    NapoleonApp(game_id, deal, options, **kwargs).run()

@@ -1,0 +1,204 @@
+"""The screens over the board: help and rules, choose a deal, type a move,
+the end of a game, and "are you sure"."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from ...engine.game import Game, format_option
+from ...shuffle import MAX_DEAL
+
+KEYS_HELP = """\
+Arrows        move the cursor between piles (Tab / Shift+Tab: next / previous pile)
+Space, Enter  pick up the card(s) under the cursor / put them down on the pile
+              (on the stock: turn a card, or redeal when the stock is empty)
+Shift+Up/Down take one card more / fewer from a run (+ and - too)
+Esc           put the held cards back
+f             send the card under the cursor to a foundation (double-click does too)
+d             redeal            :  type a move in notation (T3-F1, S-W2, redeal)
+u  Ctrl+Z     undo              r  Ctrl+Y   redo (any number of moves)
+R             restart this deal n  new random deal    g  choose a deal number
+h             hint from the solver
+s             show the solution: the solver plays it out step by step (s again stops)
+a             safe auto-play to the foundations on / off
+c             four-colour deck on / off
+?  F1         this help         q  quit (the game is kept when the store is there)
+
+Mouse: click a card (or a card deeper in a run) to pick it up, then click where
+it goes; click the stock to turn a card; double-click a card to send it home.
+Marked green while you hold a card: the piles it may legally go to.
+The header says whether the position is still winnable: the solver searches it
+in the background after every move ("unknown" when it runs out of time)."""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules of the game being played, its options and the keys."""
+
+    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 90%; max-width: 92; height: 90%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    """
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        text = Text()
+        text.append(f"{game.name}\n", style="bold")
+        text.append(f"{game.summary}\n\n", style="italic")
+        text.append(game.rules + "\n\n")
+        if game.option_specs:
+            text.append("Options (napoleon play GAME -o NAME=VALUE):\n", style="bold")
+            for o in game.option_specs:
+                now = format_option(game.options[o.name])
+                text.append(f"  {o.name}={o.values} (now {now}): {o.help}\n")
+            text.append("\n")
+        text.append("Piles in move notation: " + " ".join(game.pile_abbrs) + "\n\n")
+        text.append("Keys\n", style="bold")
+        text.append(KEYS_HELP)
+        text.append("\n\nEsc closes this help.", style="dim")
+        with VerticalScroll():
+            yield Static(text)
+
+
+class DealScreen(ModalScreen[int | None]):
+    """Ask for a deal number."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    DealScreen { align: center middle; }
+    DealScreen > Vertical { width: 50; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    DealScreen Label { width: 100%; }
+    """
+
+    def __init__(self, current: int) -> None:
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Deal number (1 to {MAX_DEAL}); now {self.current}:")
+            yield Input(placeholder="e.g. 42", type="integer", id="deal")
+            yield Label("", id="error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        try:
+            n = int(text)
+        except ValueError:
+            n = 0
+        if not 1 <= n <= MAX_DEAL:
+            self.query_one("#error", Label).update(f"a deal number is from 1 to {MAX_DEAL}")
+            return
+        self.dismiss(n)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MoveScreen(ModalScreen[str | None]):
+    """Type a move in the game's notation."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    MoveScreen { align: center bottom; }
+    MoveScreen > Vertical { width: 100%; height: auto; background: $surface; padding: 0 1; margin-bottom: 2; }
+    """
+
+    def __init__(self, piles: str) -> None:
+        super().__init__()
+        self.piles = piles
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Move (e.g. T3-F1, T3-F, S-W, redeal). Piles: {self.piles}")
+            yield Input(id="move")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(ModalScreen[str]):
+    """The game is won or lost: say so and offer what comes next.
+
+    Dismissed with ``"next"`` (the next deal number), ``"random"``, ``"undo"``,
+    ``"restart"`` or ``"stay"``.
+    """
+
+    BINDINGS = [
+        Binding("enter,n", "choose('next')", "Next deal"),
+        Binding("x", "choose('random')", "Random deal"),
+        Binding("u", "choose('undo')", "Undo"),
+        Binding("R", "choose('restart')", "Restart"),
+        Binding("escape", "choose('stay')", "Look at the board"),
+    ]
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    EndScreen > Vertical { width: 60; height: auto; border: double $accent; background: $surface; padding: 1 2; }
+    EndScreen #title { text-style: bold; width: 100%; content-align: center middle; }
+    EndScreen Horizontal { height: auto; margin-top: 1; }
+    EndScreen Button { margin: 0 1 0 0; min-width: 10; }
+    """
+
+    def __init__(self, won: bool, message: str, next_deal: int) -> None:
+        super().__init__()
+        self.won = won
+        self.message = message
+        self.next_deal = next_deal
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("You won!" if self.won else "No legal move is left: the game is lost.", id="title")
+            yield Label(self.message)
+            keys = "Enter: next deal · x: random deal · R: restart" + ("" if self.won else " · u: undo")
+            yield Label(f"{keys} · Esc: look at the board")
+            with Horizontal():
+                yield Button(f"Next deal ({self.next_deal})", id="next", variant="primary")
+                yield Button("Random deal", id="random")
+                if not self.won:
+                    yield Button("Undo", id="undo")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "stay")
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes / no question."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 56; height: auto; border: round $warning; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            yield Label("y: yes · n: no", classes="dim")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+__all__ = ["ConfirmScreen", "DealScreen", "EndScreen", "HelpScreen", "MoveScreen"]
