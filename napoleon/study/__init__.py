@@ -196,14 +196,14 @@ def local_results(tasks: list[Task], jobs: int) -> Iterator[dict[str, Any]]:
         pool.join()
 
 
-def dask_results(tasks: list[Task], address: str) -> Iterator[dict[str, Any]]:
+def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0) -> Iterator[dict[str, Any]]:
     """Results of ``tasks`` from the Dask cluster at ``address``, as they finish."""
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise StudyError("--dask needs the 'distributed' package") from None
     try:
-        client = Client(address, timeout="20s")
+        client = Client(address, timeout=f"{connect_timeout}s")
     except (OSError, TimeoutError) as exc:
         raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     futures = [client.submit(solve_deal, *task, pure=False) for task in tasks]
@@ -241,11 +241,14 @@ def save_result(store: Store, options_json: str, budget: float, max_states: int,
 def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterable[int], budget: float = 10.0,
               max_states: int | None = None, jobs: int | None = None, dask: str | None = None,
               on_result: Callable[[dict[str, Any], Summary], None] | None = None,
-              on_start: Callable[[int, int], None] | None = None, deal_range: str = "") -> Summary:
+              on_start: Callable[[int, int], None] | None = None, deal_range: str = "",
+              connect_timeout: float = 20.0) -> Summary:
     """Solve every deal of ``deals`` not yet in the store; return the summary of them all.
 
     ``on_start(total, done)`` is called once the deals left to solve are
     known; ``on_result(result, summary)`` after each new result is stored.
+    With ``dask`` (a scheduler address) the deals are solved on that Dask
+    cluster, which must answer within ``connect_timeout`` seconds.
     """
     import os
 
@@ -268,7 +271,7 @@ def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterab
     if not todo:
         return summary
     jobs = max(1, jobs or os.cpu_count() or 1)
-    results = dask_results(todo, dask) if dask else local_results(todo, min(jobs, len(todo)))
+    results = dask_results(todo, dask, connect_timeout) if dask else local_results(todo, min(jobs, len(todo)))
     try:
         for result in results:
             if "error" in result:
