@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE
+from ..engine.errors import PositionError
 from ..engine.game import Game
 from ..engine.rules import ALTERNATE, CELL, FOUNDATION, KINGS, TABLEAU, Build, Foundation, Group
 
@@ -45,3 +46,8 @@ Won when all 52 cards are on the foundations."""
             state.piles[columns[i % 8]].append(card)
         for cell, card in zip(cells, cards[48:], strict=True):
             state.piles[cell].append(card)
+
+    def check_position(self, state: State) -> None:
+        for cell in self.role_piles[CELL]:
+            if len(state.piles[cell]) > 1:
+                raise PositionError(f"{self.pile_names[cell]} holds {len(state.piles[cell])} cards: a store cell holds one")
