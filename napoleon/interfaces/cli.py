@@ -215,9 +215,9 @@ def cmd_play(args: argparse.Namespace) -> None:
     deal = args.deal or random_deal()
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         # Line mode also when driven through a pipe: a full screen needs a terminal.
-        from .lineplay import play_lines
+        from ..store.commands import play_plain
 
-        play_lines(new_game(args.game, deal, options))
+        play_plain(new_game(args.game, deal, options))
         return
     from .tui import NapoleonApp
 

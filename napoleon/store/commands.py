@@ -198,7 +198,9 @@ def cmd_resume(args: argparse.Namespace) -> None:
     store = open_store(args)
     try:
         saved = pick_unfinished(store, args.id)
-        runner = None if args.plain else tui_runner()
+        # Line mode also when driven through a pipe: a full screen needs a terminal.
+        full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+        runner = tui_runner() if full_screen else None
         if runner is not None:
             session = store.resume(saved.id)
             try:

@@ -102,3 +102,23 @@ def test_stats_and_history_commands(db_path, capsys):
     text = capsys.readouterr().out
     assert "forty-thieves redeals=1" in text and "resume" in text
     assert main(["stats", "klondike"]) == 2
+
+
+def test_play_plain_is_recorded(db_path, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("S-W\nS-W\nq\n"))
+    assert main(["play", "forty-thieves", "--deal", "21", "--plain"]) == 0
+    assert "resume it with: napoleon resume 1" in capsys.readouterr().out
+    with Store.open(db_path) as store:
+        (saved,) = store.unfinished()
+    assert (saved.game, saved.deal, saved.moves) == ("forty-thieves", 21, ["S-W", "S-W"])
+
+
+def test_play_plain_without_a_usable_store_still_plays(tmp_path, monkeypatch, capsys):
+    bad = tmp_path / "bad.db"
+    bad.write_bytes(b"not a database at all")
+    monkeypatch.setenv("NAPOLEON_DB", str(bad))
+    monkeypatch.setattr("sys.stdin", io.StringIO("S-W\nq\n"))
+    assert main(["play", "forty-thieves", "--deal", "21", "--plain"]) == 0
+    captured = capsys.readouterr()
+    assert "will not be recorded" in captured.err and "played S-W" in captured.out
+    assert bad.read_bytes() == b"not a database at all"
