@@ -181,13 +181,19 @@ class Store:
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction (taken at once, so writers queue on the busy timeout)."""
         with self._lock:
-            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise StoreError(f"cannot write to the database {self.path}: {exc}") from None
             try:
                 yield self.db
-            except BaseException:
-                self.db.execute("ROLLBACK")
+                self.db.execute("COMMIT")
+            except BaseException as exc:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.OperationalError):
+                    raise StoreError(f"cannot write to the database {self.path}: {exc}") from None
                 raise
-            self.db.execute("COMMIT")
 
     # ---------------------------------------------------------- recording
 

@@ -122,3 +122,18 @@ def test_play_plain_without_a_usable_store_still_plays(tmp_path, monkeypatch, ca
     captured = capsys.readouterr()
     assert "will not be recorded" in captured.err and "played S-W" in captured.out
     assert bad.read_bytes() == b"not a database at all"
+
+
+def test_resume_hands_the_session_to_the_terminal_ui(db_path, monkeypatch):
+    tui = __import__("pytest").importorskip("napoleon.interfaces.tui")
+    from napoleon.store.commands import tui_runner
+
+    shown = []
+    monkeypatch.setattr(tui.NapoleonApp, "run", lambda self, *a, **k: shown.append(self.session))
+    with Store.open(db_path) as store:
+        session = store.new_session(new_game("forty-thieves", deal=9), autoplay=False)
+        session.play_text("S-W")
+        resumed = store.resume(session.record_id)
+        tui_runner()(resumed)
+    assert shown == [resumed]
+    assert shown[0].notation_history() == ["S-W"] and shown[0].recorder is not None
