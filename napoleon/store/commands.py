@@ -70,7 +70,7 @@ def clock(seconds: float | None) -> str:
     """
     if seconds is None:
         return "-"
-    s = int(round(seconds))
+    s = round(seconds)
     h, rest = divmod(s, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

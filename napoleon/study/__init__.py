@@ -165,7 +165,7 @@ def solve_deal(game_id: str, options: dict[str, Any], deal: int, budget: float |
 
         position = new_game(game_id, deal, options).to_json()
         return solve_json(position, budget=budget or None, max_states=max_states or None)
-    except Exception as exc:  # a worker must answer for every deal it was given
+    except Exception as exc:  # noqa: BLE001 - a worker must answer for every deal it was given
         return {"deal": deal, "error": f"{type(exc).__name__}: {exc}"}
 
 

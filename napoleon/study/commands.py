@@ -27,8 +27,14 @@ def register(subparsers: Any, db: argparse.ArgumentParser, out: argparse.Argumen
 
 def cmd_study(args: argparse.Namespace) -> None:
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                               TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from ..interfaces.cli import parse_options
     from ..store import Store
@@ -92,12 +98,15 @@ def report(summary: Summary, wall: float) -> str:
     est = "-" if summary.estimate is None else f"{100 * summary.estimate:.1f}%"
     limit = f", at most {summary.max_states} positions" if summary.max_states else ""
     lines = [
-        f"{summary.game}{_opts(summary)}: {summary.deals} deals ({summary.deal_range}), "
-        f"budget {summary.budget:g} s per deal{limit}",
+        (f"{summary.game}{_opts(summary)}: {summary.deals} deals ({summary.deal_range}), "
+         f"budget {summary.budget:g} s per deal{limit}"),
         f"won {summary.won}, lost {summary.lost}, unknown {summary.unknown}",
-        f"winnable: {est} (95% interval {100 * low:.1f}% to {100 * high:.1f}%, unknown deals counted "
-        "as lost for the low end and as won for the high end)",
+        (f"winnable: {est} (95% interval {100 * low:.1f}% to {100 * high:.1f}%, unknown deals counted "
+         "as lost for the low end and as won for the high end)"),
     ]
+    if summary.deals and summary.unknown > 0.1 * summary.deals:
+        lines.append(f"note: {100 * summary.unknown / summary.deals:.0f}% of the deals are undecided within the "
+                     "budget; the estimate is over the decided deals only, the interval covers every deal")
     if t["median"] is not None:
         lines.append(f"solver time per deal: median {t['median']:.3f} s, p90 {t['p90']:.3f} s, max {t['max']:.3f} s; "
                      f"{summary.computed} solved in this run, {wall:.1f} s wall time")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from napoleon.store import VERSION, Store
-from napoleon.store import schema
+from napoleon.store import VERSION, Store, schema
 
 
 def make_v1(path) -> None:

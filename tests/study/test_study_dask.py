@@ -9,7 +9,7 @@ from napoleon.study import run_study
 
 distributed = pytest.importorskip("distributed")
 
-LIMIT = dict(budget=60.0, max_states=3000)
+LIMIT = {"budget": 60.0, "max_states": 3000}
 
 
 def results(store):
@@ -24,10 +24,9 @@ def test_dask_local_cluster_matches_local_run(tmp_path):
         local = run_study(store, "werner", {}, deals, jobs=2, **LIMIT)
         expected = results(store)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        with Store.open(tmp_path / "dask.db") as store:
-            remote = run_study(store, "werner", {}, deals, dask=cluster.scheduler_address, **LIMIT)
-            got = results(store)
+                                  dashboard_address=None) as cluster, Store.open(tmp_path / "dask.db") as store:
+        remote = run_study(store, "werner", {}, deals, dask=cluster.scheduler_address, **LIMIT)
+        got = results(store)
     assert len(expected) == 6
     assert got == expected
     assert (remote.won, remote.lost, remote.unknown) == (local.won, local.lost, local.unknown)

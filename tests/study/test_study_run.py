@@ -12,7 +12,7 @@ from napoleon.study import run_study
 
 # A state limit makes each result independent of the machine's speed (the
 # time budget is far above what these deals need), so runs can be compared.
-LIMIT = dict(budget=60.0, max_states=3000)
+LIMIT = {"budget": 60.0, "max_states": 3000}
 
 
 def rows(store):
