@@ -233,7 +233,8 @@ class NapoleonApp(App[None]):
         if game.max_redeals:
             left_n = "∞" if game.max_redeals < 0 else str(game.redeals_left(self.state))
             right.append(f" · redeals left {left_n}")
-        right.append(f" · auto {'on' if s.autoplay else 'off'}")
+        auto = self._saved_autoplay if self.playback is not None else s.autoplay
+        right.append(f" · auto {'on' if auto else 'off'}")
         right.append(" · ")
         right.append_text(self._verdict_text())
         right.append(" ")
@@ -328,9 +329,15 @@ class NapoleonApp(App[None]):
             self._stop_playback()
         if not self.state.piles[self.cursor] and self.cursor != self.game.stock and first:
             self.cursor = self._first_cursor()
-        self.verdict = self.analyst.known(self.state.key())
-        self._redraw()
-        self._start_analysis()
+        if from_playback and self.playback is not None:
+            # The rest of the solution is being shown: the position is won, no search needed.
+            self.verdict = {"verdict": WON, "moves": list(self.playback)}
+            self.searching = False
+            self._redraw()
+        else:
+            self.verdict = self.analyst.known(self.state.key())
+            self._redraw()
+            self._start_analysis()
         self._check_end()
 
     def _check_end(self) -> None:

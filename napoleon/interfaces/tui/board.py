@@ -262,8 +262,8 @@ class Board(Widget):
         if first and slot.fan != SQUARE:
             more = f"+{first}"
             more = more.rjust(cw) if len(more) <= cw else more[:cw]
-            # The mark stands for the hidden cards: clicking it means the lowest shown.
-            self._put_at(canvas, slot, pos, cw, more, cf.MORE, (pile_no, first))
+            # The mark stands for the hidden cards; a click on it means the pile.
+            self._put_at(canvas, slot, pos, cw, more, cf.MORE, (pile_no, -1))
             pos += 1
         for index in range(first, n):
             card = pile[index]

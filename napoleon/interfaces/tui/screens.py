@@ -149,7 +149,8 @@ class EndScreen(ModalScreen[str]):
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     EndScreen > Vertical { width: 60; height: auto; border: double $accent; background: $surface; padding: 1 2; }
-    EndScreen #title { text-style: bold; width: 100%; content-align: center middle; }
+    EndScreen Label { width: 100%; }
+    EndScreen #title { text-style: bold; content-align: center middle; }
     EndScreen Horizontal { height: auto; margin-top: 1; }
     EndScreen Button { margin: 0 1 0 0; min-width: 10; }
     """
