@@ -34,19 +34,20 @@ def replays_to_win(state: State, moves: list[Move]) -> bool:
 
 
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
-          progress: Callable[[int], None] | None = None, engine: str = "auto") -> Result:
+          progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "best") -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
     moves wins; ``unknown``: the budget ran out after ``states`` positions.
     The compiled core runs the search when it is built (``engine="python"``
-    forces the pure-Python search, the reference the core is tested against).
+    forces the pure-Python search, the reference the core is tested against;
+    ``strategy`` is the core's ``"best"``-first or ``"dfs"`` order).
     """
     from . import core
 
     if core.available and progress is None and engine != "python":
         try:
-            result = core.search(state, budget=budget, max_states=max_states)
+            result = core.search(state, budget=budget, max_states=max_states, mode=strategy)
         except core.NotCompilable:
             result = Search(state, budget=budget, max_states=max_states).run()
     else:

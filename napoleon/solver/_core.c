@@ -281,16 +281,18 @@ static int push_snap(SnapStack *s, const Pos *P) {
 
 static PyObject *redeal_cb;   /* set during one search; the GIL is held */
 static SnapStack snaps;
+static int keep_snaps = 1;    /* best-first never undoes: it keeps no snapshots */
 
 static int apply(const Rules *R, Pos *P, Mv mv) {
     if (mv.src < 0) {
-        if (push_snap(&snaps, P) < 0) return -1;
+        int redeals = P->redeals;
+        if (keep_snaps && push_snap(&snaps, P) < 0) return -1;
         PyObject *piles = pos_to_list(R, P);
         if (!piles) return -1;
         PyObject *res = PyObject_CallFunction(redeal_cb, "Oi", piles, P->redeals);
         Py_DECREF(piles);
         if (!res) return -1;
-        int rc = read_pos(R, P, res, snaps.items[snaps.n - 1].redeals + 1);
+        int rc = read_pos(R, P, res, redeals + 1);
         Py_DECREF(res);
         return rc;
     }
@@ -564,16 +566,197 @@ static PyObject *moves_to_list(const Mv *mv, int n) {
     return out;
 }
 
-/* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback)
-   -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown. */
+
+/* -------------------------------------------------------- best-first search */
+
+/* A position's promise, from the tables alone: cards home, cards lying in
+   order by their pile's own build rule, empty piles and cells. */
+static int evaluate(const Rules *R, const Pos *P) {
+    int home = 0, breaks = 0, empty = 0;
+    for (int p = 0; p < R->npiles; p++) {
+        int n = P->n[p];
+        if (R->is_found[p]) { home += n; continue; }
+        if (p == R->stock) continue;
+        if (!n) { if (R->space[p]) empty++; continue; }
+        for (int i = 1; i < n; i++)
+            if (!HAS(R->fit[p][P->c[p][i - 1]], P->c[p][i])) breaks += n - i < 8 ? n - i : 8;
+    }
+    return home * 40 - breaks * 3 + empty * 12;
+}
+
+/* A node: its parent, the moves from the parent (player move, then
+   auto-play), and its position, packed: redeals, then each pile's size and cards. */
+typedef struct { uint32_t parent, mv_off, pos_off; uint16_t mv_n, pos_len; } Node;
+typedef struct { int32_t pri; uint32_t node; } HeapItem;
+
+static int pack(const Rules *R, const Pos *P, unsigned char *b) {
+    int k = 0;
+    b[k++] = (unsigned char)P->redeals;
+    for (int p = 0; p < R->npiles; p++) {
+        b[k++] = (unsigned char)P->n[p];
+        memcpy(b + k, P->c[p], (size_t)P->n[p]);
+        k += P->n[p];
+    }
+    return k;
+}
+
+static void unpack(const Rules *R, const unsigned char *b, Pos *P) {
+    int k = 0;
+    P->redeals = b[k++];
+    for (int p = 0; p < R->npiles; p++) {
+        P->n[p] = b[k++];
+        memcpy(P->c[p], b + k, (size_t)P->n[p]);
+        k += P->n[p];
+    }
+}
+
+static int heap_less(HeapItem a, HeapItem b) {
+    return a.pri != b.pri ? a.pri > b.pri : a.node > b.node;   /* newer first on ties */
+}
+
+static void heap_push(HeapItem *h, size_t *n, HeapItem it) {
+    size_t i = (*n)++;
+    while (i) {
+        size_t up = (i - 1) / 2;
+        if (!heap_less(it, h[up])) break;
+        h[i] = h[up];
+        i = up;
+    }
+    h[i] = it;
+}
+
+static HeapItem heap_pop(HeapItem *h, size_t *n) {
+    HeapItem top = h[0], last = h[--(*n)];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, best = i;
+        HeapItem b = last;
+        if (l < *n && heap_less(h[l], b)) { best = l; b = h[l]; }
+        if (r < *n && heap_less(h[r], b)) { best = r; b = h[r]; }
+        if (best == i) break;
+        h[i] = h[best];
+        i = best;
+    }
+    if (*n) h[i] = last;
+    return top;
+}
+
+static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, long long max_states) {
+    size_t ncap = 1 << 14, nn = 0, mcap = 1 << 16, mn = 0, pcap = 1 << 20, pn = 0, hcap = 1 << 14, hn = 0;
+    Node *nodes = malloc(ncap * sizeof(Node));
+    Mv *mvs = malloc(mcap * sizeof(Mv));
+    unsigned char *packs = malloc(pcap);
+    HeapItem *heap = malloc(hcap * sizeof(HeapItem));
+    Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
+    Table T;
+    int verdict = -1, tinit = 0;
+    long long states = 0;
+    uint32_t won_node = 0;
+    PyObject *result = NULL;
+    unsigned char key[4096], buf[4096];
+    Mv autos[256], moves_[MAXM];
+    if (!nodes || !mvs || !packs || !heap || !P || !C) { PyErr_NoMemory(); goto out; }
+    if (table_init(&T, 1 << 16) < 0) goto out;
+    tinit = 1;
+    int root_redeals = root->redeals;
+    double deadline = budget > 0 ? now() + budget : 0;
+    keep_snaps = 0;
+
+#define NEED(arr, cap, need, type) do { if ((need) > (cap)) { size_t nc = (cap) * 2; while (nc < (need)) nc *= 2; \
+        type *na = realloc(arr, nc * sizeof(type)); if (!na) { PyErr_NoMemory(); goto out; } arr = na; cap = nc; } } while (0)
+#define ADD_NODE(POS, PARENT, MV, NMV) do { \
+        NEED(nodes, ncap, nn + 1, Node); NEED(mvs, mcap, mn + (NMV), Mv); \
+        int len_ = pack(R, POS, buf); NEED(packs, pcap, pn + (size_t)len_, unsigned char); \
+        memcpy(packs + pn, buf, (size_t)len_); memcpy(mvs + mn, MV, (size_t)(NMV) * sizeof(Mv)); \
+        nodes[nn] = (Node){(PARENT), (uint32_t)mn, (uint32_t)pn, (uint16_t)(NMV), (uint16_t)len_}; \
+        mn += (NMV); pn += (size_t)len_; nn++; } while (0)
+
+    *P = *root;
+    int na = autoplay(R, P, autos);
+    ADD_NODE(P, UINT32_MAX, autos, na);
+    if (is_won(R, P, total)) { verdict = 1; won_node = 0; goto out; }
+    if (table_add(&T, key, (size_t)make_key(R, P, root_redeals, key)) < 0) goto out;
+    states = 1;
+    heap_push(heap, &hn, (HeapItem){evaluate(R, P), 0});
+    while (hn) {
+        HeapItem it = heap_pop(heap, &hn);
+        Node nd = nodes[it.node];
+        unpack(R, packs + nd.pos_off, P);
+        Mv last = nd.mv_n ? mvs[nd.mv_off] : (Mv){0, 0, 0};
+        int has_last = it.node != 0 && nd.mv_n;
+        int nm = ordered(R, P, last, has_last, moves_);
+        for (int i = 0; i < nm; i++) {
+            *C = *P;
+            Mv seq[260];
+            seq[0] = moves_[i];
+            if (apply(R, C, moves_[i]) < 0) goto out;
+            int a = autoplay(R, C, seq + 1);
+            int added = table_add(&T, key, (size_t)make_key(R, C, root_redeals, key));
+            if (added < 0) goto out;
+            if (!added) continue;
+            states++;
+            ADD_NODE(C, it.node, seq, 1 + a);
+            if (is_won(R, C, total)) { verdict = 1; won_node = (uint32_t)(nn - 1); goto out; }
+            NEED(heap, hcap, hn + 1, HeapItem);
+            heap_push(heap, &hn, (HeapItem){evaluate(R, C), (uint32_t)(nn - 1)});
+        }
+        if ((states & 1023) < (unsigned)nm + 1 || (states & 4095) == 0) {
+            if (PyErr_CheckSignals() < 0) goto out;
+            if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) { verdict = -1; goto out; }
+        }
+        if (nn >= UINT32_MAX - MAXM) { verdict = -1; goto out; }
+    }
+    verdict = 0;
+out:
+    keep_snaps = 1;
+    if (!PyErr_Occurred()) {
+        size_t count = 0;
+        if (verdict == 1)
+            for (uint32_t x = won_node; x != UINT32_MAX; x = nodes[x].parent) count += nodes[x].mv_n;
+        Mv *path = malloc((count + 1) * sizeof(Mv));
+        if (!path) PyErr_NoMemory();
+        else {
+            size_t k = count;
+            if (verdict == 1)
+                for (uint32_t x = won_node; x != UINT32_MAX; x = nodes[x].parent)
+                    for (int j = nodes[x].mv_n - 1; j >= 0; j--) path[--k] = mvs[nodes[x].mv_off + j];
+            PyObject *mv = moves_to_list(path, (int)count);
+            if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
+            free(path);
+        }
+    }
+    if (tinit) table_free(&T);
+    free(nodes); free(mvs); free(packs); free(heap); free(P); free(C);
+    return result;
+#undef NEED
+#undef ADD_NODE
+}
+
+/* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback, mode=0)
+   -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown.
+   mode 0: depth-first; mode 1: best-first. Both visit every reachable
+   position before they answer "lost". */
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, total;
+    int redeals, total, mode = 0;
     double budget;
     long long max_states;
-    if (!PyArg_ParseTuple(args, "O!O!iidLO", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total,
-                          &budget, &max_states, &cb))
+    if (!PyArg_ParseTuple(args, "O!O!iidLO|i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total,
+                          &budget, &max_states, &cb, &mode))
         return NULL;
+    if (mode == 1) {
+        Rules *R = malloc(sizeof(Rules));
+        Pos *P = malloc(sizeof(Pos));
+        PyObject *res = NULL;
+        if (!R || !P) PyErr_NoMemory();
+        else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
+            redeal_cb = cb;
+            res = bestfirst(R, P, total, budget, max_states);
+            redeal_cb = NULL;
+        }
+        free(R); free(P);
+        return res;
+    }
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     size_t mcap = 1 << 16, pcap = 1 << 12;

@@ -130,13 +130,22 @@ def core_autoplay(state: State) -> list[Move]:
     return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
 
 
-def search(state: State, budget: float | None = None, max_states: int | None = None) -> Result:
-    """Run the compiled search from ``state``; same contract as :class:`.search.Search`."""
+MODES = {"dfs": 0, "best": 1}
+
+
+def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best") -> Result:
+    """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
+
+    ``mode``: ``"best"`` expands the most promising position first (by a
+    score read off the tables: cards home, cards in order, spaces);
+    ``"dfs"`` goes depth-first and needs far less memory. Either visits every
+    reachable position before it answers ``lost``.
+    """
     game = state.game
     start = time.perf_counter()
     verdict, moves, states = _core.search(
         encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
-        float(budget or 0.0), int(max_states or 0), _redealer(game),
+        float(budget or 0.0), int(max_states or 0), _redealer(game), MODES[mode],
     )
     name = {1: WON, 0: LOST, -1: UNKNOWN}[verdict]
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict != -1)
