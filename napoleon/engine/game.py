@@ -229,6 +229,10 @@ class Game:
         """The options that differ from their defaults (for display and keys)."""
         return {o.name: self.options[o.name] for o in self.option_specs if self.options[o.name] != o.default}
 
+    def options_json(self) -> dict[str, Any]:
+        """Every option with its value as the command line writes it (``"unlimited"``)."""
+        return {k: (format_option(v) if v == UNLIMITED and not isinstance(v, bool) else v) for k, v in self.options.items()}
+
     def describe(self) -> str:
         """``forty-thieves redeals=2``: the id and any non-default options."""
         extra = " ".join(f"{k}={format_option(v)}" for k, v in self.non_default_options().items())

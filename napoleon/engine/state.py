@@ -225,7 +225,7 @@ class State:
 
     def key(self) -> tuple[Any, ...]:
         """A compact hashable key: equal keys, equal positions."""
-        return (*map(tuple, self.piles), self.redeals, self.cycled)
+        return (*map(tuple, self.piles), self.redeals, self.cycled, self.last_redeal)
 
     def copy(self) -> State:
         """An independent copy with the same position and history."""
@@ -334,7 +334,7 @@ class State:
         obj: dict[str, Any] = {
             "game": game.id,
             "deal": self.deal,
-            "options": dict(game.options),
+            "options": game.options_json(),
             "status": self.status.value,
             "piles": {name: [card_str(c) for c in pile] for name, pile in zip(game.pile_names, self.piles, strict=True)},
             "redeals": self.redeals,

@@ -82,7 +82,7 @@ def result_json(state: State, result: Result) -> dict[str, Any]:
     return {
         "game": game.id,
         "deal": state.deal,
-        "options": dict(game.options),
+        "options": game.options_json(),
         "verdict": result.verdict,
         "moves": [game.notation(m) for m in result.moves],
         "states": result.states,
