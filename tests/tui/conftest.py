@@ -28,7 +28,7 @@ def assert_board_matches(app: NapoleonApp) -> None:
     for p, pile in enumerate(state.piles):
         if p == game.stock:
             # The stock shows its count, face down.
-            x, y = board.cell_of(p)
+            _, y = board.cell_of(p)
             row = board.canvas.text(y)
             if pile:
                 assert str(len(pile)) in row, (game.id, p, row)

@@ -16,10 +16,10 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from collections import OrderedDict
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from ...solver import solve_json

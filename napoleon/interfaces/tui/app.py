@@ -11,12 +11,14 @@ the header says whether the position is still winnable.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+import sqlite3
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
@@ -59,15 +61,26 @@ def open_recorder() -> Recorder | None:
         return None
     try:
         return Store.open().recorder()
-    except Exception:  # a locked or unwritable database must not stop play
+    except (NapoleonError, OSError, sqlite3.Error):  # a locked or unwritable database must not stop play
         return None
 
 
 class InfoBar(Widget):
-    """The top line: game, deal, moves, time, redeals, auto-play, solver verdict."""
+    """The top line: game, deal, moves, time, redeals, auto-play, solver verdict.
+
+    ``make(width)`` builds the line for the bar's own width, so that it fits
+    whatever the terminal's size.
+    """
 
     DEFAULT_CSS = "InfoBar { height: 1; background: $primary-background; }"
-    text: reactive[Text] = reactive(Text)
+
+    def __init__(self, make: Callable[[int], Text]) -> None:
+        super().__init__()
+        self.make = make
+
+    @property
+    def text(self) -> Text:
+        return self.make(self.size.width or 80)
 
     def render(self) -> Text:
         return self.text
@@ -94,10 +107,10 @@ class NapoleonApp(App[None]):
     TITLE = "napoleon"
     ENABLE_COMMAND_PALETTE = False
     CSS = """
-    Screen { layout: vertical; background: #0f3b24; }
+    NapoleonApp > Screen { layout: vertical; }
     Board { height: 1fr; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1, 0)", "Move", show=False),
         Binding("right", "move(1, 0)", "Move", show=False),
         Binding("up", "move(0, -1)", "Move", show=False),
@@ -152,7 +165,7 @@ class NapoleonApp(App[None]):
         self.step_delay = step_delay
         self.board = Board(session.state)
         self.board.four_colour = four_colour
-        self.info = InfoBar()
+        self.info = InfoBar(self._info_text)
         self.status_line = StatusLine()
         self.cursor = self._first_cursor()
         self.depth = 1
@@ -217,50 +230,80 @@ class NapoleonApp(App[None]):
         self._update_status()
 
     def _update_info(self) -> None:
+        self.info.refresh()
+
+    def _info_text(self, width: int) -> Text:
         s, game = self.session, self.game
-        width = self.size.width or 80
         opts = game.describe()[len(game.id):].strip()
-
-        def head(name: str) -> Text:
-            text = Text(f" {name}", style="bold")
-            if opts:
-                text.append(f" ({opts})")
-            text.append(f" · deal {self.state.deal}", style="bold")
-            return text
-
-        right = Text()
-        right.append(f"moves {s.moves_made} · {clock(s.elapsed)}")
-        if game.max_redeals:
-            left_n = "∞" if game.max_redeals < 0 else str(game.redeals_left(self.state))
-            right.append(f" · redeals left {left_n}")
+        deal = Text(f" · deal {self.state.deal}", style="bold")
         auto = self._saved_autoplay if self.playback is not None else s.autoplay
-        right.append(f" · auto {'on' if auto else 'off'}")
-        right.append(" · ")
-        right.append_text(self._verdict_text())
-        right.append(" ")
-        left = head(game.name)
-        if left.cell_len + right.cell_len + 1 > width:
-            left = head(SHORT_NAMES.get(game.id, game.name))
-        pad = width - left.cell_len - right.cell_len
-        if pad < 1:
-            left.truncate(max(0, width - right.cell_len - 1), overflow="ellipsis")
-            pad = max(1, width - left.cell_len - right.cell_len)
-        self.info.text = Text.assemble(left, " " * pad, right)
+        redeals = ""
+        if game.max_redeals:
+            redeals = "∞" if game.max_redeals < 0 else str(game.redeals_left(self.state))
 
-    def _verdict_text(self) -> Text:
+        def tail(level: int) -> Text:
+            """The right side: 0 in words, 1 shorter, 2 the bare numbers (a narrow terminal)."""
+            right = Text()
+            if level == 2:
+                right.append(f"{s.moves_made} · {clock(s.elapsed)} ")
+                right.append_text(self._verdict_text(tiny=True))
+                return right + " "
+            right.append(f"{s.moves_made} moves · {clock(s.elapsed)}" if level
+                         else f"moves {s.moves_made} · {clock(s.elapsed)}")
+            if redeals:
+                right.append(f" · {redeals} redeals" if level else f" · redeals left {redeals}")
+            right.append(f" · auto {'on' if auto else 'off'}")
+            right.append(" · ")
+            right.append_text(self._verdict_text())
+            right.append(" ")
+            return right
+
+        names = [game.name + (f" ({opts})" if opts else ""), SHORT_NAMES.get(game.id, game.name)]
+        # The first that fits: in words, shorter words, then a name cut short,
+        # then bare numbers. The deal number always shows.
+        choice = None
+        for level, least in ((0, None), (1, None), (1, 8), (2, 0)):
+            right = tail(level)
+            room = width - deal.cell_len - right.cell_len - 1
+            for candidate in names:
+                if len(candidate) + 1 <= room:
+                    choice = (Text(f" {candidate}", style="bold"), right)
+                    break
+            if choice is None and least is not None and room >= least:
+                name = Text(f" {names[1]}", style="bold")
+                if room >= 5:
+                    name.truncate(room, overflow="ellipsis")
+                else:
+                    name = Text(" ")
+                choice = (name, right)
+            if choice is not None:
+                break
+        assert choice is not None
+        name, right = choice
+        left = name + deal
+        pad = max(1, width - left.cell_len - right.cell_len)
+        return Text.assemble(left, " " * pad, right)
+
+    def _verdict_text(self, tiny: bool = False) -> Text:
+        """The solver's word on the position (``tiny``: its symbol only)."""
         status = self.session.status
         if status is Status.WON:
-            return Text("won", style="bold green")
-        if status is Status.LOST:
-            return Text("lost", style="bold red")
-        v = self.verdict
-        if v is None:
-            return Text("solver …" if self.searching else "solver off", style="dim")
-        if v["verdict"] == WON:
-            return Text("✓ winnable", style="bold green")
-        if v["verdict"] == LOST:
-            return Text("✗ no longer winnable" if self.state.history else "✗ not winnable", style="bold red")
-        return Text("? unknown, searching" if self.searching else "? unknown", style="yellow")
+            text = Text("won", style="bold green")
+        elif status is Status.LOST:
+            text = Text("lost", style="bold red")
+        elif (v := self.verdict) is None:
+            text = Text("solver …" if self.searching else "solver off", style="dim")
+            if tiny:
+                return Text("…" if self.searching else "", style="dim")
+        elif v["verdict"] == WON:
+            text = Text("✓ winnable", style="bold green")
+        elif v["verdict"] == LOST:
+            text = Text("✗ no longer winnable" if self.state.history else "✗ not winnable", style="bold red")
+        else:
+            text = Text("? unknown, searching" if self.searching else "? unknown", style="yellow")
+        if tiny:
+            return Text(text.plain.split()[0], style=text.style)
+        return text
 
     def _update_status(self) -> None:
         if self.message is not None:
@@ -702,7 +745,7 @@ class NapoleonApp(App[None]):
 
         try:
             await self.analyst.search(key, position, on_result)
-        except Exception as exc:  # a broken worker must not end the game
+        except Exception as exc:  # noqa: BLE001 - a crashed worker or solver must not end the game
             if generation == self.generation:
                 self.searching = False
                 self.warn(f"the solver failed: {exc}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine.game import Game
-from ...engine.rules import CELL, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE
+from ...engine.rules import CELL, CENTRAL, RESERVE, TABLEAU, WASTE
 
 DOWN, RIGHT, SQUARE = "down", "right", "square"
 

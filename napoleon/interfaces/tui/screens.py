@@ -3,9 +3,11 @@ the end of a game, and "are you sure"."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
@@ -39,7 +41,7 @@ in the background after every move ("unknown" when it runs out of time)."""
 class HelpScreen(ModalScreen[None]):
     """The rules of the game being played, its options and the keys."""
 
-    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
@@ -75,7 +77,7 @@ class HelpScreen(ModalScreen[None]):
 class DealScreen(ModalScreen[int | None]):
     """Ask for a deal number."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     DealScreen { align: center middle; }
     DealScreen > Vertical { width: 50; height: auto; border: round $accent; background: $surface; padding: 0 1; }
@@ -110,7 +112,7 @@ class DealScreen(ModalScreen[int | None]):
 class MoveScreen(ModalScreen[str | None]):
     """Type a move in the game's notation."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     MoveScreen { align: center bottom; }
     MoveScreen > Vertical { width: 100%; height: auto; background: $surface; padding: 0 1; margin-bottom: 2; }
@@ -139,7 +141,7 @@ class EndScreen(ModalScreen[str]):
     ``"restart"`` or ``"stay"``.
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "choose('next')", "Next deal"),
         Binding("x", "choose('random')", "Random deal"),
         Binding("u", "choose('undo')", "Undo"),
@@ -183,7 +185,7 @@ class EndScreen(ModalScreen[str]):
 class ConfirmScreen(ModalScreen[bool]):
     """A yes / no question."""
 
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     ConfirmScreen > Vertical { width: 56; height: auto; border: round $warning; background: $surface; padding: 0 1; }
