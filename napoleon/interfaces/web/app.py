@@ -526,7 +526,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
     async def lifespan(app: Starlette) -> Any:
         yield
         web.pool.shutdown()
-        await asyncio.to_thread(web.registry.close)
+        web.registry.close()  # at shutdown a short block is fine; the executor may be gone
 
     middleware = [Middleware(SameOriginMiddleware)]
     if allowed_hosts:

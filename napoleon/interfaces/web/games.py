@@ -101,7 +101,7 @@ class Registry:
 
 def deal_hash(game: Game, deal: int) -> str:
     """The page's shareable address of a deal: ``#forty-thieves/1234?redeals=2``."""
-    extra = "&".join(f"{k}={format_option(v)}" for k, v in game.non_default_options().items())
+    extra = "&".join(f"{k}={format_option(v)}" for k, v in sorted(game.non_default_options().items()))
     return f"#{game.id}/{deal}" + (f"?{extra}" if extra else "")
 
 

@@ -1,0 +1,50 @@
+// The JSON API: every call returns the parsed body or throws an ApiError
+// carrying the server's message (which is written for the player).
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "the server cannot be reached: is napoleon serve still running?");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, (data && data.error) || `${response.status} ${response.statusText}`);
+  }
+  return data;
+}
+
+export const api = {
+  catalog: () => call("GET", "/api/catalog"),
+  unfinished: () => call("GET", "/api/games"),
+  stats: () => call("GET", "/api/stats"),
+  create: (game, deal, options, autoplay) => {
+    const body = { game, options, autoplay };
+    if (deal !== null && deal !== undefined) body.deal = deal;
+    return call("POST", "/api/games", body);
+  },
+  get: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
+  move: (id, move) => call("POST", `/api/games/${id}/moves`, move),
+  action: (id, name) => call("POST", `/api/games/${id}/${name}`),
+  settings: (id, settings) => call("POST", `/api/games/${id}/settings`, settings),
+  hint: (id, budget) => call("GET", `/api/games/${id}/hint` + (budget ? `?budget=${budget}` : "")),
+  solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),
+};

@@ -1,0 +1,411 @@
+// The card table: piles and cards placed from a layout, moved with CSS
+// transitions. Each card keeps one <img> for as long as it is on the table,
+// so a move, an undo or a redeal animates by itself: the element is given
+// its new place and slides there.
+
+import { BACK_URL, CARD_RATIO as CH, cardName, cardUrl } from "./cards.js";
+
+const STEP_V = 0.25 * CH;   // a vertical fan shows each card's rank and suit
+const STEP_H = 0.2;         // a horizontal fan shows the index corner
+const MIN_STEP = 0.05;
+const WASTE_STEP = 0.22;
+const FLIGHT_MS = 200;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function foundationBase(gameId, name) {
+  const n = Number(name.split("-")[1]);
+  if (gameId === "napoleons-tomb") return "K";
+  if (gameId === "grand-napoleon") return n <= 4 ? "A" : "K";
+  if (gameId === "st-helena") return n <= 4 ? "K" : "A";
+  return "A";
+}
+
+export class Board {
+  constructor(root) {
+    this.root = root;
+    this.spec = null;
+    this.view = null;
+    this.info = {};
+    this.piles = {};          // pile name -> [{code, uid}], bottom to top
+    this.els = new Map();     // uid -> <img>
+    this.slots = {};          // pile name -> slot <div>
+    this.countEls = {};       // pile name -> count badge of a squared-up pile
+    this.pos = new Map();     // uid -> {x, y} as last rendered
+    this.nextUid = 1;
+    this.four = false;
+    this.unit = 60;
+    this.height = 0;
+    this.marks = { selected: null, targets: [], hint: null, focus: null };
+    this.drag = null;
+  }
+
+  // ------------------------------------------------------------ model
+
+  /** Draw a new game from scratch, in the best of its layouts ``specs`` for this screen. */
+  setGame(view, specs) {
+    this.root.replaceChildren();
+    this.els.clear();
+    this.pos.clear();
+    this.slots = {};
+    this.countEls = {};
+    this.piles = {};
+    this.drag = null;
+    this.specs = specs;
+    this.spec = null;
+    this.labelEls = [];
+    this.marks = { selected: null, targets: [], hint: null, focus: specs[0].order[0] };
+    this.view = view;
+    this.info = Object.fromEntries(view.piles.map((p) => [p.name, p]));
+    for (const p of view.piles) {
+      const slot = document.createElement("div");
+      slot.className = "slot";
+      slot.dataset.pile = p.name;
+      slot.setAttribute("role", "button");
+      slot.tabIndex = p.name === this.marks.focus ? 0 : -1;
+      const base = p.role === "foundation" ? foundationBase(view.game, p.name) : p.role === "central" ? "central" : "";
+      slot.innerHTML = `<span>${p.abbr}${base ? `<br>${base}` : ""}</span>`;
+      if (p.role === "stock") slot.classList.add("stock-slot");
+      this.root.appendChild(slot);
+      this.slots[p.name] = slot;
+      if (specs.some((spec) => spec.piles[p.name].fan === "stack" || spec.piles[p.name].fan === "waste")) {
+        const badge = document.createElement("span");
+        badge.className = "count";
+        badge.setAttribute("aria-hidden", "true");
+        this.root.appendChild(badge);
+        this.countEls[p.name] = badge;
+      }
+    }
+    this.sync(view.position.piles);
+    this.layout();
+    this.render();
+  }
+
+  /** Match the model to the server's piles, keeping each card's element where it can. */
+  sync(serverPiles) {
+    const old = this.piles;
+    const used = new Set();
+    const next = {};
+    for (const [name, codes] of Object.entries(serverPiles)) {
+      const before = old[name] || [];
+      next[name] = codes.map((code, i) => {
+        const o = before[i];
+        if (o && o.code === code && !used.has(o.uid)) {
+          used.add(o.uid);
+          return { code, uid: o.uid };
+        }
+        return { code, uid: null };
+      });
+    }
+    const pool = new Map();
+    for (const cards of Object.values(old)) {
+      for (const c of cards) {
+        if (!used.has(c.uid)) {
+          if (!pool.has(c.code)) pool.set(c.code, []);
+          pool.get(c.code).push(c.uid);
+        }
+      }
+    }
+    for (const cards of Object.values(next)) {
+      for (const c of cards) {
+        if (c.uid === null) {
+          const free = pool.get(c.code);
+          c.uid = free && free.length ? free.shift() : this.nextUid++;
+        }
+      }
+    }
+    for (const uids of pool.values()) {
+      for (const uid of uids) {
+        const el = this.els.get(uid);
+        if (el) el.remove();
+        this.els.delete(uid);
+      }
+    }
+    this.piles = next;
+  }
+
+  /** Carry out ``move`` on the model; the uids moved, or null if it does not fit the model. */
+  apply(move, backwards = false) {
+    const from = backwards ? move.to : move.from;
+    const to = backwards ? move.from : move.to;
+    const src = this.piles[from];
+    const dst = this.piles[to];
+    if (!src || !dst || src.length < move.count) return null;
+    const moved = src.splice(src.length - move.count, move.count);
+    dst.push(...moved);
+    return moved.map((c) => c.uid);
+  }
+
+  /** Show the server's new view, animating the moves it made and took back. */
+  async update(view) {
+    this.endDrag();
+    const steps = [...view.undone.map((m) => [m, true]), ...view.made.map((m) => [m, false])];
+    if (steps.length > 1 && steps.length <= 24 && !steps.some(([m]) => m.redeal)) {
+      const pause = steps.length > 6 ? 70 : 150;
+      for (const [m, back] of steps) {
+        if (!this.apply(m, back)) break;
+        this.render();
+        await sleep(pause);
+      }
+    }
+    this.view = view;
+    this.sync(view.position.piles);
+    this.render();
+  }
+
+  // ----------------------------------------------------------- geometry
+
+  /** Size the table to the space it has: cards as large as the layout allows. */
+  layout() {
+    const area = this.root.parentElement;
+    const style = getComputedStyle(area);
+    const aw = area.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const ah = area.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const fit = (spec) => Math.min(aw / spec.w, ah / spec.h);
+    const spec = this.specs.reduce((best, s) => (fit(s) > fit(best) ? s : best));
+    if (spec !== this.spec) {
+      this.spec = spec;
+      for (const el of this.labelEls) el.remove();
+      this.labelEls = spec.labels.map((label) => {
+        const el = document.createElement("span");
+        el.className = "group-label";
+        el.textContent = label.text;
+        this.root.appendChild(el);
+        return el;
+      });
+    }
+    let unit = fit(spec);
+    unit = Math.max(22, Math.min(unit, 150));
+    this.unit = unit;
+    this.height = Math.max(spec.h * unit, Math.min(ah, spec.h * unit * 1.6));
+    this.root.style.width = `${spec.w * unit}px`;
+    this.root.style.height = `${this.height}px`;
+    this.root.style.fontSize = `${Math.max(9, unit * 0.2)}px`;
+  }
+
+  /** Where the cards of a pile of ``n`` lie (top-left corners, in pixels). */
+  positions(name, n) {
+    const p = this.spec.piles[name];
+    const u = this.unit;
+    const x0 = p.x * u;
+    const y0 = p.y * u;
+    const out = [];
+    if (p.fan === "stack") {
+      for (let i = 0; i < n; i++) out.push({ x: x0, y: y0 });
+      return out;
+    }
+    if (p.fan === "waste") {
+      const shown = Math.min(3, n);
+      for (let i = 0; i < n; i++) out.push({ x: x0 + Math.max(0, i - (n - shown)) * WASTE_STEP * u, y: y0 });
+      return out;
+    }
+    const vertical = p.fan === "down" || p.fan === "up";
+    const length = vertical ? CH * u : u;
+    let room;
+    if (p.room === "fill") room = this.height - y0 - 4;
+    else room = p.room * u;
+    let step = (vertical ? STEP_V : STEP_H) * u;
+    if (n > 1) step = Math.max(MIN_STEP * u, Math.min(step, (room - length) / (n - 1)));
+    const sign = p.fan === "up" || p.fan === "left" ? -1 : 1;
+    for (let i = 0; i < n; i++) {
+      out.push(vertical ? { x: x0, y: y0 + sign * i * step } : { x: x0 + sign * i * step, y: y0 });
+    }
+    return out;
+  }
+
+  /** The rectangle a pile covers: its slot and its cards. */
+  pileRect(name) {
+    const p = this.spec.piles[name];
+    const u = this.unit;
+    let x0 = p.x * u;
+    let y0 = p.y * u;
+    let x1 = x0 + u;
+    let y1 = y0 + CH * u;
+    for (const q of this.positions(name, this.piles[name].length)) {
+      x0 = Math.min(x0, q.x);
+      y0 = Math.min(y0, q.y);
+      x1 = Math.max(x1, q.x + u);
+      y1 = Math.max(y1, q.y + CH * u);
+    }
+    return { x0, y0, x1, y1 };
+  }
+
+  // ------------------------------------------------------------- drawing
+
+  cardEl(uid) {
+    let el = this.els.get(uid);
+    if (!el) {
+      el = document.createElement("img");
+      el.className = "card";
+      el.draggable = false;
+      el.dataset.uid = uid;
+      this.root.appendChild(el);
+      this.els.set(uid, el);
+    }
+    return el;
+  }
+
+  pileLabel(name) {
+    const info = this.info[name];
+    const cards = this.piles[name];
+    const label = info.label.charAt(0).toUpperCase() + info.label.slice(1);
+    if (info.role === "stock") return `${label}: ${cards.length} face-down card${cards.length === 1 ? "" : "s"}`;
+    if (!cards.length) return `${label}: empty`;
+    const fan = this.spec.piles[name].fan;
+    if (fan === "stack" || fan === "waste") {
+      return `${label}: ${cards.length} card${cards.length === 1 ? "" : "s"}, top card ${cardName(cards[cards.length - 1].code)}`;
+    }
+    return `${label}: ${cards.map((c) => cardName(c.code)).join(", ")} (top)`;
+  }
+
+  render() {
+    if (!this.spec) return;
+    const u = this.unit;
+    const w = u;
+    const h = CH * u;
+    const { selected, targets, hint, focus } = this.marks;
+    const inactive = new Set();
+    const wastesInPlay = this.view.position.wastes_in_play;
+    if (wastesInPlay !== undefined) {
+      for (const p of this.view.piles) {
+        if (p.role === "waste" && Number(p.name.split("-")[1]) > wastesInPlay) inactive.add(p.name);
+      }
+    }
+    this.spec.labels.forEach((label, i) => {
+      const el = this.labelEls[i];
+      el.style.left = `${label.x * u}px`;
+      el.style.top = `${label.y * u}px`;
+    });
+    for (const [name, slot] of Object.entries(this.slots)) {
+      const p = this.spec.piles[name];
+      Object.assign(slot.style, { left: `${p.x * u}px`, top: `${p.y * u}px`, width: `${w}px`, height: `${h}px` });
+      slot.classList.toggle("target", targets.includes(name));
+      slot.classList.toggle("hint", !!hint && (hint.from === name || hint.to === name));
+      slot.classList.toggle("kbd-focus", focus === name);
+      slot.classList.toggle("inactive", inactive.has(name));
+      slot.setAttribute("aria-label", this.pileLabel(name) + (inactive.has(name) ? " (not in play)" : ""));
+      slot.setAttribute("aria-pressed", selected && selected.pile === name ? "true" : "false");
+      const cards = this.piles[name];
+      const places = this.positions(name, cards.length);
+      const faceDown = this.info[name].role === "stock";
+      cards.forEach((card, i) => {
+        const el = this.cardEl(card.uid);
+        const at = places[i];
+        const top = i === cards.length - 1;
+        const src = faceDown ? BACK_URL : cardUrl(card.code, this.four);
+        if (el.dataset.src !== src) {
+          el.src = src;
+          el.dataset.src = src;
+        }
+        el.alt = faceDown ? "face-down card" : cardName(card.code);
+        const flying = el.dataset.pile !== undefined && el.dataset.pile !== name;
+        el.dataset.pile = name;
+        el.dataset.index = i;
+        el.dataset.card = faceDown ? "" : card.code;
+        el.classList.toggle("facedown", faceDown);
+        el.classList.toggle("selected", !!selected && selected.pile === name && i >= cards.length - selected.count);
+        el.classList.toggle("target", top && targets.includes(name));
+        el.classList.toggle("hint", !!hint && ((top && hint.to === name) ||
+          (hint.from === name && i >= cards.length - (hint.count || 1))));
+        el.classList.toggle("kbd-focus", top && focus === name);
+        if (this.drag && this.drag.uids.includes(card.uid)) return;
+        el.style.width = `${w}px`;
+        el.style.height = `${h}px`;
+        el.style.left = `${at.x}px`;
+        el.style.top = `${at.y}px`;
+        this.pos.set(card.uid, at);
+        if (flying) {
+          // A card on its way to another pile flies over everything, then settles.
+          el.style.zIndex = String(5000 + i);
+          const token = String(Math.random());
+          el.dataset.flight = token;
+          setTimeout(() => {
+            if (el.dataset.flight === token) el.style.zIndex = String(1 + Number(el.dataset.index));
+          }, FLIGHT_MS);
+        } else if (!el.dataset.flight || el.style.zIndex < 5000) {
+          el.style.zIndex = String(1 + i);
+        }
+      });
+      const badge = this.countEls[name];
+      if (badge) {
+        badge.textContent = cards.length > 1 || faceDown ? String(cards.length) : "";
+        badge.style.display = badge.textContent ? "" : "none";
+        const extra = p.fan === "waste" ? Math.max(0, Math.min(3, cards.length) - 1) * WASTE_STEP * u : 0;
+        badge.style.left = `${p.x * u + extra + w - 4}px`;
+        badge.style.top = `${p.y * u + h - 12}px`;
+        badge.style.transform = "translate(-100%, 0)";
+      }
+    }
+  }
+
+  setFour(four) {
+    this.four = four;
+    this.render();
+  }
+
+  // ---------------------------------------------------------------- drag
+
+  /** Lift the top ``count`` cards of ``pile`` to follow the pointer. */
+  startDrag(pile, count) {
+    const cards = this.piles[pile];
+    const lifted = cards.slice(cards.length - count);
+    this.drag = { pile, count, uids: lifted.map((c) => c.uid), dx: 0, dy: 0 };
+    lifted.forEach((c, i) => {
+      const el = this.els.get(c.uid);
+      el.classList.add("dragging");
+      el.style.zIndex = String(8000 + i);
+    });
+  }
+
+  dragTo(dx, dy) {
+    if (!this.drag) return;
+    this.drag.dx = dx;
+    this.drag.dy = dy;
+    for (const uid of this.drag.uids) {
+      const el = this.els.get(uid);
+      const at = this.pos.get(uid);
+      el.style.left = `${at.x + dx}px`;
+      el.style.top = `${at.y + dy}px`;
+    }
+  }
+
+  /** The pile the dragged cards are over: a legal target if one is under them. */
+  dropTarget(legal) {
+    const d = this.drag;
+    if (!d) return null;
+    const first = this.pos.get(d.uids[0]);
+    const u = this.unit;
+    const box = { x0: first.x + d.dx, y0: first.y + d.dy, x1: first.x + d.dx + u, y1: first.y + d.dy + CH * u };
+    let best = null;
+    let bestScore = 0;
+    for (const name of Object.keys(this.slots)) {
+      if (name === d.pile) continue;
+      const r = this.pileRect(name);
+      const ox = Math.min(box.x1, r.x1) - Math.max(box.x0, r.x0);
+      const oy = Math.min(box.y1, r.y1) - Math.max(box.y0, r.y0);
+      if (ox <= 0 || oy <= 0) continue;
+      const score = ox * oy * (legal.includes(name) ? 4 : 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = name;
+      }
+    }
+    return best;
+  }
+
+  /** Put dragged cards down; the next render places them. */
+  endDrag() {
+    if (!this.drag) return;
+    for (const uid of this.drag.uids) {
+      const el = this.els.get(uid);
+      if (el) el.classList.remove("dragging");
+    }
+    this.drag = null;
+  }
+
+  /** The top card's element of a pile, or the pile's slot when it is empty. */
+  topElement(name) {
+    const cards = this.piles[name];
+    return cards.length ? this.els.get(cards[cards.length - 1].uid) : this.slots[name];
+  }
+}

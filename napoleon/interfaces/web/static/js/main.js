@@ -1,0 +1,661 @@
+// The page: which game and deal is on the table, the toolbar, the dialogs,
+// and the background work (the winnable indicator, the clock). The server
+// holds every game; this page only draws its answers.
+//
+// Addresses: "#forty-thieves/1234" is deal 1234 of Forty Thieves,
+// "#forty-thieves/1234?redeals=2" with an option, "#forty-thieves" a new
+// random deal, "#stats" the statistics page. The browser remembers which
+// server game plays each address, so a reload finds the same game.
+
+import { api } from "./api.js";
+import { Board } from "./board.js";
+import { cardName } from "./cards.js";
+import { Input } from "./input.js";
+import { layoutsFor } from "./layouts.js";
+
+const $ = (id) => document.getElementById(id);
+const store = {
+  get(key, fallback) {
+    try {
+      const v = localStorage.getItem(`napoleon.${key}`);
+      return v === null ? fallback : JSON.parse(v);
+    } catch (err) {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(`napoleon.${key}`, JSON.stringify(value));
+    } catch (err) {
+      // private mode or full: the page still works, it forgets more
+    }
+  },
+};
+
+const WINNABLE_BUDGET = 4;
+const SOLVE_BUDGET = 20;
+const HINT_BUDGET = 5;
+
+function formatTime(seconds) {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/** Parse "#game/deal?k=v&k=v" into {game, deal, options}; null if it is not a deal address. */
+function parseHash(hash) {
+  const m = /^#([a-z-]+)(?:\/(\d+))?(?:\?(.*))?$/.exec(decodeURIComponent(hash || ""));
+  if (!m) return null;
+  const options = {};
+  for (const pair of (m[3] || "").split("&")) {
+    if (!pair) continue;
+    const [k, v = "true"] = pair.split("=");
+    options[k] = v;
+  }
+  return { game: m[1], deal: m[2] || null, options };
+}
+
+function hashOf(game, deal, options) {
+  const extra = Object.keys(options).sort().map((k) => `${k}=${options[k]}`).join("&");
+  return `#${game}/${deal}` + (extra ? `?${extra}` : "");
+}
+
+class App {
+  constructor() {
+    this.catalog = null;
+    this.games = {};
+    this.view = null;
+    this.busy = false;
+    this.replay = null;
+    this.version = 0;
+    this.receivedAt = performance.now();
+    this.winnable = { inflight: false, timer: null };
+    this.messageTimer = null;
+    this.prefs = { four: store.get("four", false), autoplay: store.get("autoplay", true) };
+    this.board = new Board($("board"));
+    this.board.four = this.prefs.four;
+    this.input = new Input(this.board, {
+      move: (from, to, count, dragged) => this.move(from, to, count, dragged),
+      toFoundation: (pile) => this.toFoundation(pile),
+      stock: () => this.stock(),
+      undo: () => this.simple("undo"),
+      redo: () => this.simple("redo"),
+      hint: () => this.hint(),
+      auto: () => this.simple("auto"),
+      targets: (pile, count) => this.targets(pile, count),
+      locked: () => this.busy || !!this.replay || !this.view,
+      message: (text, error) => this.message(text, error),
+    });
+  }
+
+  // ------------------------------------------------------------ startup
+
+  async start() {
+    this.wireToolbar();
+    try {
+      this.catalog = await api.catalog();
+    } catch (err) {
+      this.message(err.message, true);
+      return;
+    }
+    for (const g of this.catalog.games) this.games[g.id] = g;
+    const select = $("game-select");
+    for (const g of this.catalog.games) select.add(new Option(g.name, g.id));
+    window.addEventListener("hashchange", () => this.route());
+    window.addEventListener("resize", () => {
+      if (this.board.spec) {
+        this.board.layout();
+        this.board.render();
+      }
+    });
+    setInterval(() => this.tick(), 1000);
+    await this.route();
+  }
+
+  async route() {
+    const hash = location.hash;
+    if (hash === "#stats") {
+      this.showStats();
+      return;
+    }
+    $("stats-view").hidden = true;
+    $("table-view").hidden = false;
+    let target = parseHash(hash);
+    if (!target || !this.games[target.game]) {
+      if (hash && hash !== "#") this.message(`no game at ${hash}: showing the last one played`, true);
+      target = parseHash(store.get("last", "")) || { game: "forty-thieves", deal: null, options: {} };
+      if (!this.games[target.game]) target = { game: "forty-thieves", deal: null, options: {} };
+    }
+    await this.open(target.game, target.deal, target.options);
+  }
+
+  /** Show deal ``deal`` of ``game`` (null: a new random deal), resuming this browser's game of it. */
+  async open(game, deal, options, { fresh = false } = {}) {
+    if (this.view && !fresh && deal !== null && this.view.hash === hashOf(game, deal, options)) return;
+    this.stopReplay(false);
+    const key = deal !== null ? hashOf(game, deal, options) : null;
+    const known = key && !fresh ? store.get(`game:${key}`, null) : null;
+    await this.run(async () => {
+      if (known) {
+        try {
+          const view = await api.get(known);
+          if (view.game === game && view.deal_text === deal) return view;
+        } catch (err) {
+          // forgotten by the server (another database): start the deal again
+        }
+      }
+      const view = await api.create(game, deal, options, this.prefs.autoplay);
+      if (key) store.set(`game:${key}`, view.id);
+      return view;
+    }, { fresh: true });
+  }
+
+  /** The non-default options of the game on the table, as the address writes them. */
+  currentOptions() {
+    return this.view ? parseHash(this.view.hash).options : {};
+  }
+
+  // ------------------------------------------------------------ showing
+
+  /** Run an API call that answers a game view; show it, or the error. */
+  async run(call, { fresh = false, quiet = false } = {}) {
+    if (this.busy) return false;
+    this.setBusy(true);
+    try {
+      const view = await call();
+      if (view) await this.show(view, fresh);
+      return true;
+    } catch (err) {
+      this.board.endDrag();
+      this.board.marks.targets = [];
+      this.board.render();
+      if (!quiet) this.message(err.message, true);
+      return false;
+    } finally {
+      this.setBusy(false);
+    }
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    $("board").dataset.ready = busy ? "0" : "1";
+  }
+
+  async show(view, fresh = false) {
+    const before = this.view;
+    const sameGame = before && before.id === view.id && !fresh;
+    this.view = view;
+    this.version += 1;
+    this.receivedAt = performance.now();
+    if (sameGame) {
+      await this.board.update(view);
+    } else {
+      this.board.setGame(view, layoutsFor(view.game, view.piles.map((p) => p.name)));
+    }
+    const board = $("board");
+    Object.assign(board.dataset, {
+      id: view.id, game: view.game, deal: view.deal_text, moves: String(view.moves_made), status: view.status,
+    });
+    store.set(`game:${view.hash}`, view.id);
+    store.set("last", view.hash);
+    if (location.hash !== view.hash) history.replaceState(null, "", view.hash);
+    this.updateToolbar();
+    if (sameGame && view.made.length) this.announce(view);
+    if (sameGame && before.status !== view.status && view.status !== "playing") this.showEnd(view);
+    this.scheduleWinnable();
+  }
+
+  announce(view) {
+    const first = view.made[0];
+    if (first.redeal) {
+      this.message("Redealt.");
+      return;
+    }
+    const dst = this.board.piles[first.to];
+    const label = (name) => this.board.info[name].label;
+    const auto = view.made.length > 1 ? ` (and ${view.made.length - 1} more to the foundations)` : "";
+    const card = dst && dst.length ? cardName(dst[dst.length - 1].code) : "";
+    this.message(`${first.notation}: ${card} from the ${label(first.from)} to the ${label(first.to)}${auto}`);
+  }
+
+  message(text, error = false) {
+    const el = $("message");
+    el.textContent = text;
+    el.classList.toggle("error", !!error);
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => {
+      el.textContent = "";
+      el.classList.remove("error");
+    }, error ? 7000 : 4000);
+  }
+
+  updateToolbar() {
+    const v = this.view;
+    const g = this.games[v.game];
+    $("game-select").value = v.game;
+    if (document.activeElement !== $("deal-input")) $("deal-input").value = v.deal_text;
+    $("game-title").textContent = `${g.name} · deal ${v.deal_text}` +
+      (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
+    $("moves-count").textContent = String(v.moves_made);
+    $("undo").disabled = !v.can_undo;
+    $("redo").disabled = !v.can_redo;
+    $("restart").disabled = !v.can_undo;
+    $("redeal").hidden = !v.max_redeals;
+    $("redeal").disabled = !v.can_redeal;
+    $("redeal").textContent = `Redeal (${v.redeals_left} left)`;
+    $("redeals-info").textContent = v.max_redeals
+      ? `redeals left ${v.redeals_left}` + (v.position.wastes_in_play !== undefined
+        ? ` · waste piles in play ${v.position.wastes_in_play}` : "")
+      : "";
+    $("opt-autoplay").checked = v.autoplay;
+    $("opt-four").checked = this.prefs.four;
+    $("share-link").href = v.hash;
+    $("share-link").textContent = `link: ${v.hash}`;
+    this.renderOptions(g);
+    this.tick();
+  }
+
+  renderOptions(g) {
+    const area = $("options-area");
+    const key = `${g.id}|${this.view.describe}`;
+    if (area.dataset.key === key) return;
+    area.dataset.key = key;
+    area.replaceChildren();
+    for (const opt of g.options) {
+      const current = this.view.options[opt.name];
+      const choices = g.option_choices[opt.name];
+      let control;
+      if (choices && choices.length === 2 && choices.includes("true")) {
+        control = document.createElement("input");
+        control.type = "checkbox";
+        control.checked = current === "true";
+        control.addEventListener("change", () => this.setOption(opt.name, control.checked ? "true" : "false"));
+      } else if (choices) {
+        control = document.createElement("select");
+        for (const c of choices) control.add(new Option(c, c));
+        control.value = current;
+        control.addEventListener("change", () => this.setOption(opt.name, control.value));
+      } else {
+        control = document.createElement("input");
+        control.size = 9;
+        control.value = current;
+        control.addEventListener("change", () => this.setOption(opt.name, control.value.trim()));
+      }
+      control.title = opt.help;
+      const label = document.createElement("label");
+      label.className = "toggle";
+      label.title = `${opt.help} (${opt.values})`;
+      label.append(control, ` ${opt.name}`);
+      area.appendChild(label);
+    }
+  }
+
+  setOption(name, value) {
+    const options = { ...this.currentOptions() };
+    const spec = this.games[this.view.game].options.find((o) => o.name === name);
+    if (spec && spec.default === value) delete options[name];
+    else options[name] = value;
+    this.navigate(this.view.game, this.view.deal_text, options);
+  }
+
+  navigate(game, deal, options) {
+    if (deal === null) {
+      // A new entry in the history now; show() gives it the deal's address.
+      history.pushState(null, "", `#${game}`);
+      this.open(game, null, options);
+      return;
+    }
+    const hash = hashOf(game, deal, options);
+    if (location.hash === hash) this.route();
+    else location.hash = hash;
+  }
+
+  tick() {
+    if (!this.view) return;
+    let t = this.view.elapsed;
+    if (this.view.clock_running) t += (performance.now() - this.receivedAt) / 1000;
+    $("clock").textContent = formatTime(t);
+  }
+
+  // ------------------------------------------------------------ playing
+
+  targets(pile, count) {
+    const byCount = this.view && this.view.targets[pile];
+    return (byCount && byCount[String(count)]) || [];
+  }
+
+  move(from, to, count) {
+    if (from === to) return;
+    return this.run(() => api.move(this.view.id, { from, to, count }));
+  }
+
+  toFoundation(pile) {
+    const found = new Set(this.view.piles.filter((p) => p.role === "foundation").map((p) => p.name));
+    const to = this.targets(pile, 1).find((name) => found.has(name));
+    const abbr = this.board.info[pile].abbr;
+    if (to) return this.move(pile, to, 1);
+    // Let the engine say why not, in its words.
+    return this.run(() => api.move(this.view.id, { notation: `${abbr}-F` }));
+  }
+
+  stock() {
+    const v = this.view;
+    const stock = v.piles.find((p) => p.role === "stock");
+    if (!stock) return;
+    const targets = this.targets(stock.name, 1);
+    if (targets.length) return this.move(stock.name, targets[0], 1);
+    if (v.can_redeal) return this.run(() => api.move(v.id, { redeal: true }));
+    const waste = v.piles.find((p) => p.role === "waste");
+    return this.run(() => api.move(v.id, { from: stock.name, to: waste.name, count: 1 }));
+  }
+
+  simple(action) {
+    if (!this.view || this.replay) return;
+    return this.run(() => api.action(this.view.id, action));
+  }
+
+  async hint() {
+    if (!this.view || this.busy || this.replay) return;
+    this.message("Thinking…");
+    let answer;
+    try {
+      answer = await api.hint(this.view.id, HINT_BUDGET);
+    } catch (err) {
+      this.message(err.message, true);
+      return;
+    }
+    if (!answer.move) {
+      this.message(`Hint: ${answer.text}`, answer.verdict === "lost");
+      return;
+    }
+    const m = answer.move;
+    this.message(`Hint: ${answer.text}`);
+    this.board.marks.hint = m.redeal ? null : { from: m.from, to: m.to, count: m.count };
+    this.board.render();
+    const version = this.version;
+    setTimeout(() => {
+      if (this.version === version || this.board.marks.hint) {
+        this.board.marks.hint = null;
+        this.board.render();
+      }
+    }, 3000);
+  }
+
+  // ---------------------------------------------------- winnable badge
+
+  scheduleWinnable() {
+    const badge = $("winnable-badge");
+    clearTimeout(this.winnable.timer);
+    const v = this.view;
+    if (v.status !== "playing") {
+      badge.className = `badge-state ${v.status === "won" ? "won" : "lost"}`;
+      badge.textContent = v.status === "won" ? "won!" : "lost: no legal move";
+      return;
+    }
+    badge.className = "badge-state busy";
+    badge.textContent = "winnable? …";
+    this.winnable.timer = setTimeout(() => this.checkWinnable(), 500);
+  }
+
+  async checkWinnable() {
+    if (this.winnable.inflight) {
+      this.winnable.again = true;
+      return;
+    }
+    const version = this.version;
+    const id = this.view.id;
+    this.winnable.inflight = true;
+    let answer = null;
+    try {
+      answer = await api.solve(id, WINNABLE_BUDGET, false);
+    } catch (err) {
+      answer = null;
+    } finally {
+      this.winnable.inflight = false;
+    }
+    if (this.version !== version || this.winnable.again) {
+      this.winnable.again = false;
+      if (this.view && this.view.status === "playing") this.checkWinnable();
+      return;
+    }
+    const badge = $("winnable-badge");
+    if (!answer) {
+      badge.className = "badge-state unknown";
+      badge.textContent = "winnable? (solver unavailable)";
+      return;
+    }
+    const text = {
+      won: `winnable ✓ (${answer.length} moves)`,
+      lost: "cannot be won from here ✗",
+      unknown: "winnable? not proven",
+    }[answer.verdict];
+    badge.className = `badge-state ${answer.verdict}`;
+    badge.textContent = text;
+    badge.title = answer.cached ? "known from an earlier search"
+      : `the solver searched ${answer.states} positions in ${answer.seconds} s`;
+  }
+
+  // ----------------------------------------------------- the solution
+
+  async showSolution() {
+    if (!this.view || this.busy || this.replay) return;
+    this.message("Looking for a solution…");
+    $("solution").disabled = true;
+    let answer;
+    try {
+      answer = await api.solve(this.view.id, SOLVE_BUDGET, true);
+    } catch (err) {
+      this.message(err.message, true);
+      return;
+    } finally {
+      $("solution").disabled = false;
+    }
+    if (answer.verdict !== "won") {
+      this.message(answer.verdict === "lost" ? "No solution: this position can no longer be won."
+        : "The solver found no solution in time.", answer.verdict === "lost");
+      return;
+    }
+    if (!answer.steps.length) {
+      this.message("The game is already won.");
+      return;
+    }
+    this.replay = { answer, i: 0, delay: Math.max(40, Math.min(450, 40000 / answer.steps.length)), timer: null };
+    this.board.root.classList.add("replaying");
+    this.board.marks.selected = null;
+    this.board.marks.targets = [];
+    $("replay-banner").hidden = false;
+    this.message(`A solution in ${answer.steps.length} moves (the game itself is not changed).`);
+    this.replayStep();
+  }
+
+  replayStep() {
+    const r = this.replay;
+    if (!r) return;
+    const { steps, pile_names: names, redeal_piles: redeals } = r.answer;
+    if (r.i >= steps.length) {
+      $("replay-text").textContent = `Solution shown: ${steps.length} moves.`;
+      return;
+    }
+    const [src, dst, count] = steps[r.i];
+    if (src < 0) this.board.sync(redeals[String(r.i)]);
+    else this.board.apply({ from: names[src], to: names[dst], count });
+    this.board.render();
+    r.i += 1;
+    $("replay-text").textContent = `Solution: move ${r.i} of ${steps.length} (${r.answer.moves[r.i - 1]})`;
+    r.timer = setTimeout(() => this.replayStep(), r.delay);
+  }
+
+  replayToEnd() {
+    const r = this.replay;
+    if (!r) return;
+    clearTimeout(r.timer);
+    const { steps, pile_names: names, redeal_piles: redeals } = r.answer;
+    for (; r.i < steps.length; r.i++) {
+      const [src, dst, count] = steps[r.i];
+      if (src < 0) this.board.sync(redeals[String(r.i)]);
+      else this.board.apply({ from: names[src], to: names[dst], count });
+    }
+    this.board.render();
+    this.replayStep();
+  }
+
+  stopReplay(render = true) {
+    const r = this.replay;
+    if (!r) return;
+    clearTimeout(r.timer);
+    this.replay = null;
+    $("replay-banner").hidden = true;
+    this.board.root.classList.remove("replaying");
+    if (render && this.view) {
+      this.board.sync(this.view.position.piles);
+      this.board.render();
+    }
+  }
+
+  // -------------------------------------------------------- dialogs
+
+  showEnd(view) {
+    const dialog = $("end-dialog");
+    const won = view.status === "won";
+    dialog.className = won ? "won" : "lost";
+    $("end-title").textContent = won ? "You won!" : "No legal move is left";
+    $("end-text").textContent = won
+      ? `${this.games[view.game].name}, deal ${view.deal_text}: won in ${view.moves_made} moves, ${formatTime(view.elapsed)}.`
+      : "The game is lost. Undo to try another way, or play a new deal.";
+    $("end-undo").hidden = won;
+    if (!dialog.open) dialog.showModal();
+  }
+
+  showRules() {
+    const g = this.games[this.view.game];
+    $("rules-title").textContent = g.name;
+    $("rules-text").textContent = g.rules;
+    $("rules-piles").textContent = g.piles.map((p) => `${p.abbr} = ${p.label}`).join(" · ");
+    $("rules-dialog").showModal();
+  }
+
+  async showStats() {
+    this.stopReplay(false);
+    $("table-view").hidden = true;
+    $("stats-view").hidden = false;
+    $("stats-back").href = this.view ? this.view.hash : "#";
+    const body = $("stats-body");
+    body.textContent = "Loading…";
+    try {
+      const [{ stats }, { games }] = await Promise.all([api.stats(), api.unfinished()]);
+      body.replaceChildren(this.statsTable(stats));
+      const list = document.createElement("ul");
+      for (const g of games) {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = g.hash;
+        a.textContent = `${g.name}, deal ${g.deal_text}: ${g.moves} moves, ${formatTime(g.elapsed)} (last played ${g.updated.slice(0, 16).replace("T", " ")})`;
+        a.addEventListener("click", () => store.set(`game:${g.hash}`, g.id));
+        li.appendChild(a);
+        list.appendChild(li);
+      }
+      $("unfinished-body").replaceChildren(games.length ? list : document.createTextNode("None."));
+    } catch (err) {
+      body.textContent = err.message;
+    }
+  }
+
+  statsTable(stats) {
+    if (!stats.length) {
+      const p = document.createElement("p");
+      p.textContent = "No game finished yet.";
+      return p;
+    }
+    const table = document.createElement("table");
+    table.className = "stats";
+    const cols = [
+      ["Game", (s) => (this.games[s.game] ? this.games[s.game].name : s.game) +
+        (s.label !== s.game ? ` (${s.label.slice(s.game.length + 1)})` : "")],
+      ["Played", (s) => s.played], ["Won", (s) => s.won], ["Lost", (s) => s.lost],
+      ["Abandoned", (s) => s.abandoned], ["Unfinished", (s) => s.unfinished],
+      ["Win %", (s) => (s.win_pct === null ? "–" : s.win_pct)],
+      ["Streak", (s) => s.current_streak], ["Best streak", (s) => s.longest_streak],
+      ["Best time", (s) => (s.best_time === null ? "–" : formatTime(s.best_time))],
+      ["Fewest moves", (s) => (s.fewest_moves === null ? "–" : s.fewest_moves)],
+    ];
+    const head = table.createTHead().insertRow();
+    for (const [name] of cols) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = name;
+      head.appendChild(th);
+    }
+    const tbody = table.createTBody();
+    for (const s of stats) {
+      const row = tbody.insertRow();
+      for (const [, get] of cols) row.insertCell().textContent = String(get(s));
+    }
+    return table;
+  }
+
+  // -------------------------------------------------------- toolbar
+
+  wireToolbar() {
+    $("game-select").addEventListener("change", (e) => this.navigate(e.target.value, null, {}));
+    $("deal-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = $("deal-input").value.trim();
+      if (!/^\d+$/.test(text) || /^0+$/.test(text)) {
+        this.message(`a deal number is a whole number from 1 up, not "${text}"`, true);
+        return;
+      }
+      this.navigate(this.view.game, text.replace(/^0+/, ""), this.currentOptions());
+    });
+    $("new-deal").addEventListener("click", () => this.navigate(this.view.game, null, this.currentOptions()));
+    $("winnable-deal").addEventListener("click", async () => {
+      this.message("Looking for a deal the solver can win…");
+      const { game } = this.view;
+      const options = this.currentOptions();
+      history.pushState(null, "", `#${game}`);
+      await this.run(() => api.create(game, "winnable", options, this.prefs.autoplay), { fresh: true });
+    });
+    $("undo").addEventListener("click", () => this.simple("undo"));
+    $("redo").addEventListener("click", () => this.simple("redo"));
+    $("restart").addEventListener("click", () => this.simple("restart"));
+    $("auto").addEventListener("click", () => this.simple("auto"));
+    $("hint").addEventListener("click", () => this.hint());
+    $("redeal").addEventListener("click", () => this.run(() => api.move(this.view.id, { redeal: true })));
+    $("solution").addEventListener("click", () => this.showSolution());
+    $("opt-autoplay").addEventListener("change", (e) => {
+      this.prefs.autoplay = e.target.checked;
+      store.set("autoplay", e.target.checked);
+      if (this.view) this.run(() => api.settings(this.view.id, { autoplay: e.target.checked }), { quiet: true });
+    });
+    $("opt-four").addEventListener("change", (e) => {
+      this.prefs.four = e.target.checked;
+      store.set("four", e.target.checked);
+      this.board.setFour(e.target.checked);
+    });
+    $("rules-btn").addEventListener("click", () => this.showRules());
+    $("rules-close").addEventListener("click", () => $("rules-dialog").close());
+    $("replay-stop").addEventListener("click", () => this.stopReplay());
+    $("replay-end").addEventListener("click", () => this.replayToEnd());
+    $("replay-faster").addEventListener("click", () => {
+      if (this.replay) this.replay.delay = Math.max(15, this.replay.delay / 2);
+    });
+    $("end-close").addEventListener("click", () => $("end-dialog").close());
+    $("end-undo").addEventListener("click", () => {
+      $("end-dialog").close();
+      this.simple("undo");
+    });
+    $("end-new").addEventListener("click", () => {
+      $("end-dialog").close();
+      this.navigate(this.view.game, null, this.currentOptions());
+    });
+    $("end-again").addEventListener("click", () => {
+      $("end-dialog").close();
+      this.open(this.view.game, this.view.deal_text, this.currentOptions(), { fresh: true });
+    });
+  }
+}
+
+const app = new App();
+window.napoleonApp = app;  // for the browser tests and the curious
+app.start();
