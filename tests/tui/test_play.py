@@ -98,7 +98,7 @@ async def test_illegal_drop_changes_nothing_and_says_why(game_id):
         text = app.status_line.text.plain
         assert "illegal" in text
         # The engine's reason, with cards written as players write them.
-        from napoleon.interfaces.tui.app import prettify
+        from napoleon.interfaces.tui.cardfaces import prettify
 
         assert prettify(reason) in text
         assert app.held is None

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Footer
 
 from ... import new_game
@@ -32,25 +29,12 @@ from ...engine.state import State, Status
 from ...shuffle import MAX_DEAL
 from ..session import Recorder, Session
 from . import cardfaces as cf
-from .analysis import BUDGETS, LOST, UNKNOWN, WON, Analyst
+from .analysis import BUDGETS, WON, Analyst
+from .bars import BarsMixin, InfoBar, StatusLine, clock
 from .board import Board, Marks
+from .cardfaces import prettify
 from .screens import ConfirmScreen, DealScreen, EndScreen, HelpScreen, MoveScreen
-
-SHORT_NAMES = {
-    "napoleons-tomb": "Napoleon's Tomb",
-    "napoleons-square": "Napoleon's Square",
-    "grand-napoleon": "Grand Napoleon",
-    "werner": "St Helena (Werner)",
-    "forty-thieves": "Forty Thieves",
-    "st-helena": "St. Helena",
-}
-
-
-def clock(seconds: float) -> str:
-    """``m:ss`` or ``h:mm:ss``."""
-    s = int(seconds)
-    h, rest = divmod(s, 3600)
-    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
+from .solving import SolverMixin
 
 
 def open_recorder() -> Recorder | None:
@@ -65,38 +49,7 @@ def open_recorder() -> Recorder | None:
         return None
 
 
-class InfoBar(Widget):
-    """The top line: game, deal, moves, time, redeals, auto-play, solver verdict.
-
-    ``make(width)`` builds the line for the bar's own width, so that it fits
-    whatever the terminal's size.
-    """
-
-    DEFAULT_CSS = "InfoBar { height: 1; background: $primary-background; }"
-
-    def __init__(self, make: Callable[[int], Text]) -> None:
-        super().__init__()
-        self.make = make
-
-    @property
-    def text(self) -> Text:
-        return self.make(self.size.width or 80)
-
-    def render(self) -> Text:
-        return self.text
-
-
-class StatusLine(Widget):
-    """The bottom line: what just happened, why a move is illegal, or where the cursor is."""
-
-    DEFAULT_CSS = "StatusLine { height: 1; background: $panel; }"
-    text: reactive[Text] = reactive(Text)
-
-    def render(self) -> Text:
-        return self.text
-
-
-class NapoleonApp(App[None]):
+class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     """Play one of the six games in the terminal.
 
     ``analysis`` runs the solver in the background after every change (turn
@@ -182,6 +135,12 @@ class NapoleonApp(App[None]):
         self._saved_autoplay = session.autoplay
         self._end_shown = -1
 
+    BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset({"move", "cycle", "select", "depth", "foundation"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Board keys do nothing while a dialog is open over the board."""
+        return not (action in self.BOARD_ACTIONS and len(self.screen_stack) > 1)
+
     # ------------------------------------------------------------- facts
 
     @property
@@ -232,124 +191,11 @@ class NapoleonApp(App[None]):
     def _update_info(self) -> None:
         self.info.refresh()
 
-    def _info_text(self, width: int) -> Text:
-        s, game = self.session, self.game
-        opts = game.describe()[len(game.id):].strip()
-        deal = Text(f" · deal {self.state.deal}", style="bold")
-        auto = self._saved_autoplay if self.playback is not None else s.autoplay
-        redeals = ""
-        if game.max_redeals:
-            redeals = "∞" if game.max_redeals < 0 else str(game.redeals_left(self.state))
-
-        def tail(level: int) -> Text:
-            """The right side: 0 in words, 1 shorter, 2 the bare numbers (a narrow terminal)."""
-            right = Text()
-            if level == 2:
-                right.append(f"{s.moves_made} · {clock(s.elapsed)} ")
-                right.append_text(self._verdict_text(tiny=True))
-                return right + " "
-            right.append(f"{s.moves_made} moves · {clock(s.elapsed)}" if level
-                         else f"moves {s.moves_made} · {clock(s.elapsed)}")
-            if redeals:
-                right.append(f" · {redeals} redeals" if level else f" · redeals left {redeals}")
-            right.append(f" · auto {'on' if auto else 'off'}")
-            right.append(" · ")
-            right.append_text(self._verdict_text())
-            right.append(" ")
-            return right
-
-        names = [game.name + (f" ({opts})" if opts else ""), SHORT_NAMES.get(game.id, game.name)]
-        # The first that fits: in words, shorter words, then a name cut short,
-        # then bare numbers. The deal number always shows.
-        choice = None
-        for level, least in ((0, None), (1, None), (1, 8), (2, 0)):
-            right = tail(level)
-            room = width - deal.cell_len - right.cell_len - 1
-            for candidate in names:
-                if len(candidate) + 1 <= room:
-                    choice = (Text(f" {candidate}", style="bold"), right)
-                    break
-            if choice is None and least is not None and room >= least:
-                name = Text(f" {names[1]}", style="bold")
-                if room >= 5:
-                    name.truncate(room, overflow="ellipsis")
-                else:
-                    name = Text(" ")
-                choice = (name, right)
-            if choice is not None:
-                break
-        assert choice is not None
-        name, right = choice
-        left = name + deal
-        pad = max(1, width - left.cell_len - right.cell_len)
-        return Text.assemble(left, " " * pad, right)
-
-    def _verdict_text(self, tiny: bool = False) -> Text:
-        """The solver's word on the position (``tiny``: its symbol only)."""
-        status = self.session.status
-        if status is Status.WON:
-            text = Text("won", style="bold green")
-        elif status is Status.LOST:
-            text = Text("lost", style="bold red")
-        elif (v := self.verdict) is None:
-            text = Text("solver …" if self.searching else "solver off", style="dim")
-            if tiny:
-                return Text("…" if self.searching else "", style="dim")
-        elif v["verdict"] == WON:
-            text = Text("✓ winnable", style="bold green")
-        elif v["verdict"] == LOST:
-            text = Text("✗ no longer winnable" if self.state.history else "✗ not winnable", style="bold red")
-        else:
-            text = Text("? unknown, searching" if self.searching else "? unknown", style="yellow")
-        if tiny:
-            return Text(text.plain.split()[0], style=text.style)
-        return text
-
     def _update_status(self) -> None:
         if self.message is not None:
             self.status_line.text = self.message
             return
         self.status_line.text = self._where_text()
-
-    def _where_text(self) -> Text:
-        game, state = self.game, self.state
-        text = Text(" ")
-        if self.playback is not None:
-            text.append(f"showing the solution: {len(self.playback)} moves to go (s or Esc stops)", style="bold")
-            return text
-        if self.held is not None:
-            src, count = self.held
-            what = "a stock card" if src == game.stock else self._cards_text(state.piles[src][-count:])
-            text.append(f"holding {what} from {game.pile_abbrs[src]}: ", style="bold")
-            text.append("put it on a pile marked green" if self.target_counts else "it has nowhere to go now")
-            text.append(" · Esc puts it back", style="dim")
-            return text
-        p = self.cursor
-        pile = state.piles[p]
-        text.append(f"{game.pile_abbrs[p]} ", style="bold")
-        text.append(f"{game.pile_label(p)}: ")
-        if p == game.stock:
-            text.append(f"{len(pile)} cards face down")
-            if len(game.active_wastes(state)) > 1:
-                text.append(f" · {len(game.active_wastes(state))} waste piles in play")
-        elif not pile:
-            text.append("empty")
-        else:
-            text.append(f"{len(pile)} card{'s' * (len(pile) != 1)} ")
-            width = max(10, (self.size.width or 80) - text.cell_len - 1)
-            cards = self._cards_text(pile)
-            if cards.cell_len > width:
-                cards = Text("…") + cards[cards.cell_len - width + 1:]
-            text.append_text(cards)
-        return text
-
-    def _cards_text(self, cards: list[int]) -> Text:
-        out = Text()
-        for i, c in enumerate(cards):
-            if i:
-                out.append(" ")
-            out.append(cf.short_text(c), style=f"bold {cf.suit_colour(c, self.board.four_colour)} on {cf.CARD_BG}")
-        return out
 
     def say(self, text: str, style: str = "") -> None:
         """Show a message in the status line until the next action."""
@@ -483,7 +329,8 @@ class NapoleonApp(App[None]):
             self.warn(f"cards of the {game.pile_label(pile)} cannot be moved by the player")
             self._redraw()
             return
-        count = max(1, min(count, len(cards)))
+        # A click deep in a pile takes at most what may move together.
+        count = max(1, min(count, self._max_depth(pile)))
         self.held = (pile, count)
         self.target_counts = self._targets(pile)
         self._redraw()
@@ -680,114 +527,6 @@ class NapoleonApp(App[None]):
         self.analyst.close()
         self.exit()
 
-    # ----------------------------------------------------- hint and solve
-
-    def action_hint(self) -> None:
-        self._begin()
-        self._ask("hint")
-
-    def action_solve(self) -> None:
-        self._begin()
-        if self.playback is not None:
-            self._stop_playback()
-            self.say("stopped showing the solution")
-            return
-        self._ask("solve")
-
-    def _ask(self, what: str) -> None:
-        if self.session.status is not Status.PLAYING:
-            self.say("the game is over")
-            return
-        self.want = what
-        if self.verdict is not None and (self.verdict["verdict"] != UNKNOWN or not self.searching):
-            self._answer(self.verdict)
-            return
-        self.say("the solver is thinking …")
-        if not self.searching:
-            self._start_analysis(force=True)
-
-    def _answer(self, result: dict[str, Any]) -> None:
-        """Answer a pending hint or solve request from ``result``."""
-        what, self.want = self.want, None
-        if what is None:
-            return
-        verdict = result["verdict"]
-        if verdict == WON and result["moves"]:
-            if what == "hint":
-                move = self.state.parse_move(result["moves"][0])
-                self.hint_move = move
-                self._redraw()
-                self.say(f"hint: {prettify(self.state.san(move))}", "bold #d787ff")
-            else:
-                self._start_playback(list(result["moves"]))
-        elif verdict == LOST:
-            self.warn("this position can no longer be won: undo to find a better line")
-        else:
-            self.warn(f"the solver found no answer in {result.get('seconds', 0):.0f} s")
-
-    def _start_analysis(self, force: bool = False) -> None:
-        if not (self.analysis_on or force) or self.session.status is not Status.PLAYING:
-            self.searching = False
-            return
-        self.searching = True
-        self._analyse(self.generation, self.state.key(), self.state.to_json())
-
-    @work(exclusive=True, group="analysis", exit_on_error=False)
-    async def _analyse(self, generation: int, key: Any, position: dict[str, Any]) -> None:
-        def on_result(result: dict[str, Any], final: bool) -> None:
-            if generation != self.generation:
-                return
-            self.verdict = result
-            self.searching = not final
-            self._update_info()
-            if self.want is not None and (result["verdict"] != UNKNOWN or final):
-                self._answer(result)
-
-        try:
-            await self.analyst.search(key, position, on_result)
-        except Exception as exc:  # noqa: BLE001 - a crashed worker or solver must not end the game
-            if generation == self.generation:
-                self.searching = False
-                self.warn(f"the solver failed: {exc}")
-                self._update_info()
-
-    # --------------------------------------------------------- playback
-
-    def _start_playback(self, moves: list[str]) -> None:
-        self.playback = moves
-        self._saved_autoplay = self.session.autoplay
-        # The solution's moves include its own foundation moves.
-        self.session.autoplay = False
-        self._playback_timer = self.set_interval(max(0.01, self.step_delay), self._playback_step)
-        self._redraw()
-
-    def _playback_step(self) -> None:
-        if not self.playback:
-            self._stop_playback()
-            return
-        text = self.playback.pop(0)
-        try:
-            move = self.state.parse_move(text)
-        except NapoleonError as exc:
-            self._stop_playback()
-            self.warn(f"the solution does not fit this position: {exc}")
-            return
-        if not self.play(move, from_playback=True):
-            self._stop_playback()
-            return
-        self.message = None
-        if not self.playback:
-            self._stop_playback()
-        self._update_status()
-
-    def _stop_playback(self) -> None:
-        if self._playback_timer is not None:
-            self._playback_timer.stop()
-            self._playback_timer = None
-        if self.playback is not None:
-            self.playback = None
-            self.session.autoplay = self._saved_autoplay
-
     # ------------------------------------------------------------ mouse
 
     def on_board_clicked(self, event: Board.Clicked) -> None:
@@ -817,19 +556,6 @@ class NapoleonApp(App[None]):
     def on_board_missed(self, event: Board.Missed) -> None:
         if self.held is not None:
             self.action_cancel()
-
-
-def prettify(text: str) -> str:
-    """Card codes in a message (``TD``, ``7H``) as players write them (``10♦``, ``7♥``)."""
-    import re
-
-    symbols = dict(zip("CDHS", "♣♦♥♠", strict=True))
-
-    def card(m: re.Match[str]) -> str:
-        rank = "10" if m.group(1) == "T" else m.group(1)
-        return rank + symbols[m.group(2)]
-
-    return re.sub(r"\b([A2-9TJQK])([CDHS])\b", card, text)
 
 
 def random_deal() -> int:

@@ -57,7 +57,8 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         game = self.game
         text = Text()
-        text.append(f"{game.name}\n", style="bold")
+        text.append(f"{game.name}", style="bold")
+        text.append("   (Esc closes, arrows scroll)\n", style="dim")
         text.append(f"{game.summary}\n\n", style="italic")
         text.append(game.rules + "\n\n")
         if game.option_specs:

@@ -1,0 +1,183 @@
+"""The two lines round the board: the header (game, deal, moves, time,
+redeals, auto-play, the solver's verdict) and the status line (what just
+happened, why a move is illegal, or the pile under the cursor)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine.state import Status
+from . import cardfaces as cf
+from .analysis import LOST, WON
+
+if TYPE_CHECKING:
+    from .app import NapoleonApp
+
+SHORT_NAMES = {
+    "napoleons-tomb": "Napoleon's Tomb",
+    "napoleons-square": "Napoleon's Square",
+    "grand-napoleon": "Grand Napoleon",
+    "werner": "St Helena (Werner)",
+    "forty-thieves": "Forty Thieves",
+    "st-helena": "St. Helena",
+}
+
+
+def clock(seconds: float) -> str:
+    """``m:ss`` or ``h:mm:ss``."""
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
+
+
+class InfoBar(Widget):
+    """The top line: game, deal, moves, time, redeals, auto-play, solver verdict.
+
+    ``make(width)`` builds the line for the bar's own width, so that it fits
+    whatever the terminal's size.
+    """
+
+    DEFAULT_CSS = "InfoBar { height: 1; background: $primary-background; }"
+
+    def __init__(self, make: Callable[[int], Text]) -> None:
+        super().__init__()
+        self.make = make
+
+    @property
+    def text(self) -> Text:
+        return self.make(self.size.width or 80)
+
+    def render(self) -> Text:
+        return self.text
+
+
+class StatusLine(Widget):
+    """The bottom line: what just happened, why a move is illegal, or where the cursor is."""
+
+    DEFAULT_CSS = "StatusLine { height: 1; background: $panel; }"
+    text: reactive[Text] = reactive(Text)
+
+    def render(self) -> Text:
+        return self.text
+
+
+class BarsMixin:
+    """The app's text for the header and the status line."""
+
+    def _info_text(self: NapoleonApp, width: int) -> Text:
+        s, game = self.session, self.game
+        opts = game.describe()[len(game.id):].strip()
+        deal = Text(f" · deal {self.state.deal}", style="bold")
+        auto = self._saved_autoplay if self.playback is not None else s.autoplay
+        redeals = ""
+        if game.max_redeals:
+            redeals = "∞" if game.max_redeals < 0 else str(game.redeals_left(self.state))
+
+        def tail(level: int) -> Text:
+            """The right side: 0 in words, 1 shorter, 2 the bare numbers (a narrow terminal)."""
+            right = Text()
+            if level == 2:
+                right.append(f"{s.moves_made} · {clock(s.elapsed)} ")
+                right.append_text(self._verdict_text(tiny=True))
+                return right + " "
+            right.append(f"{s.moves_made} moves · {clock(s.elapsed)}" if level
+                         else f"moves {s.moves_made} · {clock(s.elapsed)}")
+            if redeals:
+                right.append(f" · {redeals} redeals" if level else f" · redeals left {redeals}")
+            right.append(f" · auto {'on' if auto else 'off'}")
+            right.append(" · ")
+            right.append_text(self._verdict_text())
+            right.append(" ")
+            return right
+
+        names = [game.name + (f" ({opts})" if opts else ""), SHORT_NAMES.get(game.id, game.name)]
+        # The first that fits: in words, shorter words, then a name cut short,
+        # then bare numbers. The deal number always shows.
+        choice = None
+        for level, least in ((0, None), (1, None), (1, 8), (2, 0)):
+            right = tail(level)
+            room = width - deal.cell_len - right.cell_len - 1
+            for candidate in names:
+                if len(candidate) + 1 <= room:
+                    choice = (Text(f" {candidate}", style="bold"), right)
+                    break
+            if choice is None and least is not None and room >= least:
+                name = Text(f" {names[1]}", style="bold")
+                if room >= 5:
+                    name.truncate(room, overflow="ellipsis")
+                else:
+                    name = Text(" ")
+                choice = (name, right)
+            if choice is not None:
+                break
+        assert choice is not None
+        name, right = choice
+        left = name + deal
+        pad = max(1, width - left.cell_len - right.cell_len)
+        return Text.assemble(left, " " * pad, right)
+
+    def _verdict_text(self: NapoleonApp, tiny: bool = False) -> Text:
+        """The solver's word on the position (``tiny``: its symbol only)."""
+        status = self.session.status
+        if status is Status.WON:
+            text = Text("won", style="bold green")
+        elif status is Status.LOST:
+            text = Text("lost", style="bold red")
+        elif (v := self.verdict) is None:
+            text = Text("solver …" if self.searching else "solver off", style="dim")
+            if tiny:
+                return Text("…" if self.searching else "", style="dim")
+        elif v["verdict"] == WON:
+            text = Text("✓ winnable", style="bold green")
+        elif v["verdict"] == LOST:
+            text = Text("✗ no longer winnable" if self.state.history else "✗ not winnable", style="bold red")
+        else:
+            text = Text("? unknown, searching" if self.searching else "? unknown", style="yellow")
+        if tiny:
+            return Text(text.plain.split()[0], style=text.style)
+        return text
+
+    def _where_text(self: NapoleonApp) -> Text:
+        game, state = self.game, self.state
+        text = Text(" ")
+        if self.playback is not None:
+            text.append(f"showing the solution: {len(self.playback)} moves to go (s or Esc stops)", style="bold")
+            return text
+        if self.held is not None:
+            src, count = self.held
+            what = "a stock card" if src == game.stock else self._cards_text(state.piles[src][-count:])
+            text.append(f"holding {what} from {game.pile_abbrs[src]}: ", style="bold")
+            text.append("put it on a pile marked green" if self.target_counts else "it has nowhere to go now")
+            text.append(" · Esc puts it back", style="dim")
+            return text
+        p = self.cursor
+        pile = state.piles[p]
+        text.append(f"{game.pile_abbrs[p]} ", style="bold")
+        text.append(f"{game.pile_label(p)}: ")
+        if p == game.stock:
+            text.append(f"{len(pile)} cards face down")
+            if len(game.active_wastes(state)) > 1:
+                text.append(f" · {len(game.active_wastes(state))} waste piles in play")
+        elif not pile:
+            text.append("empty")
+        else:
+            text.append(f"{len(pile)} card{'s' * (len(pile) != 1)} ")
+            width = max(10, (self.size.width or 80) - text.cell_len - 1)
+            cards = self._cards_text(pile)
+            if cards.cell_len > width:
+                cards = Text("…") + cards[cards.cell_len - width + 1:]
+            text.append_text(cards)
+        return text
+
+    def _cards_text(self: NapoleonApp, cards: list[int]) -> Text:
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append(cf.short_text(c), style=f"bold {cf.suit_colour(c, self.board.four_colour)} on {cf.CARD_BG}")
+        return out
