@@ -8,7 +8,8 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
   ``deal`` is a number, omitted for a random one, or ``"winnable"``
 - ``GET  /api/games/{id}``                  position, legal moves, targets, status, clock, history
 - ``POST /api/games/{id}/moves``            ``{"from", "to", "count"}``, ``{"notation": "T3-F1"}``
-  or ``{"redeal": true}``; ``"autoplay": false`` skips auto-play for this move
+  or ``{"redeal": true}`` (a move as the API lists it, notation included, is taken back
+  as it is); ``"autoplay": false`` skips auto-play for this move
 - ``POST /api/games/{id}/undo|redo|restart|auto``
 - ``POST /api/games/{id}/settings``         ``{"autoplay": bool}``
 - ``GET  /api/games/{id}/targets?from=PILE&count=N``
@@ -43,6 +44,7 @@ from starlette.staticfiles import StaticFiles
 
 from ... import GAMES, get_game
 from ...engine.errors import IllegalMoveError, NapoleonError
+from ...engine.move import REDEAL
 from ...engine.state import State
 from ...shuffle import MAX_DEAL
 from ...store import Store
@@ -249,24 +251,31 @@ class WebApp:
         autoplay = body.get("autoplay")
         if autoplay is not None and not isinstance(autoplay, bool):
             raise ApiError(400, f"'autoplay' must be true or false, not {autoplay!r}")
-        if "notation" in body:
-            if set(body) & {"from", "to", "count", "redeal"}:
-                raise ApiError(400, "a move is given by 'notation' or by 'from'/'to'/'count' or 'redeal', not both")
-            if not isinstance(body["notation"], str):
-                raise ApiError(400, f"'notation' must be a string such as \"T3-F1\", not {body['notation']!r}")
-        elif "redeal" in body:
-            if body["redeal"] is not True or set(body) & {"from", "to", "count"}:
+        by_piles = bool(set(body) & {"from", "to", "count"})
+        notation = body.get("notation")
+        if "notation" in body and not isinstance(notation, str):
+            raise ApiError(400, f"'notation' must be a string such as \"T3-F1\", not {notation!r}")
+        if "redeal" in body:
+            if body["redeal"] is not True or by_piles or notation not in (None, "redeal"):
                 raise ApiError(400, "a redeal is {\"redeal\": true} alone")
-        elif "from" not in body or "to" not in body:
+        elif by_piles and ("from" not in body or "to" not in body):
+            raise ApiError(400, "a move needs 'from' and 'to' pile names (or 'notation', or 'redeal')")
+        elif not by_piles and notation is None:
             raise ApiError(400, "a move needs 'from' and 'to' pile names (or 'notation', or 'redeal')")
 
         def action(live: LiveGame) -> None:
             session = live.session
             state = session.state
-            if "notation" in body:
-                move = state.parse_move(body["notation"])
+            game = state.game
+            if "redeal" in body:
+                move = REDEAL
+            elif by_piles:
+                move = game.move_from_json({k: body[k] for k in ("from", "to", "count") if k in body})
+                # The API's own move objects carry their notation: accept them back, if it agrees.
+                if notation is not None and notation.strip().upper() != game.notation(move).upper():
+                    raise ApiError(400, f"'notation' {notation!r} disagrees with the move {game.notation(move)}")
             else:
-                move = state.game.move_from_json({k: v for k, v in body.items() if k != "autoplay"})
+                move = state.parse_move(notation)
             keep = session.autoplay
             if autoplay is not None:
                 session.autoplay = autoplay

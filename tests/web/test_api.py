@@ -1,0 +1,541 @@
+"""The web app's JSON API, through Starlette's test client.
+
+Every refusal is checked to be a 4xx with a JSON ``error`` message and to
+leave the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+
+import pytest
+from starlette.testclient import TestClient
+
+import napoleon
+from napoleon.interfaces.web import Settings, create_app
+from napoleon.solver.autoplay import safe_moves
+
+SETTINGS = Settings(hint_budget=5.0, solve_budget=10.0, winnable_budget=0.05, winnable_tries=1)
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    path = tmp_path / "napoleon.db"
+    monkeypatch.setenv("NAPOLEON_DB", str(path))
+    return path
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db, settings=SETTINGS)) as c:
+        yield c
+
+
+def new(client, game="werner", deal=1, **extra):
+    r = client.post("/api/games", json={"game": game, "deal": deal, "autoplay": False, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def snapshot(client, gid):
+    v = client.get(f"/api/games/{gid}").json()
+    return {k: v[k] for k in ("position", "moves", "can_undo", "can_redo", "moves_made", "status", "autoplay")}
+
+
+@contextmanager
+def unchanged(client, gid):
+    before = snapshot(client, gid)
+    yield
+    assert snapshot(client, gid) == before
+
+
+def refused(response, status):
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"} and isinstance(body["error"], str) and body["error"]
+    return body["error"]
+
+
+# ------------------------------------------------------------------ catalog
+
+
+def test_catalog_lists_every_game_with_rules_piles_and_options(client):
+    r = client.get("/api/catalog")
+    assert r.status_code == 200
+    games = {g["id"]: g for g in r.json()["games"]}
+    assert set(games) == set(napoleon.GAMES)
+    for gid, g in games.items():
+        game = napoleon.get_game(gid)
+        assert [p["name"] for p in g["piles"]] == list(game.pile_names)
+        assert [p["abbr"] for p in g["piles"]] == list(game.pile_abbrs)
+        assert g["rules"] == type(game).rules
+    assert games["st-helena"]["option_choices"] == {"spaces": ["none", "any"], "build": ["suit", "any"]}
+    assert games["forty-thieves"]["option_choices"] == {"redeals": None}
+    assert r.json()["max_deal"] == str(2**63 - 1)
+
+
+# --------------------------------------------------------------- new games
+
+
+def test_new_game_deals_the_engines_position(client):
+    v = new(client, "forty-thieves", 1234)
+    assert v["position"] == napoleon.new_game("forty-thieves", 1234).to_json()
+    assert v["hash"] == "#forty-thieves/1234"
+    assert v["moves_made"] == 0 and not v["can_undo"] and not v["can_redo"]
+    assert v["status"] == "playing" and v["autoplay"] is False
+
+
+def test_new_game_with_options_alias_and_digit_string_deal(client):
+    v = new(client, "napoleon-at-st-helena", "77", options={"redeals": "2"})
+    assert v["game"] == "forty-thieves" and v["deal"] == 77
+    assert v["options"] == {"redeals": "2"} and v["hash"] == "#forty-thieves/77?redeals=2"
+    assert v["max_redeals"] == 2
+
+
+def test_new_game_random_deal_when_left_out(client):
+    r = client.post("/api/games", json={"game": "werner"})
+    assert r.status_code == 201
+    v = r.json()
+    assert 1 <= v["deal"] and v["deal_text"] == str(v["deal"])
+    assert v["autoplay"] is True
+
+
+def test_huge_deal_number_round_trips_as_text(client):
+    v = new(client, "werner", str(2**63 - 1))
+    assert v["deal_text"] == str(2**63 - 1)
+
+
+def test_winnable_deal_is_proven_and_its_solution_known(client):
+    v = new(client, "werner", "winnable", start=1)
+    assert v["deal"] == 1  # the solver wins Werner deal 1 at once
+    r = client.post(f"/api/games/{v['id']}/solve", json={"steps": False})
+    assert r.json()["verdict"] == "won" and r.json()["cached"] is True
+
+
+LOST_WERNER_DEAL = 12  # the solver proves it lost in a few dozen positions
+
+
+def test_winnable_deal_not_found_is_a_clear_refusal(client):
+    # One try from a lost deal: nothing winnable in range.
+    body = {"game": "werner", "deal": "winnable", "start": LOST_WERNER_DEAL}
+    assert "winnable" in refused(client.post("/api/games", json=body), 422)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        (None, 400, "got nothing"),
+        ("{not json", 400, "malformed JSON"),
+        ([1, 2], 400, "JSON object"),
+        ({"deal": 1}, 400, "'game'"),
+        ({"game": 7}, 400, "'game'"),
+        ({"game": "klondike"}, 400, "unknown game"),
+        ({"game": "werner", "options": {"redeals": 2}}, 400, "no option"),
+        ({"game": "forty-thieves", "options": {"redeals": "lots"}}, 400, "redeals"),
+        ({"game": "st-helena", "options": {"spaces": "some"}}, 400, "spaces"),
+        ({"game": "werner", "options": [1]}, 400, "'options'"),
+        ({"game": "forty-thieves", "options": {"redeals": [2]}}, 400, "option 'redeals'"),
+        ({"game": "werner", "deal": 0}, 400, "'deal'"),
+        ({"game": "werner", "deal": -3}, 400, "'deal'"),
+        ({"game": "werner", "deal": 1.5}, 400, "'deal'"),
+        ({"game": "werner", "deal": True}, 400, "'deal'"),
+        ({"game": "werner", "deal": "abc"}, 400, "'deal'"),
+        ({"game": "werner", "deal": 2**63}, 400, "'deal'"),
+        ({"game": "werner", "autoplay": "yes"}, 400, "'autoplay'"),
+        ({"game": "werner", "start": "winnable"}, 400, "'start'"),
+        ({"game": "werner", "colour": "red"}, 400, "unknown field"),
+    ],
+)
+def test_new_game_refusals(client, body, status, words):
+    before = client.get("/api/games").json()
+    if body is None:
+        r = client.post("/api/games")
+    elif isinstance(body, str):
+        r = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    else:
+        r = client.post("/api/games", json=body)
+    assert words in refused(r, status)
+    assert client.get("/api/games").json() == before  # no game was recorded
+
+
+def test_body_must_be_json_and_small(client):
+    refused(client.post("/api/games", content="game=werner", headers={"Content-Type": "text/plain"}), 415)
+    refused(client.post("/api/games", content=json.dumps({"game": "werner", "x": "y" * 70_000}),
+                        headers={"Content-Type": "application/json"}), 413)
+
+
+# ----------------------------------------------------------------- showing
+
+
+def test_unknown_game_ids_are_404(client):
+    for gid in ("999999", "abc", "1x", "0" * 40):
+        assert "no game" in refused(client.get(f"/api/games/{gid}"), 404)
+        refused(client.post(f"/api/games/{gid}/undo"), 404)
+        refused(client.post(f"/api/games/{gid}/moves", json={"notation": "T1-T2"}), 404)
+
+
+def test_view_has_legal_moves_and_every_target(client):
+    v = new(client, "werner", 1)
+    state = napoleon.new_game("werner", 1)
+    assert [m["notation"] for m in v["legal"]] == [state.game.notation(m) for m in state.legal_moves()]
+    # Every foundation that takes the Ace is a target, not only the first.
+    assert v["targets"]["tableau-3"]["1"] == ["foundation-1", "foundation-2", "foundation-3", "foundation-4"]
+    assert v["piles"][0] == {"name": "foundation-1", "abbr": "F1", "label": "foundation 1", "role": "foundation",
+                             "group": 0, "group_label": ""}
+    assert v["elapsed"] == 0 and v["clock_running"] is False
+
+
+def test_run_targets_are_listed_by_count(client):
+    v = new(client, "napoleons-square", 1)
+    gid = v["id"]
+    # Build a run, then see it offered as a unit.
+    client.post(f"/api/games/{gid}/moves", json={"notation": "T10-T1"})
+    state = napoleon.new_game("napoleons-square", 1)
+    state.play_text("T10-T1")
+    view = client.get(f"/api/games/{gid}").json()
+    runs = {(state.game.pile_names[m.src], m.count, state.game.pile_names[m.dst])
+            for m in state.legal_moves() if m.count > 1}
+    listed = {(src, int(n), dst) for src, by in view["targets"].items() for n, dsts in by.items() if int(n) > 1
+              for dst in dsts}
+    assert listed == runs and ("tableau-1", 2, "tableau-3") in listed
+    r = client.post(f"/api/games/{gid}/moves", json={"from": "tableau-1", "to": "tableau-3", "count": 2})
+    assert r.json()["made"][0]["notation"] == "T1-T3x2"
+
+
+def test_targets_endpoint(client):
+    gid = new(client, "werner", 1)["id"]
+    r = client.get(f"/api/games/{gid}/targets", params={"from": "tableau-7", "count": 1})
+    assert r.json() == {"from": "tableau-7", "count": 1, "targets": ["tableau-6"]}
+    assert client.get(f"/api/games/{gid}/targets", params={"from": "tableau-1"}).json()["targets"] == []
+    with unchanged(client, gid):
+        assert "not a pile" in refused(client.get(f"/api/games/{gid}/targets", params={"from": "tableau-99"}), 400)
+        refused(client.get(f"/api/games/{gid}/targets"), 400)
+        for count in ("0", "-1", "x"):
+            assert "'count'" in refused(client.get(f"/api/games/{gid}/targets",
+                                                   params={"from": "tableau-1", "count": count}), 400)
+
+
+# ------------------------------------------------------------------- moves
+
+
+def test_move_by_piles_by_notation_and_redeal(client):
+    gid = new(client, "werner", 1)["id"]
+    r = client.post(f"/api/games/{gid}/moves", json={"from": "tableau-7", "to": "tableau-6", "count": 1})
+    assert r.status_code == 200
+    assert r.json()["made"] == [{"from": "tableau-7", "to": "tableau-6", "count": 1, "notation": "T7-T6"}]
+    r = client.post(f"/api/games/{gid}/moves", json={"notation": "t3-f"})
+    assert [m["notation"] for m in r.json()["made"]] == ["T3-F1"]
+    assert r.json()["moves"] == ["T7-T6", "T3-F1"] and r.json()["can_undo"]
+
+    grand = new(client, "grand-napoleon", 3)["id"]
+    r = client.post(f"/api/games/{grand}/moves", json={"redeal": True})
+    assert r.status_code == 200 and r.json()["made"] == [{"redeal": True, "notation": "redeal"}]
+    assert r.json()["redeals_left"] == 1
+
+
+def test_autoplay_follows_a_move_unless_turned_off(client):
+    gid = new(client, "werner", 1, autoplay=True)["id"]
+    r = client.post(f"/api/games/{gid}/moves", json={"notation": "T7-T6"})
+    state = napoleon.new_game("werner", 1)
+    state.play_text("T7-T6")
+    auto = [state.game.notation(m) for m in safe_moves(state)]
+    assert auto and [m["notation"] for m in r.json()["made"]] == ["T7-T6", *auto]
+    # One turn: a single undo takes back the move and its auto-play.
+    r = client.post(f"/api/games/{gid}/undo")
+    assert r.json()["moves_made"] == 0 and len(r.json()["undone"]) == 1 + len(auto)
+    r = client.post(f"/api/games/{gid}/moves", json={"notation": "T7-T6", "autoplay": False})
+    assert [m["notation"] for m in r.json()["made"]] == ["T7-T6"] and r.json()["autoplay"] is True
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        (None, 400, "got nothing"),
+        ("[1", 400, "malformed JSON"),
+        ("\"T3-F1\"", 400, "JSON object"),
+        ({}, 400, "'from' and 'to'"),
+        ({"from": "tableau-1"}, 400, "'from' and 'to'"),
+        ({"from": "tableau-99", "to": "tableau-1"}, 400, "not a pile"),
+        ({"from": "tableau-1", "to": 3}, 400, "not a pile"),
+        ({"from": "tableau-7", "to": "tableau-6", "count": 0}, 400, "'count'"),
+        ({"from": "tableau-7", "to": "tableau-6", "count": "1"}, 400, "'count'"),
+        ({"from": "tableau-7", "to": "tableau-6", "count": True}, 400, "'count'"),
+        ({"notation": 31}, 400, "'notation'"),
+        ({"notation": "T3 to F1"}, 400, "not a move"),
+        ({"notation": "T9-F1"}, 400, "no pile T9"),
+        ({"notation": "T3-F2", "from": "tableau-3", "to": "foundation-1"}, 400, "disagrees"),
+        ({"from": "tableau-3", "count": 1}, 400, "'from' and 'to'"),
+        ({"redeal": True, "notation": "T3-F1"}, 400, "redeal"),
+        ({"redeal": False}, 400, "redeal"),
+        ({"redeal": True, "from": "tableau-1"}, 400, "redeal"),
+        ({"notation": "T3-F1", "autoplay": 1}, 400, "'autoplay'"),
+        ({"notation": "T3-F1", "speed": 2}, 400, "unknown field"),
+        # Well-formed but illegal: the engine says why.
+        ({"from": "tableau-1", "to": "foundation-1"}, 422, "does not go on the foundation"),
+        ({"from": "tableau-1", "to": "tableau-2"}, 422, "alternating colours"),
+        ({"from": "tableau-7", "to": "tableau-6", "count": 2}, 422, "T7-T6x2"),
+        ({"notation": "T1-F"}, 422, "goes on no foundation"),
+        ({"from": "foundation-1", "to": "tableau-1"}, 422, "empty"),
+        ({"redeal": True}, 422, "has no redeal"),
+    ],
+)
+def test_move_refusals_leave_the_game_unchanged(client, body, status, words):
+    gid = new(client, "werner", 1)["id"]
+    with unchanged(client, gid):
+        url = f"/api/games/{gid}/moves"
+        if body is None:
+            r = client.post(url)
+        elif isinstance(body, str):
+            r = client.post(url, content=body, headers={"Content-Type": "application/json"})
+        else:
+            r = client.post(url, json=body)
+        assert words in refused(r, status)
+
+
+def test_moves_after_a_win_are_refused(client):
+    gid = new(client, "werner", 1)["id"]
+    solution = client.post(f"/api/games/{gid}/solve", json={}).json()
+    for text in solution["moves"]:
+        assert client.post(f"/api/games/{gid}/moves", json={"notation": text}).status_code == 200
+    assert client.get(f"/api/games/{gid}").json()["status"] == "won"
+    with unchanged(client, gid):
+        assert "won" in refused(client.post(f"/api/games/{gid}/moves", json={"notation": "T1-T2"}), 422)
+    stats = {s["game"]: s for s in client.get("/api/stats").json()["stats"]}
+    assert stats["werner"]["won"] == 1 and stats["werner"]["played"] == 1
+
+
+# ------------------------------------------------------ undo, redo, restart
+
+
+def test_undo_redo_restart(client):
+    gid = new(client, "werner", 1)["id"]
+    for text in ("T7-T6", "T3-F1"):
+        client.post(f"/api/games/{gid}/moves", json={"notation": text})
+    r = client.post(f"/api/games/{gid}/undo")
+    assert r.json()["moves"] == ["T7-T6"] and r.json()["can_redo"]
+    assert r.json()["undone"] == [{"from": "tableau-3", "to": "foundation-1", "count": 1, "notation": "T3-F1"}]
+    r = client.post(f"/api/games/{gid}/redo")
+    assert r.json()["moves"] == ["T7-T6", "T3-F1"] and not r.json()["can_redo"]
+    assert r.json()["made"][0]["notation"] == "T3-F1"
+    with unchanged(client, gid):
+        assert "nothing to redo" in refused(client.post(f"/api/games/{gid}/redo"), 409)
+    r = client.post(f"/api/games/{gid}/restart")
+    assert r.json()["moves_made"] == 0
+    assert r.json()["position"] == napoleon.new_game("werner", 1).to_json()
+    assert [m["notation"] for m in r.json()["undone"]] == ["T3-F1", "T7-T6"]
+    with unchanged(client, gid):
+        assert "nothing to undo" in refused(client.post(f"/api/games/{gid}/undo"), 409)
+    # Restart is a step like the others: redo brings the moves back, one turn at a time.
+    assert client.post(f"/api/games/{gid}/redo").json()["moves"] == ["T7-T6"]
+
+
+def test_auto_plays_safe_cards_home_or_says_why_not(client):
+    gid = new(client, "werner", 1)["id"]
+    r = client.post(f"/api/games/{gid}/auto")
+    assert [m["notation"] for m in r.json()["made"]] == ["T3-F1", "C3-F2"]
+    ft = new(client, "forty-thieves", 1)["id"]
+    with unchanged(client, ft):
+        assert "safely" in refused(client.post(f"/api/games/{ft}/auto"), 409)
+    grand = new(client, "grand-napoleon", 3)["id"]
+    with unchanged(client, grand):
+        assert "redeal" in refused(client.post(f"/api/games/{grand}/auto"), 409)
+
+
+def test_settings_turn_autoplay_on_and_off(client):
+    gid = new(client, "werner", 1)["id"]
+    assert client.post(f"/api/games/{gid}/settings", json={"autoplay": True}).json()["autoplay"] is True
+    with unchanged(client, gid):
+        refused(client.post(f"/api/games/{gid}/settings", json={}), 400)
+        refused(client.post(f"/api/games/{gid}/settings", json={"autoplay": "off"}), 400)
+        refused(client.post(f"/api/games/{gid}/settings", json={"autoplay": False, "four": True}), 400)
+        refused(client.post(f"/api/games/{gid}/settings"), 400)
+
+
+# ------------------------------------------------------------------ solver
+
+
+def test_hint_is_the_next_move_of_a_solution(client):
+    gid = new(client, "werner", 1)["id"]
+    r = client.get(f"/api/games/{gid}/hint")
+    assert r.status_code == 200
+    hint = r.json()
+    assert hint["verdict"] == "won" and hint["at"] == 0
+    state = napoleon.new_game("werner", 1)
+    move = state.game.move_from_json(hint["move"])
+    assert state.is_legal(move)
+    assert hint["text"].startswith(hint["move"]["notation"])
+    # Following the hint, the next one is known without a new search.
+    client.post(f"/api/games/{gid}/moves", json=hint["move"])
+    assert client.get(f"/api/games/{gid}/hint").json()["cached"] is True
+
+
+@pytest.mark.parametrize("budget", ["0", "-1", "abc", "1000", "nan"])
+def test_hint_budget_is_checked(client, budget):
+    gid = new(client, "werner", 1)["id"]
+    with unchanged(client, gid):
+        assert "'budget'" in refused(client.get(f"/api/games/{gid}/hint", params={"budget": budget}), 400)
+
+
+def test_solve_gives_steps_that_win(client):
+    gid = new(client, "werner", 1)["id"]
+    client.post(f"/api/games/{gid}/moves", json={"notation": "T7-T6"})
+    with unchanged(client, gid):
+        answer = client.post(f"/api/games/{gid}/solve", json={"budget": 10}).json()
+    assert answer["verdict"] == "won" and answer["at"] == 1 and answer["length"] == len(answer["moves"])
+    state = napoleon.new_game("werner", 1)
+    state.play_text("T7-T6")
+    for src, dst, count in answer["steps"]:
+        state.play(napoleon.Move(src, dst, count))
+    assert state.is_won
+    brief = client.post(f"/api/games/{gid}/solve", json={"steps": False}).json()
+    assert brief["moves"] == [] and brief["length"] == answer["length"] and "steps" not in brief
+
+
+def test_solve_steps_carry_the_piles_after_a_redeal(client):
+    gid = new(client, "grand-napoleon", 1)["id"]
+    answer = client.post(f"/api/games/{gid}/solve", json={}).json()
+    assert answer["verdict"] == "won"
+    state = napoleon.new_game("grand-napoleon", 1)
+    redeals = 0
+    for i, (src, dst, count) in enumerate(answer["steps"]):
+        state.play(napoleon.REDEAL if src < 0 else napoleon.Move(src, dst, count))
+        if src < 0:
+            redeals += 1
+            assert answer["redeal_piles"][str(i)] == state.to_json()["piles"]
+    assert state.is_won and len(answer["redeal_piles"]) == redeals
+
+
+@pytest.mark.parametrize("body", [{"budget": 0}, {"budget": "x"}, {"budget": True}, {"steps": "yes"}, {"depth": 3}, [1]])
+def test_solve_refusals(client, body):
+    gid = new(client, "werner", 1)["id"]
+    with unchanged(client, gid):
+        refused(client.post(f"/api/games/{gid}/solve", json=body), 400)
+
+
+def test_lost_position_is_reported_lost(client):
+    gid = new(client, "werner", LOST_WERNER_DEAL)["id"]
+    hint = client.get(f"/api/games/{gid}/hint").json()
+    assert hint["verdict"] == "lost" and hint["move"] is None and "no longer be won" in hint["text"]
+    assert client.post(f"/api/games/{gid}/solve", json={}).json()["verdict"] == "lost"
+
+
+# ------------------------------------------------------------ store, stats
+
+
+def test_unfinished_games_are_listed(client):
+    a = new(client, "werner", 5)["id"]
+    b = new(client, "st-helena", 6, options={"spaces": "any"})["id"]
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    assert {a, b} <= set(listed)
+    assert listed[b]["hash"] == "#st-helena/6?spaces=any" and listed[b]["result"] == "playing"
+
+
+def test_stats(client):
+    new(client, "werner", 5)
+    rows = client.get("/api/stats").json()["stats"]
+    assert rows and rows[0]["game"] == "werner" and rows[0]["unfinished"] == 1
+    assert client.get("/api/stats", params={"game": "werner"}).json()["stats"] == rows
+    assert "unknown game" in refused(client.get("/api/stats", params={"game": "patience"}), 400)
+
+
+def test_many_games_at_once_do_not_interfere(client):
+    a = new(client, "werner", 1)["id"]
+    b = new(client, "werner", 1)["id"]
+    assert a != b
+    client.post(f"/api/games/{a}/moves", json={"notation": "T7-T6"})
+    client.post(f"/api/games/{b}/moves", json={"notation": "T3-F1"})
+    assert client.get(f"/api/games/{a}").json()["moves"] == ["T7-T6"]
+    assert client.get(f"/api/games/{b}").json()["moves"] == ["T3-F1"]
+
+
+def test_games_survive_a_server_restart(db):
+    with TestClient(create_app(db, settings=SETTINGS)) as first:
+        gid = new(first, "napoleons-tomb", 42)["id"]
+        view = first.get(f"/api/games/{gid}").json()
+        for move in view["legal"][:1]:
+            first.post(f"/api/games/{gid}/moves", json=move)
+        first.post(f"/api/games/{gid}/moves", json={"from": "stock", "to": "waste-3"})
+        kept = snapshot(first, gid)
+        won = new(first, "werner", 1)["id"]
+        for text in first.post(f"/api/games/{won}/solve", json={}).json()["moves"]:
+            first.post(f"/api/games/{won}/moves", json={"notation": text})
+    with TestClient(create_app(db, settings=SETTINGS)) as second:
+        again = snapshot(second, gid)
+        assert again["position"] == kept["position"] and again["moves"] == kept["moves"]
+        assert again["can_undo"]
+        r = second.post(f"/api/games/{gid}/undo")
+        assert r.json()["moves"] == kept["moves"][:-1]
+        assert second.post(f"/api/games/{gid}/moves", json={"notation": "S-W1"}).status_code == 200
+        # A won game can be looked at after the restart, and is still won.
+        assert second.get(f"/api/games/{won}").json()["status"] == "won"
+        assert second.post(f"/api/games/{won}/moves", json={"notation": "T1-T2"}).status_code == 422
+    with TestClient(create_app(db, settings=SETTINGS)) as third:
+        assert third.get(f"/api/games/{gid}").json()["moves"][-1] == "S-W1"
+
+
+# ------------------------------------------------------------ page, safety
+
+
+def test_page_and_static_files(client):
+    r = client.get("/")
+    assert r.status_code == 200 and '<script type="module" src="/static/js/main.js">' in r.text
+    for path in ("/static/js/main.js", "/static/js/board.js", "/static/js/layouts.js", "/static/js/input.js",
+                 "/static/js/api.js", "/static/js/cards.js", "/static/app.css", "/static/cards/LICENSE.txt"):
+        assert client.get(path).status_code == 200, path
+    assert "javascript" in client.get("/static/js/main.js").headers["content-type"]
+
+
+def test_card_images(client):
+    two = client.get("/cards/two/7D.svg")
+    four = client.get("/cards/four/7D.svg")
+    assert two.status_code == four.status_code == 200
+    assert two.headers["content-type"] == "image/svg+xml"
+    assert 'fill="red"' in two.text and 'fill="blue"' in four.text and 'fill="red"' not in four.text
+    assert client.get("/cards/four/7S.svg").text == client.get("/cards/two/7S.svg").text
+    assert 'fill="green"' in client.get("/cards/four/KC.svg").text
+    assert client.get("/cards/two/back.svg").status_code == 200
+    for bad in ("/cards/two/1X.svg", "/cards/three/AS.svg", "/cards/two/..%2Findex.svg", "/cards/two/LICENSE.svg"):
+        refused(client.get(bad), 404)
+
+
+def test_every_card_face_is_shipped_with_its_licence():
+    from napoleon.interfaces.web.app import CARDS
+
+    faces = {p.stem for p in CARDS.glob("*.svg")} - {"back"}
+    assert len(faces) == 52 and {"AS", "TD", "KH", "2C"} <= faces
+    licence = (CARDS / "LICENSE.txt").read_text()
+    assert "Adrian Kennard" in licence and "CC0" in licence and "MIT License" in licence
+    assert sum(p.stat().st_size for p in CARDS.iterdir()) < 1_000_000
+
+
+def test_unknown_routes_and_methods_answer_json(client):
+    assert "nothing at" in refused(client.get("/api/nothing"), 404)
+    assert "not allowed" in refused(client.delete("/api/games"), 405)
+    assert "not allowed" in refused(client.get("/api/games/1/undo"), 405)
+
+
+def test_cross_site_posts_are_refused(client):
+    gid = new(client, "werner", 1)["id"]
+    with unchanged(client, gid):
+        r = client.post(f"/api/games/{gid}/moves", json={"notation": "T3-F1"}, headers={"Origin": "http://evil.example"})
+        assert "cross-site" in refused(r, 403)
+    ok = client.post(f"/api/games/{gid}/moves", json={"notation": "T3-F1"}, headers={"Origin": "http://testserver"})
+    assert ok.status_code == 200
+
+
+def test_serve_command_is_registered_and_refuses_a_taken_port(tmp_path):
+    import socket
+
+    from napoleon.interfaces.cli import build_parser, main
+
+    args = build_parser().parse_args(["serve", "--port", "0", "--db", "x.db"])
+    assert args.port == 0 and args.host == "127.0.0.1" and not args.open and args.db == "x.db"
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "serve.db")]) == 2
+    finally:
+        taken.close()

@@ -1,0 +1,360 @@
+"""The page in a real browser: Playwright driving Debian's chromium.
+
+For each of the six games: open a deal, make a legal move by dragging and
+another by tapping, try an illegal one (refused with a message, nothing
+changes), undo, redo, reload the page and find the same game, and keep a
+screenshot under test-artifacts/screenshots/ that is checked not to be blank.
+
+``playwright install`` cannot download browsers here, so the tests use the
+system's /usr/bin/chromium (``apt-get install chromium``) and skip, saying
+so, when it is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import struct
+import threading
+import time
+import urllib.request
+import zlib
+from pathlib import Path
+
+import pytest
+
+import napoleon
+from napoleon.interfaces.web import Settings, create_app
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+GAMES = list(napoleon.GAMES)
+
+
+# ---------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A uvicorn server on a free 127.0.0.1 port, in a thread, on a fresh store."""
+    import uvicorn
+
+    db = tmp_path_factory.mktemp("web") / "napoleon.db"
+    app = create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no browser at {CHROMIUM}: install Debian's chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # Auto-play off, so each move is the one the test made.
+    page.add_init_script("localStorage.setItem('napoleon.autoplay', 'false')")
+    page.js_errors = errors
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def api(base, path):
+    with urllib.request.urlopen(base + path, timeout=10) as r:
+        return json.load(r)
+
+
+def plan(game_id):
+    """A deal with a legal card move, a second one after it, and an illegal one after both.
+
+    Moves are chosen by the engine: (first, second) tableau-like moves of one
+    card, and (src, dst) that the engine refuses.
+    """
+    for deal in range(1, 300):
+        state = napoleon.new_game(game_id, deal)
+        game = state.game
+
+        def card_moves(s):
+            return [m for m in s.legal_moves() if not m.is_redeal and m.src != game.stock and m.count == 1]
+
+        for first in card_moves(state):
+            after = state.copy()
+            after.push(first)
+            seconds = [m for m in card_moves(after) if m.src != first.dst]
+            if not seconds:
+                continue
+            second = seconds[0]
+            final = after.copy()
+            final.push(second)
+            bad = illegal_pair(final)
+            if bad:
+                return deal, game.move_to_json(first), game.move_to_json(second), bad
+    raise AssertionError(f"no deal of {game_id} to test with")
+
+
+def illegal_pair(state):
+    game = state.game
+    for src in game.sources:
+        if not state.piles[src] or src == game.stock:
+            continue
+        for dst in range(game.npiles):
+            if dst in (src, game.stock):
+                continue
+            if state.why_illegal(napoleon.Move(src, dst, 1)) is not None:
+                return game.pile_names[src], game.pile_names[dst]
+    return None
+
+
+def board(page):
+    return page.locator("#board")
+
+
+def wait_ready(page, game=None, moves=None):
+    sel = "#board[data-ready='1']"
+    if game:
+        sel += f"[data-game='{game}']"
+    if moves is not None:
+        sel += f"[data-moves='{moves}']"
+    page.wait_for_selector(sel, state="attached", timeout=15000)
+
+
+def top(page, pile):
+    """The element to point at for a pile: its top card, or its slot when empty."""
+    cards = page.locator(f"#board img.card[data-pile='{pile}']")
+    n = cards.count()
+    if n:
+        return page.locator(f"#board img.card[data-pile='{pile}'][data-index='{n - 1}']")
+    return page.locator(f"#board .slot[data-pile='{pile}']")
+
+
+def centre(locator):
+    box = locator.bounding_box()
+    assert box, "element not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page, src, dst):
+    x, y = centre(top(page, src))
+    tx, ty = centre(top(page, dst))
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=5)
+    page.mouse.move(tx, ty, steps=5)
+    page.mouse.up()
+
+
+def tap(page, src, dst):
+    page.mouse.click(*centre(top(page, src)))
+    page.wait_for_timeout(450)  # two taps on one spot within 0.4 s would be a double tap
+    page.mouse.click(*centre(top(page, dst)))
+
+
+def shown_piles(page):
+    """The cards the page shows, pile by pile (face-down cards counted, not named)."""
+    return page.evaluate("""() => {
+        const out = {};
+        for (const slot of document.querySelectorAll('#board .slot')) out[slot.dataset.pile] = [];
+        const cards = [...document.querySelectorAll('#board img.card')];
+        cards.sort((a, b) => a.dataset.index - b.dataset.index);
+        for (const c of cards) out[c.dataset.pile].push(c.dataset.card || '?');
+        return out;
+    }""")
+
+
+def game_state(view):
+    """A view without its clock."""
+    return {k: v for k, v in view.items() if k != "elapsed"}
+
+
+def expected_piles(view):
+    stock = {p["name"] for p in view["piles"] if p["role"] == "stock"}
+    return {name: ["?"] * len(cards) if name in stock else cards for name, cards in view["position"]["piles"].items()}
+
+
+def png_colours(path):
+    """Distinct colours of a PNG (8-bit RGB or RGBA, non-interlaced), decoded with zlib."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (2, 6) and interlace == 0
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    prev = bytearray(stride)
+    colours = set()
+    for row in range(height):
+        f = raw[row * (stride + 1)]
+        line = bytearray(raw[row * (stride + 1) + 1:(row + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        if row % 4 == 0:
+            colours.update(bytes(line[i:i + 3]) for i in range(0, stride, bpp * 4))
+        prev = line
+    return colours
+
+
+# ------------------------------------------------------------------- tests
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_play_a_deal_in_the_browser(server, page, game_id):
+    deal, first, second, (bad_src, bad_dst) = plan(game_id)
+    page.goto(f"{server}/#{game_id}/{deal}")
+    wait_ready(page, game_id, 0)
+    gid = board(page).get_attribute("data-id")
+    view = api(server, f"/api/games/{gid}")
+    assert view["deal"] == deal and view["autoplay"] is False
+    assert shown_piles(page) == expected_piles(view)
+    # Every card drawn has a name for screen readers, every pile a label.
+    assert page.locator("#board img.card:not([alt])").count() == 0
+    assert page.locator("#board .slot:not([aria-label])").count() == 0
+
+    # A legal move by dragging.
+    drag(page, first["from"], first["to"])
+    wait_ready(page, game_id, 1)
+    view = api(server, f"/api/games/{gid}")
+    assert view["moves"] == [first["notation"]]
+    assert shown_piles(page) == expected_piles(view)
+
+    # A legal move by tapping the card, then the pile.
+    tap(page, second["from"], second["to"])
+    wait_ready(page, game_id, 2)
+    view = api(server, f"/api/games/{gid}")
+    assert view["moves"] == [first["notation"], second["notation"]]
+    assert shown_piles(page) == expected_piles(view)
+
+    # An illegal one: refused with the engine's reason, nothing changes.
+    tap(page, bad_src, bad_dst)
+    page.wait_for_selector("#message.error", timeout=10000)
+    assert page.inner_text("#message").strip()
+    wait_ready(page, game_id, 2)
+    assert game_state(api(server, f"/api/games/{gid}")) == game_state(view)
+    assert shown_piles(page) == expected_piles(view)
+
+    # Undo with the button, redo with the keyboard, and once more the other way round.
+    page.click("#undo")
+    wait_ready(page, game_id, 1)
+    page.keyboard.press("r")
+    wait_ready(page, game_id, 2)
+    page.keyboard.press("u")
+    wait_ready(page, game_id, 1)
+    page.click("#redo")
+    wait_ready(page, game_id, 2)
+    assert api(server, f"/api/games/{gid}")["position"] == view["position"]
+
+    # Reload: the same game, in the same state.
+    page.reload()
+    wait_ready(page, game_id, 2)
+    assert board(page).get_attribute("data-id") == gid
+    assert shown_piles(page) == expected_piles(api(server, f"/api/games/{gid}"))
+    assert page.url.endswith(f"#{game_id}/{deal}")
+
+    # A screenshot that is not blank: card images loaded, many colours drawn.
+    page.wait_for_function("[...document.querySelectorAll('#board img.card')]"
+                           ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
+    page.wait_for_timeout(300)  # let the last slide finish
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SHOTS / f"{game_id}.png"
+    page.screenshot(path=str(shot))
+    assert len(png_colours(shot)) > 100
+
+
+def test_keyboard_play_and_double_tap(server, page):
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    # Werner deal 1: T7-T6 is legal. Arrow to T7, pick it up, arrow to T6, put it down.
+    page.focus("#board .slot[data-pile='tableau-7']")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.pile") == "tableau-6"
+    page.keyboard.press("Enter")
+    wait_ready(page, "werner", 1)
+    gid = board(page).get_attribute("data-id")
+    assert api(server, f"/api/games/{gid}")["moves"] == ["T7-T6"]
+    # Double-tap the Ace of T3: it goes to a foundation.
+    x, y = centre(top(page, "tableau-3"))
+    page.mouse.click(x, y)
+    page.mouse.click(x, y)
+    wait_ready(page, "werner", 2)
+    assert api(server, f"/api/games/{gid}")["moves"][-1] == "T3-F1"
+
+
+def test_new_deal_by_number_share_link_and_stats_page(server, page):
+    page.goto(f"{server}/#forty-thieves/5")
+    wait_ready(page, "forty-thieves", 0)
+    page.fill("#deal-input", "77")
+    page.press("#deal-input", "Enter")
+    page.wait_for_selector("#board[data-ready='1'][data-deal='77']", state="attached")
+    assert page.url.endswith("#forty-thieves/77")
+    assert page.get_attribute("#share-link", "href") == "#forty-thieves/77"
+    page.goto(f"{server}/#stats")
+    page.wait_for_selector("#stats-body table.stats")
+    assert "Forty Thieves" in page.inner_text("#stats-body")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1920, 1080)])
+def test_layouts_fit_phone_and_large_screens(server, page, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    for game_id in GAMES:
+        page.goto(f"{server}/#{game_id}/3")
+        wait_ready(page, game_id)
+        page.wait_for_function("[...document.querySelectorAll('#board img.card')]"
+                               ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
+        # The table is no wider than the screen: nothing to scroll sideways.
+        assert page.evaluate("document.getElementById('board').getBoundingClientRect().right") <= size[0] + 1
+        page.wait_for_timeout(250)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{game_id}-{size[0]}x{size[1]}.png"))
