@@ -15,6 +15,10 @@ History:
    ``origin`` (played here or imported).
 3. ``study``: winnability results, keyed by game, options, the solver's
    limits (``budget`` seconds, ``max_states``, 0 for none) and deal.
+4. ``study`` gains ``solver``, a fingerprint of the code that decided a
+   result, in its key: a better solver (or a rules fix) recomputes a study
+   instead of reusing results it might decide differently. Results stored
+   before have an empty fingerprint and are kept but no longer reused.
 """
 
 from __future__ import annotations
@@ -102,13 +106,38 @@ def _v3(db: sqlite3.Connection) -> None:
     """)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
+def _v4(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE study RENAME TO study_v3")
+    db.execute("""
+        CREATE TABLE study (
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            deal INTEGER NOT NULL,
+            budget REAL NOT NULL,
+            max_states INTEGER NOT NULL DEFAULT 0,
+            solver TEXT NOT NULL DEFAULT '',
+            verdict TEXT NOT NULL CHECK (verdict IN ('won', 'lost', 'unknown')),
+            moves INTEGER NOT NULL,
+            states INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            solution TEXT NOT NULL,
+            solved TEXT NOT NULL,
+            PRIMARY KEY (game, options, budget, max_states, solver, deal)
+        )
+    """)
+    db.execute("INSERT INTO study (game, options, deal, budget, max_states, solver, verdict, moves, states, seconds,"
+               " solution, solved) SELECT game, options, deal, budget, max_states, '', verdict, moves, states,"
+               " seconds, solution, solved FROM study_v3")
+    db.execute("DROP TABLE study_v3")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 
 VERSION = len(MIGRATIONS)
 """The schema version this code writes."""
 
-TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}}
+TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}}
 """The tables of each version (to tell our database from someone else's)."""
 
 

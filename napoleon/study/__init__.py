@@ -20,10 +20,13 @@ bound and as won for the upper.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import math
 import statistics
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import NapoleonError
@@ -112,6 +115,8 @@ class Summary:
     errors: list[tuple[int, str]] = field(default_factory=list)
     computed: int = 0
     """Deals solved in this run (the others came from the store)."""
+    solver: str = ""
+    """The fingerprint of the solver code (see :func:`solver_fingerprint`)."""
 
     @property
     def deals(self) -> int:
@@ -150,10 +155,33 @@ class Summary:
             "deal_range": self.deal_range,
             "budget": self.budget,
             "max_states": self.max_states or None,
+            "solver": self.solver,
         }
 
 
 # ------------------------------------------------------------------ workers
+
+FINGERPRINTED = ("solver", "engine", "games", "shuffle.py", "cards.py")
+"""The code whose every change may change a verdict (sources only: .py and .c)."""
+
+
+@functools.lru_cache(maxsize=1)
+def solver_fingerprint() -> str:
+    """12 hex digits of SHA-256 over the sources that decide a deal.
+
+    Stored with each result: a study resumes only from results of the same
+    code, and a Dask worker running other code is caught.
+    """
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for name in FINGERPRINTED:
+        base = root / name
+        files = sorted(p for p in base.rglob("*") if p.suffix in (".py", ".c")) if base.is_dir() else [base]
+        for path in files:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
 
 
 def solve_deal(game_id: str, options: dict[str, Any], deal: int, budget: float | None,
@@ -164,7 +192,9 @@ def solve_deal(game_id: str, options: dict[str, Any], deal: int, budget: float |
         from ..solver import solve_json
 
         position = new_game(game_id, deal, options).to_json()
-        return solve_json(position, budget=budget or None, max_states=max_states or None)
+        result = solve_json(position, budget=budget or None, max_states=max_states or None)
+        result["solver"] = solver_fingerprint()
+        return result
     except Exception as exc:  # noqa: BLE001 - a worker must answer for every deal it was given
         return {"deal": deal, "error": f"{type(exc).__name__}: {exc}"}
 
@@ -218,11 +248,12 @@ def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0)
 # -------------------------------------------------------------------- study
 
 
-def stored(store: Store, game: str, options_json: str, budget: float, max_states: int) -> dict[int, tuple[str, float]]:
+def stored(store: Store, game: str, options_json: str, budget: float, max_states: int,
+           solver: str) -> dict[int, tuple[str, float]]:
     """Deal -> (verdict, seconds) of the results already in the store."""
     rows = store.db.execute(
-        "SELECT deal, verdict, seconds FROM study WHERE game = ? AND options = ? AND budget = ? AND max_states = ?",
-        (game, options_json, budget, max_states)).fetchall()
+        "SELECT deal, verdict, seconds FROM study WHERE game = ? AND options = ? AND budget = ? AND max_states = ?"
+        " AND solver = ?", (game, options_json, budget, max_states, solver)).fetchall()
     return {deal: (verdict, seconds) for deal, verdict, seconds in rows}
 
 
@@ -232,9 +263,9 @@ def save_result(store: Store, options_json: str, budget: float, max_states: int,
 
     with store.transaction() as db:
         db.execute(
-            "INSERT OR IGNORE INTO study (game, options, deal, budget, max_states, verdict, moves, states, seconds,"
-            " solution, solved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (result["game"], options_json, result["deal"], budget, max_states, result["verdict"],
+            "INSERT OR IGNORE INTO study (game, options, deal, budget, max_states, solver, verdict, moves, states,"
+            " seconds, solution, solved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (result["game"], options_json, result["deal"], budget, max_states, result["solver"], result["verdict"],
              len(result["moves"]), result["states"], result["seconds"], " ".join(result["moves"]), now()))
 
 
@@ -259,8 +290,10 @@ def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterab
     opts = canonical_options(game.options)
     limit = int(max_states or 0)
     wanted = list(dict.fromkeys(deals))
-    have = stored(store, game.id, opts, budget, limit)
-    summary = Summary(game.id, dict(game.options), budget=budget, max_states=limit, deal_range=deal_range)
+    solver = solver_fingerprint()
+    have = stored(store, game.id, opts, budget, limit, solver)
+    summary = Summary(game.id, dict(game.options), budget=budget, max_states=limit, deal_range=deal_range,
+                      solver=solver)
     for deal in wanted:
         if deal in have:
             verdict, seconds = have[deal]
@@ -277,6 +310,9 @@ def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterab
             if "error" in result:
                 summary.errors.append((result["deal"], result["error"]))
                 continue
+            if result["solver"] != solver:
+                raise StudyError(f"a worker runs other solver code (fingerprint {result['solver']}, here {solver}): "
+                                 "install the same napoleon on every worker")
             save_result(store, opts, budget, limit, result)
             summary.computed += 1
             _count(summary, result["verdict"], result["seconds"])
@@ -306,7 +342,8 @@ def running_estimates(store: Store, game_id: str, options: dict[str, Any], deals
     from ..store.db import canonical_options
 
     game = get_game(game_id, options)
-    have = stored(store, game.id, canonical_options(game.options), budget, int(max_states or 0))
+    have = stored(store, game.id, canonical_options(game.options), budget, int(max_states or 0),
+                  solver_fingerprint())
     won = lost = unknown = 0
     out = []
     for deal in deals:

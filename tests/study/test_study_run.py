@@ -85,3 +85,22 @@ def test_study_command_errors(tmp_path, capsys):
     assert main(["study", "klondike", "--deals", "1-2", "--db", db]) == 2
     assert main(["study", "werner", "--deals", "1-2", "--budget", "0", "--db", db]) == 2
     assert main(["study", "werner", "--deals", "1-2", "--plot", "x.svg", "--db", db]) == 2
+
+
+def test_results_of_other_solver_code_are_not_reused(tmp_path):
+    with Store.open(tmp_path / "s.db") as store:
+        run_study(store, "werner", {}, [1, 2], jobs=1, **LIMIT)
+        store.db.execute("UPDATE study SET solver = 'older0solver'")
+        again = run_study(store, "werner", {}, [1, 2], jobs=1, **LIMIT)
+        assert again.computed == 2
+        assert store.db.execute("SELECT count(*) FROM study").fetchone() == (4,)
+
+
+def test_a_worker_with_other_code_is_refused(tmp_path, monkeypatch):
+    from napoleon import study
+
+    monkeypatch.setattr(study, "solver_fingerprint", lambda: "not0the0same")
+    with Store.open(tmp_path / "s.db") as store:
+        with pytest.raises(study.StudyError, match="other solver code"):
+            run_study(store, "werner", {}, [1], jobs=1, **LIMIT)
+        assert store.db.execute("SELECT count(*) FROM study").fetchone() == (0,)
