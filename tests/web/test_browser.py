@@ -107,8 +107,8 @@ def plan(game_id):
         state = napoleon.new_game(game_id, deal)
         game = state.game
 
-        def card_moves(s):
-            return [m for m in s.legal_moves() if not m.is_redeal and m.src != game.stock and m.count == 1]
+        def card_moves(s, stock=game.stock):
+            return [m for m in s.legal_moves() if not m.is_redeal and m.src != stock and m.count == 1]
 
         for first in card_moves(state):
             after = state.copy()
@@ -153,10 +153,10 @@ def wait_ready(page, game=None, moves=None):
 
 def top(page, pile):
     """The element to point at for a pile: its top card, or its slot when empty."""
-    cards = page.locator(f"#board img.card[data-pile='{pile}']")
+    cards = page.locator(f"#board .card[data-pile='{pile}']")
     n = cards.count()
     if n:
-        return page.locator(f"#board img.card[data-pile='{pile}'][data-index='{n - 1}']")
+        return page.locator(f"#board .card[data-pile='{pile}'][data-index='{n - 1}']")
     return page.locator(f"#board .slot[data-pile='{pile}']")
 
 
@@ -187,7 +187,7 @@ def shown_piles(page):
     return page.evaluate("""() => {
         const out = {};
         for (const slot of document.querySelectorAll('#board .slot')) out[slot.dataset.pile] = [];
-        const cards = [...document.querySelectorAll('#board img.card')];
+        const cards = [...document.querySelectorAll('#board .card')];
         cards.sort((a, b) => a.dataset.index - b.dataset.index);
         for (const c of cards) out[c.dataset.pile].push(c.dataset.card || '?');
         return out;
@@ -259,7 +259,7 @@ def test_play_a_deal_in_the_browser(server, page, game_id):
     assert view["deal"] == deal and view["autoplay"] is False
     assert shown_piles(page) == expected_piles(view)
     # Every card drawn has a name for screen readers, every pile a label.
-    assert page.locator("#board img.card:not([alt])").count() == 0
+    assert page.locator("#board .card:not([aria-label])").count() == 0
     assert page.locator("#board .slot:not([aria-label])").count() == 0
 
     # A legal move by dragging.
@@ -303,7 +303,7 @@ def test_play_a_deal_in_the_browser(server, page, game_id):
     assert page.url.endswith(f"#{game_id}/{deal}")
 
     # A screenshot that is not blank: card images loaded, many colours drawn.
-    page.wait_for_function("[...document.querySelectorAll('#board img.card')]"
+    page.wait_for_function("[...document.querySelectorAll('#board .card img')]"
                            ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
     page.wait_for_timeout(300)  # let the last slide finish
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -351,7 +351,7 @@ def test_layouts_fit_phone_and_large_screens(server, page, size):
     for game_id in GAMES:
         page.goto(f"{server}/#{game_id}/3")
         wait_ready(page, game_id)
-        page.wait_for_function("[...document.querySelectorAll('#board img.card')]"
+        page.wait_for_function("[...document.querySelectorAll('#board .card img')]"
                                ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
         # The table is no wider than the screen: nothing to scroll sideways.
         assert page.evaluate("document.getElementById('board').getBoundingClientRect().right") <= size[0] + 1

@@ -258,9 +258,7 @@ class WebApp:
         if "redeal" in body:
             if body["redeal"] is not True or by_piles or notation not in (None, "redeal"):
                 raise ApiError(400, "a redeal is {\"redeal\": true} alone")
-        elif by_piles and ("from" not in body or "to" not in body):
-            raise ApiError(400, "a move needs 'from' and 'to' pile names (or 'notation', or 'redeal')")
-        elif not by_piles and notation is None:
+        elif ("from" not in body or "to" not in body) if by_piles else notation is None:
             raise ApiError(400, "a move needs 'from' and 'to' pile names (or 'notation', or 'redeal')")
 
         def action(live: LiveGame) -> None:
@@ -350,7 +348,7 @@ class WebApp:
             result = await self.pool.run(solve_position, position, budget)
         except NapoleonError:
             raise
-        except Exception as exc:  # a crashed worker or a solver bug: say so, keep serving
+        except Exception as exc:  # noqa: BLE001 - a crashed worker or a solver bug: say so, keep serving
             raise ApiError(500, f"the solver failed: {type(exc).__name__}: {exc}") from None
         if result["verdict"] == WON:
             moves = [state.game.parse_notation(m) for m in result["moves"]]
@@ -465,7 +463,7 @@ def card_svg(name: str, four_colour: bool) -> str:
     if swap is None:
         return svg
     old, new = swap
-    pattern = re.compile(r'<symbol id="[SV]' + suit + r'[^"]*".*?</symbol>', re.S)
+    pattern = re.compile(r'<symbol id="[SV]' + suit + r'[^"]*".*?</symbol>', re.DOTALL)
     return pattern.sub(lambda m: m.group(0).replace(f'"{old}"', f'"{new}"'), svg)
 
 

@@ -10,6 +10,8 @@ const STEP_H = 0.2;         // a horizontal fan shows the index corner
 const MIN_STEP = 0.05;
 const WASTE_STEP = 0.22;
 const FLIGHT_MS = 200;
+const SMALL_UNIT = 58;      // below this card width (px) a large index is drawn over each card
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -181,6 +183,8 @@ export class Board {
     this.root.style.width = `${spec.w * unit}px`;
     this.root.style.height = `${this.height}px`;
     this.root.style.fontSize = `${Math.max(9, unit * 0.2)}px`;
+    this.root.style.setProperty("--u", `${unit}px`);
+    this.root.classList.toggle("small", unit < SMALL_UNIT);
   }
 
   /** Where the cards of a pile of ``n`` lie (top-left corners, in pixels). */
@@ -232,13 +236,21 @@ export class Board {
 
   // ------------------------------------------------------------- drawing
 
+  /** A card's element: the card image, and a large index drawn over it when cards are small. */
   cardEl(uid) {
     let el = this.els.get(uid);
     if (!el) {
-      el = document.createElement("img");
+      el = document.createElement("div");
       el.className = "card";
-      el.draggable = false;
+      el.setAttribute("role", "img");
       el.dataset.uid = uid;
+      const img = document.createElement("img");
+      img.alt = "";
+      img.draggable = false;
+      const idx = document.createElement("span");
+      idx.className = "idx";
+      idx.setAttribute("aria-hidden", "true");
+      el.append(img, idx);
       this.root.appendChild(el);
       this.els.set(uid, el);
     }
@@ -294,10 +306,14 @@ export class Board {
         const top = i === cards.length - 1;
         const src = faceDown ? BACK_URL : cardUrl(card.code, this.four);
         if (el.dataset.src !== src) {
-          el.src = src;
+          el.firstChild.src = src;
           el.dataset.src = src;
+          const idx = el.lastChild;
+          idx.className = faceDown ? "idx" : `idx s-${card.code[1]}`;
+          idx.innerHTML = faceDown ? "" : `<b>${card.code[0] === "T" ? "10" : card.code[0]}</b><b>${SUIT_SYMBOLS[card.code[1]]}</b>`;
         }
-        el.alt = faceDown ? "face-down card" : cardName(card.code);
+        el.setAttribute("aria-label", faceDown ? "face-down card" : cardName(card.code));
+        el.classList.toggle("fan-h", p.fan === "right" || p.fan === "left");
         const flying = el.dataset.pile !== undefined && el.dataset.pile !== name;
         el.dataset.pile = name;
         el.dataset.index = i;
@@ -340,6 +356,7 @@ export class Board {
 
   setFour(four) {
     this.four = four;
+    this.root.classList.toggle("four", four);
     this.render();
   }
 

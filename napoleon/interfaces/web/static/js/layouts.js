@@ -1,9 +1,10 @@
 // Where each game's piles lie on the table, as RULES.md describes them.
 //
 // Units: a card is 1 wide and CH high. Each pile has a slot (x, y: its
-// first card's top-left corner) and a fan: "down", "up", "left", "right"
-// (each card shifted that way from the one below, so long piles overlap and
-// stay readable), "stack" (squared up: only the top card shows; a count is
+// first card's top-left corner) and a fan: "down" or "right" (each card
+// shifted that way from the one below, so long piles overlap and stay
+// readable: the covered cards show their index corner; board.js also knows
+// "up" and "left"), "stack" (squared up: only the top card shows; a count is
 // drawn) or "waste" (squared up but the top three cards fanned right).
 // ``room`` is the length along the fan a pile may take, card included;
 // "fill" means down to the bottom of the table. board.js squeezes a pile
@@ -36,27 +37,49 @@ function fortyThieves() {
 // Napoleon's Square (seed 001): twelve piles of four "forming three sides of
 // a square", the fourth side "occupied by the foundations". Foundations
 // along the top; T1-T4 down the left side, T5-T8 along the bottom, T9-T12
-// up the right side; the stock and waste inside the square.
+// up the right side; the stock and waste inside the square. Side piles fan
+// to the right, so every card shows its index corner. On a narrow screen
+// the square would leave cards too small to read: there the foundations
+// come first and the twelve piles stand in two rows of six.
 function square() {
-  const piles = {};
+  const wide = { piles: {} };
   const S = 3.0;                          // room of a side pile's fan
-  const left = S - 1;                     // x of the left side's slots
-  for (const i of range(8)) piles[`foundation-${i}`] = { x: left + (i - 1) * P, y: 0, fan: "stack" };
-  const right = left + 8 * P - G - 1;     // x of the right side's slots
+  const left = 0;                         // x of the left side's slots
+  const fx = S - 1;                       // the foundations span the square
+  for (const i of range(8)) wide.piles[`foundation-${i}`] = { x: fx + (i - 1) * P, y: 0, fan: "stack" };
+  const right = fx + 8 * P - G - 1;       // x of the right side's slots
   const rows = [0, 1, 2, 3].map((k) => CH + 0.4 + k * (CH + 0.2));
   rows.forEach((y, k) => {
-    piles[`tableau-${k + 1}`] = { x: left, y, fan: "left", room: S };
-    piles[`tableau-${12 - k}`] = { x: right, y, fan: "right", room: S };
+    wide.piles[`tableau-${k + 1}`] = { x: left, y, fan: "right", room: S };
+    wide.piles[`tableau-${12 - k}`] = { x: right, y, fan: "right", room: S };
   });
-  const inner0 = left + 1 + 0.35;
+  const inner0 = left + S + 0.35;
   const inner1 = right - 0.35 - 1;
   const pitch = (inner1 - inner0) / 3;
   for (const k of [0, 1, 2, 3]) {
-    piles[`tableau-${5 + k}`] = { x: inner0 + k * pitch, y: rows[3], fan: "down", room: "fill" };
+    wide.piles[`tableau-${5 + k}`] = { x: inner0 + k * pitch, y: rows[3], fan: "down", room: "fill" };
   }
-  piles.stock = { x: inner0 + pitch, y: rows[0] + 0.3, fan: "stack" };
-  piles.waste = { x: inner0 + 2 * pitch, y: rows[0] + 0.3, fan: "waste" };
-  return { w: right + S, h: rows[3] + CH + 2.0, piles };
+  wide.piles.stock = { x: inner0 + pitch, y: rows[0] + 0.3, fan: "stack" };
+  wide.piles.waste = { x: inner0 + 2 * pitch, y: rows[0] + 0.3, fan: "waste" };
+  wide.w = right + S;
+  wide.h = rows[3] + CH + 2.0;
+
+  const narrow = { piles: {} };
+  for (const i of range(4)) {
+    narrow.piles[`foundation-${i}`] = { x: (i + 1) * P, y: 0, fan: "stack" };
+    narrow.piles[`foundation-${4 + i}`] = { x: (i + 1) * P, y: CH + 0.15, fan: "stack" };
+  }
+  narrow.piles.stock = { x: 0, y: 0, fan: "stack" };
+  narrow.piles.waste = { x: 0, y: CH + 0.15, fan: "waste" };
+  const r1 = 2 * CH + 0.5;
+  const firstRoom = CH + 5 * 0.3;
+  for (const i of range(6)) {
+    narrow.piles[`tableau-${i}`] = { x: (i - 1) * P, y: r1, fan: "down", room: firstRoom };
+    narrow.piles[`tableau-${6 + i}`] = { x: (i - 1) * P, y: r1 + firstRoom + 0.25, fan: "down", room: "fill" };
+  }
+  narrow.w = 6 * P - G;
+  narrow.h = r1 + firstRoom + 0.25 + CH + 2.0;
+  return [wide, narrow];
 }
 
 // Grand Napoleon: the four Ace foundations and the four King foundations on
@@ -89,13 +112,13 @@ function werner() {
 // St. Helena: the Kings (upper foundations) above the Aces (lower), and the
 // 12 piles dealt clockwise around them: 1-4 above the Kings left to right,
 // 5-6 down the right side, 7-10 below the Aces right to left, 11-12 up the
-// left side. Every pile fans outwards, away from the foundations.
+// left side. Piles fan down and to the right, as cards are read, so each
+// shows its index corner; none reaches into the foundations.
 function stHelena() {
   const piles = {};
   const S = 2.8;                 // room of a side pile's fan
   const V = 2.9;                 // room of a top or bottom pile's fan
-  const left = S - 1;
-  const x0 = left + 1 + 0.35;
+  const x0 = S + 0.35;
   const right = x0 + 4 * P - G + 0.35;
   const upper = V + 0.3;
   const lower = upper + CH + 0.25;
@@ -103,13 +126,13 @@ function stHelena() {
   for (const k of [0, 1, 2, 3]) {
     piles[`foundation-${k + 1}`] = { x: x0 + k * P, y: upper, fan: "stack" };
     piles[`foundation-${k + 5}`] = { x: x0 + k * P, y: lower, fan: "stack" };
-    piles[`tableau-${k + 1}`] = { x: x0 + k * P, y: V - CH, fan: "up", room: V };
+    piles[`tableau-${k + 1}`] = { x: x0 + k * P, y: 0, fan: "down", room: V };
     piles[`tableau-${10 - k}`] = { x: x0 + k * P, y: bottom, fan: "down", room: V };
   }
   piles["tableau-5"] = { x: right, y: upper, fan: "right", room: S };
   piles["tableau-6"] = { x: right, y: lower, fan: "right", room: S };
-  piles["tableau-11"] = { x: left, y: lower, fan: "left", room: S };
-  piles["tableau-12"] = { x: left, y: upper, fan: "left", room: S };
+  piles["tableau-11"] = { x: 0, y: lower, fan: "right", room: S };
+  piles["tableau-12"] = { x: 0, y: upper, fan: "right", room: S };
   return { w: right + S, h: bottom + V, piles };
 }
 

@@ -75,7 +75,7 @@ class App {
     this.messageTimer = null;
     this.prefs = { four: store.get("four", false), autoplay: store.get("autoplay", true) };
     this.board = new Board($("board"));
-    this.board.four = this.prefs.four;
+    this.board.setFour(this.prefs.four);
     this.input = new Input(this.board, {
       move: (from, to, count, dragged) => this.move(from, to, count, dragged),
       toFoundation: (pile) => this.toFoundation(pile),
@@ -104,12 +104,13 @@ class App {
     const select = $("game-select");
     for (const g of this.catalog.games) select.add(new Option(g.name, g.id));
     window.addEventListener("hashchange", () => this.route());
-    window.addEventListener("resize", () => {
-      if (this.board.spec) {
+    // The table takes the space the toolbar leaves, whatever changes it.
+    new ResizeObserver(() => {
+      if (this.board.spec && !this.board.drag) {
         this.board.layout();
         this.board.render();
       }
-    });
+    }).observe($("board-area"));
     setInterval(() => this.tick(), 1000);
     await this.route();
   }
@@ -120,6 +121,7 @@ class App {
       this.showStats();
       return;
     }
+    document.body.classList.remove("stats-mode");
     $("stats-view").hidden = true;
     $("table-view").hidden = false;
     let target = parseHash(hash);
@@ -135,6 +137,7 @@ class App {
   async open(game, deal, options, { fresh = false } = {}) {
     if (this.view && !fresh && deal !== null && this.view.hash === hashOf(game, deal, options)) return;
     this.stopReplay(false);
+    await this.idle();
     const key = deal !== null ? hashOf(game, deal, options) : null;
     const known = key && !fresh ? store.get(`game:${key}`, null) : null;
     await this.run(async () => {
@@ -181,6 +184,19 @@ class App {
   setBusy(busy) {
     this.busy = busy;
     $("board").dataset.ready = busy ? "0" : "1";
+    if (!busy) {
+      const waiting = this.waiting || [];
+      this.waiting = [];
+      for (const resolve of waiting) resolve();
+    }
+  }
+
+  /** Wait for the request in flight, if any (a tap is dropped while busy; a navigation waits). */
+  idle() {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => {
+      (this.waiting = this.waiting || []).push(resolve);
+    });
   }
 
   async show(view, fresh = false) {
@@ -385,7 +401,13 @@ class App {
 
   // ---------------------------------------------------- winnable badge
 
-  scheduleWinnable() {
+  /**
+   * After each change, ask the solver (in the background, off the page's
+   * thread and the server's) whether the position can still be won. When a
+   * search runs out of time the checks pause, since the next position is as
+   * hard: a click on the badge searches again.
+   */
+  scheduleWinnable(force = false) {
     const badge = $("winnable-badge");
     clearTimeout(this.winnable.timer);
     const v = this.view;
@@ -394,9 +416,19 @@ class App {
       badge.textContent = v.status === "won" ? "won!" : "lost: no legal move";
       return;
     }
+    if (this.winnable.gameId !== v.id) {
+      this.winnable.gameId = v.id;
+      this.winnable.paused = false;
+    }
+    if (force) this.winnable.paused = false;
+    if (this.winnable.paused) {
+      badge.className = "badge-state unknown";
+      badge.textContent = "winnable? not proven (search again)";
+      return;
+    }
     badge.className = "badge-state busy";
     badge.textContent = "winnable? …";
-    this.winnable.timer = setTimeout(() => this.checkWinnable(), 500);
+    this.winnable.timer = setTimeout(() => this.checkWinnable(), force ? 0 : 500);
   }
 
   async checkWinnable() {
@@ -417,7 +449,7 @@ class App {
     }
     if (this.version !== version || this.winnable.again) {
       this.winnable.again = false;
-      if (this.view && this.view.status === "playing") this.checkWinnable();
+      if (this.view && this.view.status === "playing" && !this.winnable.paused) this.checkWinnable();
       return;
     }
     const badge = $("winnable-badge");
@@ -426,10 +458,11 @@ class App {
       badge.textContent = "winnable? (solver unavailable)";
       return;
     }
+    this.winnable.paused = answer.verdict === "unknown";
     const text = {
       won: `winnable ✓ (${answer.length} moves)`,
       lost: "cannot be won from here ✗",
-      unknown: "winnable? not proven",
+      unknown: "winnable? not proven (search again)",
     }[answer.verdict];
     badge.className = `badge-state ${answer.verdict}`;
     badge.textContent = text;
@@ -538,6 +571,7 @@ class App {
 
   async showStats() {
     this.stopReplay(false);
+    document.body.classList.add("stats-mode");
     $("table-view").hidden = true;
     $("stats-view").hidden = false;
     $("stats-back").href = this.view ? this.view.hash : "#";
@@ -623,6 +657,9 @@ class App {
     $("hint").addEventListener("click", () => this.hint());
     $("redeal").addEventListener("click", () => this.run(() => api.move(this.view.id, { redeal: true })));
     $("solution").addEventListener("click", () => this.showSolution());
+    $("winnable-badge").addEventListener("click", () => {
+      if (this.view && this.view.status === "playing") this.scheduleWinnable(true);
+    });
     $("opt-autoplay").addEventListener("change", (e) => {
       this.prefs.autoplay = e.target.checked;
       store.set("autoplay", e.target.checked);
