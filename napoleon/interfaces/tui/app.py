@@ -216,6 +216,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.depth = 1
         if not from_playback:
             self._stop_playback()
+            self.want = None  # a hint asked for the old position is not wanted any more
         if not self.state.piles[self.cursor] and self.cursor != self.game.stock and first:
             self.cursor = self._first_cursor()
         if from_playback and self.playback is not None:
