@@ -256,3 +256,24 @@ async def test_resize_keeps_every_pile_drawn(game_id):
             await pilot.pause()
             assert app.board.layout_now.fits, size
             assert_board_matches(app)
+
+
+async def test_tomb_whole_pile_onto_the_central_reserve():
+    """Picking the top card of a tableau pile marks the central reserve when
+    the whole pile may go there, and the drop moves the whole pile."""
+    app = make_app("napoleons-tomb", 1, autoplay=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for text in ["R3-T2", "S-W1", "W1-C"]:
+            app.session.play_text(text)
+        app._after_change()
+        state, game = app.state, app.game
+        t2, central = game.pile_index["tableau-2"], game.pile_index["central"]
+        pile = list(state.piles[t2])
+        await cursor_to(pilot, app, t2)
+        await pilot.press("space")
+        assert central in app.board.marks.targets
+        await cursor_to(pilot, app, central)
+        await pilot.press("space")
+        assert state.history[-1] == Move(t2, central, len(pile))
+        assert state.piles[t2] == [] and state.piles[central][-len(pile):] == pile
+        assert_board_matches(app)

@@ -75,7 +75,7 @@ async def test_the_screen_answers_keys_while_the_solver_searches():
         t0 = time.monotonic()
         await pilot.press("right")
         await pilot.press("h")
-        assert time.monotonic() - t0 < 1.0
+        assert time.monotonic() - t0 < 5.0  # not the search budget of 60 s
         assert app.cursor != start_cursor
         assert "thinking" in app.status_line.text.plain
         assert "searching" in app.info.text.plain or "solver …" in app.info.text.plain
