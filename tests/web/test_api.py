@@ -539,3 +539,32 @@ def test_serve_command_is_registered_and_refuses_a_taken_port(tmp_path):
         assert main(["serve", "--port", str(port), "--db", str(tmp_path / "serve.db")]) == 2
     finally:
         taken.close()
+
+
+def test_a_search_does_not_block_the_server(db):
+    """While the solver works (in its own process), the server answers at once."""
+    import asyncio
+    import time
+
+    import httpx
+
+    app = create_app(db, settings=SETTINGS)
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            gid = (await c.post("/api/games", json={"game": "napoleons-tomb", "deal": 3})).json()["id"]
+            search = asyncio.create_task(c.post(f"/api/games/{gid}/solve", json={"budget": 3, "steps": False}))
+            await asyncio.sleep(0.5)
+            start = time.monotonic()
+            r = await c.get(f"/api/games/{gid}")
+            took = time.monotonic() - start
+            assert r.status_code == 200
+            return took, (await search).json()
+
+    try:
+        took, answer = asyncio.run(run())
+    finally:
+        app.state.web.pool.shutdown()
+    assert answer["verdict"] in ("won", "lost", "unknown")
+    assert took < 1.0

@@ -332,6 +332,52 @@ def test_keyboard_play_and_double_tap(server, page):
     assert api(server, f"/api/games/{gid}")["moves"][-1] == "T3-F1"
 
 
+def post(base, path, body):
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+
+def test_hint_solution_four_colours_and_the_win_screen(server, page):
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    gid = board(page).get_attribute("data-id")
+    # The winnable indicator fills in by itself.
+    page.wait_for_selector("#winnable-badge.won", timeout=15000)
+    page.click("#hint")
+    page.wait_for_selector("#board .card.hint", timeout=15000)
+    assert page.inner_text("#message").startswith("Hint: ")
+    # The solution plays on the table without changing the game.
+    page.click("#solution")
+    page.wait_for_selector("#replay-banner:not([hidden])", timeout=15000)
+    page.click("#replay-end")
+    page.wait_for_function("document.getElementById('replay-text').textContent.startsWith('Solution shown')")
+    assert page.locator("#board .card[data-pile^='foundation']").count() == 52
+    page.click("#replay-stop")
+    view = api(server, f"/api/games/{gid}")
+    assert view["moves_made"] == 0 and shown_piles(page) == expected_piles(view)
+    # Four colours: the faces come from the four-colour deck.
+    page.check("#opt-four")
+    assert "/cards/four/" in page.locator("#board .card img").first.get_attribute("src")
+    # Win the game: all but the last move through the API, the last by a double tap.
+    moves = post(server, f"/api/games/{gid}/solve", {})["moves"]
+    for text in moves[:-1]:
+        post(server, f"/api/games/{gid}/moves", {"notation": text})
+    page.reload()
+    wait_ready(page, "werner", len(moves) - 1)
+    last = moves[-1]
+    assert last.split("-")[1].startswith("F"), "Werner's last winning move goes to a foundation"
+    src = next(p["name"] for p in view["piles"] if p["abbr"] == last.split("-")[0])
+    x, y = centre(top(page, src))
+    page.mouse.click(x, y)
+    page.mouse.click(x, y)
+    page.wait_for_selector("#end-dialog[open]", timeout=10000)
+    assert "You won" in page.inner_text("#end-dialog")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "werner-won.png"))
+
+
 def test_new_deal_by_number_share_link_and_stats_page(server, page):
     page.goto(f"{server}/#forty-thieves/5")
     wait_ready(page, "forty-thieves", 0)

@@ -236,11 +236,14 @@ class App {
     this.message(`${first.notation}: ${card} from the ${label(first.from)} to the ${label(first.to)}${auto}`);
   }
 
-  message(text, error = false) {
+  /** Say something in the status line (read out by screen readers); ``sticky`` stays until replaced. */
+  message(text, error = false, sticky = false) {
     const el = $("message");
     el.textContent = text;
+    el.title = text;
     el.classList.toggle("error", !!error);
     clearTimeout(this.messageTimer);
+    if (sticky) return;
     this.messageTimer = setTimeout(() => {
       el.textContent = "";
       el.classList.remove("error");
@@ -374,7 +377,7 @@ class App {
 
   async hint() {
     if (!this.view || this.busy || this.replay) return;
-    this.message("Thinking…");
+    this.message("Thinking…", false, true);
     let answer;
     try {
       answer = await api.hint(this.view.id, HINT_BUDGET);
@@ -474,7 +477,7 @@ class App {
 
   async showSolution() {
     if (!this.view || this.busy || this.replay) return;
-    this.message("Looking for a solution…");
+    this.message("Looking for a solution…", false, true);
     $("solution").disabled = true;
     let answer;
     try {
@@ -644,7 +647,7 @@ class App {
     });
     $("new-deal").addEventListener("click", () => this.navigate(this.view.game, null, this.currentOptions()));
     $("winnable-deal").addEventListener("click", async () => {
-      this.message("Looking for a deal the solver can win…");
+      this.message("Looking for a deal the solver can win…", false, true);
       const { game } = this.view;
       const options = this.currentOptions();
       history.pushState(null, "", `#${game}`);
