@@ -13,6 +13,7 @@ engine's checked ``play``, and never ``lost`` unless its search was complete.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,21 +34,34 @@ def replays_to_win(state: State, moves: list[Move]) -> bool:
     return s.is_won
 
 
+# How the core spends a budget, per game: phases run in turn, each with a
+# share of what is left. Only a complete phase ("best", "dfs") may answer
+# lost; "playouts" and "greedy" can only find wins. Measured in
+# docs/benchmarks.md: the Tomb's wide stock choices defeat best-first, while
+# random playouts that play every card home at once win most deals fast.
+PORTFOLIO: dict[str, tuple[tuple[str, float, tuple[int, ...] | None], ...]] = {
+    "napoleons-tomb": (("playouts", 0.5, None), ("best", 1.0, None)),
+}
+DEFAULT_PORTFOLIO = (("best", 1.0, None),)
+INCOMPLETE_PHASE_CAP = 10.0  # seconds for an incomplete phase when there is no budget
+
+
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
-          progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "best") -> Result:
+          progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto") -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
     moves wins; ``unknown``: the budget ran out after ``states`` positions.
     The compiled core runs the search when it is built (``engine="python"``
-    forces the pure-Python search, the reference the core is tested against;
-    ``strategy`` is the core's ``"best"``-first or ``"dfs"`` order).
+    forces the pure-Python search, the reference the core is tested against).
+    ``strategy`` is ``"auto"`` (the game's portfolio) or one core mode:
+    ``"best"``, ``"dfs"``, ``"greedy"``, ``"playouts"``.
     """
     from . import core
 
     if core.available and progress is None and engine != "python":
         try:
-            result = core.search(state, budget=budget, max_states=max_states, mode=strategy)
+            result = _run_core(core, state, budget, max_states, strategy)
         except core.NotCompilable:
             result = Search(state, budget=budget, max_states=max_states).run()
     else:
@@ -55,6 +69,31 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     if result.verdict == WON and not replays_to_win(state, result.moves):
         raise AssertionError("solver bug: its solution does not replay to a win")
     return result
+
+
+def _run_core(core, state: State, budget: float | None, max_states: int | None, strategy: str) -> Result:
+    if strategy != "auto":
+        return core.search(state, budget=budget, max_states=max_states, mode=strategy)
+    phases = PORTFOLIO.get(state.game.id, DEFAULT_PORTFOLIO)
+    total = Result(UNKNOWN)
+    start = time.perf_counter()
+    for mode, share, weights in phases:
+        left = None if budget is None else max(budget - (time.perf_counter() - start), 0.0)
+        complete = mode in ("best", "dfs")
+        if left is None:
+            slice_ = None if complete else INCOMPLETE_PHASE_CAP
+        else:
+            slice_ = left * share
+            if slice_ <= 0:
+                break
+        result = core.search(state, budget=slice_, max_states=max_states, mode=mode, weights=weights)
+        total.states += result.states
+        if result.verdict != UNKNOWN:
+            result.states = total.states
+            result.seconds = time.perf_counter() - start
+            return result
+    total.seconds = time.perf_counter() - start
+    return total
 
 
 def hint(state: State, budget: float | None = 5.0) -> tuple[Move | None, Result]:

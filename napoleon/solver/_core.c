@@ -282,6 +282,10 @@ static int push_snap(SnapStack *s, const Pos *P) {
 static PyObject *redeal_cb;   /* set during one search; the GIL is held */
 static SnapStack snaps;
 static int keep_snaps = 1;    /* best-first never undoes: it keeps no snapshots */
+/* The incomplete first pass: every card that can go home goes home, and a
+   move into a space is tried once whatever the space. It may miss wins, so
+   it never answers "lost"; its wins are replayed like any other. */
+static int greedy = 0;
 
 static int apply(const Rules *R, Pos *P, Mv mv) {
     if (mv.src < 0) {
@@ -325,7 +329,7 @@ static int is_won(const Rules *R, const Pos *P, int total) {
 /* Play home every card whose supporters are all home; as safe_moves() does. */
 static int autoplay(const Rules *R, Pos *P, Mv *done) {
     int nd = 0, ph = phase(R, P);
-    if (!R->autoplay[ph]) return 0;
+    if (!R->autoplay[ph] && !greedy) return 0;
     int home[64] = {0};
     for (int i = 0; i < R->nfound; i++) {
         int f = R->found[i];
@@ -338,7 +342,7 @@ static int autoplay(const Rules *R, Pos *P, Mv *done) {
             int src = R->sources[si];
             if (!P->n[src]) continue;
             int c = TOP(P, src), safe = 1;
-            uint64_t sup = R->supporters[c];
+            uint64_t sup = greedy ? 0 : R->supporters[c];
             while (sup) {
                 int x = __builtin_ctzll(sup);
                 sup &= sup - 1;
@@ -528,6 +532,8 @@ static int ordered(const Rules *R, const Pos *P, Mv last, int has_last, Mv *out)
         if (mv.src >= 0) {
             if (has_last && last.src >= 0 && mv.src == last.dst && mv.dst == last.src && mv.count == last.count) continue;
             int g = R->in_sym[ph][mv.dst];
+            /* In the greedy pass one space of a group is as good as another. */
+            if (greedy && !g && R->grp_n[mv.dst]) g = MAXP + 1 + R->grp[mv.dst][0];
             if (!P->n[mv.dst] && g) {
                 int dup = 0;
                 for (int j = 0; j < seen_n; j++)
@@ -571,22 +577,50 @@ static PyObject *moves_to_list(const Mv *mv, int n) {
 
 /* A position's promise, from the tables alone: cards home, cards lying in
    order by their pile's own build rule, empty piles and cells. */
+static int W_HOME = 40, W_BREAK = 3, W_SPACE = 12, W_DEPTH = 0, BREAK_CAP = 8, W_NEED = 0;
+
+/* A position's promise, from the tables alone: cards home, cards lying in
+   order by their pile's own build rule, spaces, and how deep the cards the
+   foundations need next are buried. */
 static int evaluate(const Rules *R, const Pos *P) {
     int home = 0, breaks = 0, empty = 0;
+    unsigned char depth[64];
+    memset(depth, 60, sizeof depth);
     for (int p = 0; p < R->npiles; p++) {
         int n = P->n[p];
         if (R->is_found[p]) { home += n; continue; }
+        const unsigned char *c = P->c[p];
+        for (int i = 0; i < n; i++) {
+            int d = n - 1 - i;
+            if (p == R->stock) d = d / 2 + 1;
+            if (d < depth[c[i]]) depth[c[i]] = (unsigned char)d;
+        }
         if (p == R->stock) continue;
         if (!n) { if (R->space[p]) empty++; continue; }
         for (int i = 1; i < n; i++)
-            if (!HAS(R->fit[p][P->c[p][i - 1]], P->c[p][i])) breaks += n - i < 8 ? n - i : 8;
+            if (!HAS(R->fit[p][c[i - 1]], c[i])) breaks += n - i < BREAK_CAP ? n - i : BREAK_CAP;
     }
-    return home * 40 - breaks * 3 + empty * 12;
+    int need = 0;
+    if (W_NEED) {
+        for (int i = 0; i < R->nfound; i++) {
+            int f = R->found[i], n = P->n[f];
+            if (n >= R->limit[f]) continue;
+            uint64_t want = n ? R->fit[f][P->c[f][n - 1]] : R->space[f];
+            int best = 20;
+            while (want) {
+                int x = __builtin_ctzll(want);
+                want &= want - 1;
+                if (depth[x] < best) best = depth[x];
+            }
+            need += best;
+        }
+    }
+    return home * W_HOME - breaks * W_BREAK + empty * W_SPACE - need * W_NEED;
 }
 
 /* A node: its parent, the moves from the parent (player move, then
    auto-play), and its position, packed: redeals, then each pile's size and cards. */
-typedef struct { uint32_t parent, mv_off, pos_off; uint16_t mv_n, pos_len; } Node;
+typedef struct { uint32_t parent, mv_off, pos_off; uint16_t mv_n, pos_len, depth; } Node;
 typedef struct { int32_t pri; uint32_t node; } HeapItem;
 
 static int pack(const Rules *R, const Pos *P, unsigned char *b) {
@@ -668,7 +702,8 @@ static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, 
         NEED(nodes, ncap, nn + 1, Node); NEED(mvs, mcap, mn + (NMV), Mv); \
         int len_ = pack(R, POS, buf); NEED(packs, pcap, pn + (size_t)len_, unsigned char); \
         memcpy(packs + pn, buf, (size_t)len_); memcpy(mvs + mn, MV, (size_t)(NMV) * sizeof(Mv)); \
-        nodes[nn] = (Node){(PARENT), (uint32_t)mn, (uint32_t)pn, (uint16_t)(NMV), (uint16_t)len_}; \
+        nodes[nn] = (Node){(PARENT), (uint32_t)mn, (uint32_t)pn, (uint16_t)(NMV), (uint16_t)len_, \
+                           (uint16_t)((PARENT) == UINT32_MAX ? 0 : nodes[(PARENT)].depth + 1)}; \
         mn += (NMV); pn += (size_t)len_; nn++; } while (0)
 
     *P = *root;
@@ -698,7 +733,7 @@ static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, 
             ADD_NODE(C, it.node, seq, 1 + a);
             if (is_won(R, C, total)) { verdict = 1; won_node = (uint32_t)(nn - 1); goto out; }
             NEED(heap, hcap, hn + 1, HeapItem);
-            heap_push(heap, &hn, (HeapItem){evaluate(R, C), (uint32_t)(nn - 1)});
+            heap_push(heap, &hn, (HeapItem){evaluate(R, C) - W_DEPTH * nodes[nn - 1].depth, (uint32_t)(nn - 1)});
         }
         if ((states & 1023) < (unsigned)nm + 1 || (states & 4095) == 0) {
             if (PyErr_CheckSignals() < 0) goto out;
@@ -732,27 +767,139 @@ out:
 #undef ADD_NODE
 }
 
+/* ---------------------------------------------------------------- playouts */
+
+/* Randomised playouts: every foundation move is taken at once; otherwise a
+   move is drawn at random, a tableau move with probability 1/2 before a stock
+   turn, never back to a position of the same playout. Deterministic for a
+   seed. Like the greedy pass it can only find wins, never prove a loss. */
+static uint64_t rng_state;
+
+static uint64_t rng_next(void) {
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static PyObject *playouts(const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed) {
+    size_t pcap = 1 << 14, npath = 0;
+    Mv *path = malloc(pcap * sizeof(Mv));
+    Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
+    Table T;
+    int verdict = -1, tinit = 0;
+    long long states = 0;
+    PyObject *result = NULL;
+    unsigned char key[4096];
+    Mv moves_[MAXM], autos[256];
+    if (!path || !P || !C) { PyErr_NoMemory(); goto out; }
+    if (table_init(&T, 1 << 14) < 0) goto out;
+    tinit = 1;
+    keep_snaps = 0;
+    rng_state = seed;
+    double deadline = budget > 0 ? now() + budget : 0;
+    for (long long round = 0;; round++) {
+        /* A fresh table each playout: it only stops a playout going round in circles. */
+        memset(T.slots, 0, T.nslots * 2 * sizeof(uint64_t));
+        T.used = 0;
+        T.len = 0;
+        *P = *root;
+        npath = 0;
+        int na = autoplay(R, P, autos);
+        memcpy(path, autos, (size_t)na * sizeof(Mv));
+        npath = (size_t)na;
+        if (is_won(R, P, total)) { verdict = 1; goto out; }
+        if (table_add(&T, key, (size_t)make_key(R, P, root->redeals, key)) < 0) goto out;
+        for (int step = 0; step < 20000; step++) {
+            int n = gen(R, P, moves_);
+            int nf = 0, no = 0, ns = 0;
+            Mv fm[MAXM], om[MAXM], sm[MAXM];
+            for (int i = 0; i < n; i++) {
+                Mv m = moves_[i];
+                if (m.src >= 0 && R->is_found[m.dst]) fm[nf++] = m;
+                else if (m.src >= 0 && m.src != R->stock) om[no++] = m;
+                else sm[ns++] = m;
+            }
+            int moved = 0;
+            for (int attempt = 0; attempt < 8 && !moved; attempt++) {
+                Mv m;
+                if (nf) m = fm[rng_next() % (uint64_t)nf];
+                else if (no && (!ns || (rng_next() & 1))) m = om[rng_next() % (uint64_t)no];
+                else if (ns) {
+                    /* a redeal only once the stock turns are used up */
+                    int turns = 0;
+                    for (int i = 0; i < ns; i++) if (sm[i].src >= 0) turns++;
+                    int pick = (int)(rng_next() % (uint64_t)(turns ? turns : ns));
+                    m = sm[pick];
+                    if (turns) for (int i = 0, k = 0; i < ns; i++) if (sm[i].src >= 0 && k++ == pick) { m = sm[i]; break; }
+                } else break;
+                *C = *P;
+                if (apply(R, C, m) < 0) goto out;
+                int a = autoplay(R, C, autos);
+                int added = table_add(&T, key, (size_t)make_key(R, C, root->redeals, key));
+                if (added < 0) goto out;
+                if (!added) { if (nf) nf = 0; continue; }
+                if (npath + 1 + (size_t)a + 8 > pcap) {
+                    size_t nc = pcap * 2;
+                    Mv *np = realloc(path, nc * sizeof(Mv));
+                    if (!np) { PyErr_NoMemory(); goto out; }
+                    path = np; pcap = nc;
+                }
+                path[npath++] = m;
+                memcpy(path + npath, autos, (size_t)a * sizeof(Mv));
+                npath += (size_t)a;
+                *P = *C;
+                moved = 1;
+                states++;
+            }
+            if (!moved) break;
+            if (is_won(R, P, total)) { verdict = 1; goto out; }
+            if ((states & 4095) == 0) {
+                if (PyErr_CheckSignals() < 0) goto out;
+                if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) goto out;
+            }
+        }
+        if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) goto out;
+    }
+out:
+    keep_snaps = 1;
+    if (!PyErr_Occurred()) {
+        PyObject *mv = moves_to_list(path, verdict == 1 ? (int)npath : 0);
+        if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
+    }
+    if (tinit) table_free(&T);
+    free(path); free(P); free(C);
+    return result;
+}
+
 /* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback, mode=0)
    -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown.
    mode 0: depth-first; mode 1: best-first. Both visit every reachable
-   position before they answer "lost". */
+   position before they answer "lost". mode 2: the greedy best-first pass,
+   whose "lost" (0) only means it found nothing: the caller must not report it.
+   mode 3: randomised playouts, which never answer "lost". */
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
     int redeals, total, mode = 0;
     double budget;
     long long max_states;
-    if (!PyArg_ParseTuple(args, "O!O!iidLO|i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total,
-                          &budget, &max_states, &cb, &mode))
+    int wh = 40, wb = 3, ws = 12, wd = 0, bc = 8, wn = 0;
+    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+                          &total, &budget, &max_states, &cb, &mode, &wh, &wb, &ws, &wd, &bc, &wn))
         return NULL;
-    if (mode == 1) {
+    W_HOME = wh; W_BREAK = wb; W_SPACE = ws; W_DEPTH = wd; BREAK_CAP = bc; W_NEED = wn;
+    greedy = mode == 2;
+    if (mode >= 1 && mode <= 3) {
         Rules *R = malloc(sizeof(Rules));
         Pos *P = malloc(sizeof(Pos));
         PyObject *res = NULL;
         if (!R || !P) PyErr_NoMemory();
         else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
             redeal_cb = cb;
-            res = bestfirst(R, P, total, budget, max_states);
+            res = mode == 3 ? playouts(R, P, total, budget, max_states, 0x5EEDULL + (uint64_t)total)
+                            : bestfirst(R, P, total, budget, max_states);
             redeal_cb = NULL;
+            greedy = 0;
         }
         free(R); free(P);
         return res;

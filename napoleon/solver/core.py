@@ -130,22 +130,34 @@ def core_autoplay(state: State) -> list[Move]:
     return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
 
 
-MODES = {"dfs": 0, "best": 1}
+MODES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3}
 
 
-def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best") -> Result:
+DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
+
+
+def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
+           weights: tuple[int, ...] | None = None) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
     score read off the tables: cards home, cards in order, spaces);
     ``"dfs"`` goes depth-first and needs far less memory. Either visits every
-    reachable position before it answers ``lost``.
+    reachable position before it answers ``lost``. ``"greedy"`` is an
+    incomplete best-first pass (every card that can go home does, one space
+    stands for all) that can only answer ``won`` or ``unknown``; so is
+    ``"playouts"``: randomised playouts, foundation moves first. ``weights`` tune the
+    best-first score: (card home, break in order, space, depth, break
+    cap, depth of the cards the foundations need next).
     """
     game = state.game
     start = time.perf_counter()
     verdict, moves, states = _core.search(
         encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
         float(budget or 0.0), int(max_states or 0), _redealer(game), MODES[mode],
+        tuple(weights or DEFAULT_WEIGHTS),
     )
+    if mode in ("greedy", "playouts") and verdict == 0:
+        verdict = -1  # the greedy pass may miss wins: finding none proves nothing
     name = {1: WON, 0: LOST, -1: UNKNOWN}[verdict]
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict != -1)
