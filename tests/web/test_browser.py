@@ -389,6 +389,12 @@ def test_new_deal_by_number_share_link_and_stats_page(server, page):
     page.goto(f"{server}/#stats")
     page.wait_for_selector("#stats-body table.stats")
     assert "Forty Thieves" in page.inner_text("#stats-body")
+    # A bad address: the server's reason is shown and the page falls back to a game it can play.
+    page.goto(f"{server}/#forty-thieves/5?redeals=lots")
+    page.wait_for_selector("#message.error", timeout=10000)
+    assert "redeals" in page.inner_text("#message")
+    page.wait_for_function("location.hash === '#forty-thieves/77'")
+    assert board(page).get_attribute("data-deal") == "77"
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1920, 1080)])

@@ -92,8 +92,8 @@ function grand() {
   const ty = fy + CH + 0.35;
   for (const i of range(11)) piles[`tableau-${i}`] = { x: (i - 1) * P, y: ty, fan: "down", room: "fill" };
   const labels = [
-    { x: 0, y: 0, text: "Ace foundations: up to the King" },
-    { x: 7 * P, y: 0, text: "King foundations: down to the Ace" },
+    { x: 0, y: 0, text: "Ace foundations ↑" },
+    { x: 6 * P, y: 0, text: "King foundations ↓" },
   ];
   return { w: 11 * P - G, h: ty + CH + 3.2, piles, labels };
 }

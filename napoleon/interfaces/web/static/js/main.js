@@ -46,7 +46,13 @@ function formatTime(seconds) {
 
 /** Parse "#game/deal?k=v&k=v" into {game, deal, options}; null if it is not a deal address. */
 function parseHash(hash) {
-  const m = /^#([a-z-]+)(?:\/(\d+))?(?:\?(.*))?$/.exec(decodeURIComponent(hash || ""));
+  let text;
+  try {
+    text = decodeURIComponent(hash || "");
+  } catch (err) {
+    return null;
+  }
+  const m = /^#([a-z-]+)(?:\/(\d+))?(?:\?(.*))?$/.exec(text);
   if (!m) return null;
   const options = {};
   for (const pair of (m[3] || "").split("&")) {
@@ -140,7 +146,7 @@ class App {
     await this.idle();
     const key = deal !== null ? hashOf(game, deal, options) : null;
     const known = key && !fresh ? store.get(`game:${key}`, null) : null;
-    await this.run(async () => {
+    const ok = await this.run(async () => {
       if (known) {
         try {
           const view = await api.get(known);
@@ -153,6 +159,11 @@ class App {
       if (key) store.set(`game:${key}`, view.id);
       return view;
     }, { fresh: true });
+    if (!ok) {
+      // A bad address (deal number, option): keep the game on the table, or deal a plain one.
+      if (this.view) history.replaceState(null, "", this.view.hash);
+      else if (deal !== null || Object.keys(options).length) await this.open(game, null, {});
+    }
   }
 
   /** The non-default options of the game on the table, as the address writes them. */
