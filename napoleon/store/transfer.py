@@ -54,6 +54,12 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     raw = data.encode() if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
     try:
+        # mkstemp makes the file private; give it the mode a plain open() would.
+        try:
+            mode = target.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
@@ -65,6 +71,12 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def game_to_json(saved: SavedGame) -> dict[str, Any]:

@@ -100,7 +100,7 @@ def report(summary: Summary, wall: float) -> str:
     lines = [
         (f"{summary.game}{_opts(summary)}: {summary.deals} deals ({summary.deal_range}), "
          f"budget {summary.budget:g} s per deal{limit}"),
-        f"won {summary.won}, lost {summary.lost}, unknown {summary.unknown}",
+        f"won {summary.won}, lost {summary.lost}, unknown {summary.unknown} (solver code {summary.solver})",
         (f"winnable: {est} (95% interval {100 * low:.1f}% to {100 * high:.1f}%, unknown deals counted "
          "as lost for the low end and as won for the high end)"),
     ]

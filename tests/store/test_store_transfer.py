@@ -162,3 +162,14 @@ def test_export_replaces_an_existing_file_whole(tmp_path):
         path.write_text("x" * 100_000)
         export_game(store, session.record_id, path)
     assert json.loads(path.read_text())["deal"] == 3
+
+
+def test_export_file_gets_ordinary_permissions(tmp_path):
+    old = os.umask(0o022)
+    try:
+        with Store.open(tmp_path / "a.db") as store:
+            rid = store.insert(__import__("napoleon").get_game("werner"), 5)
+            export_game(store, rid, tmp_path / "g.json")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "g.json").stat().st_mode & 0o777 == 0o644
