@@ -541,6 +541,16 @@ def test_serve_command_is_registered_and_refuses_a_taken_port(tmp_path):
         taken.close()
 
 
+def hard_tomb_deal():
+    """A Tomb deal the solver cannot settle in 0.3 s (found, not assumed: the solver keeps improving)."""
+    from napoleon.solver import solve
+
+    for deal in range(1, 60):
+        if solve(napoleon.new_game("napoleons-tomb", deal), budget=0.3).verdict == "unknown":
+            return deal
+    pytest.skip("the solver settles every Tomb deal tried within 0.3 s")
+
+
 def test_a_search_does_not_block_the_server(db):
     """While the solver works (in its own process), the server answers at once."""
     import asyncio
@@ -548,12 +558,13 @@ def test_a_search_does_not_block_the_server(db):
 
     import httpx
 
+    deal = hard_tomb_deal()
     app = create_app(db, settings=SETTINGS)
 
     async def run():
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
-            gid = (await c.post("/api/games", json={"game": "napoleons-tomb", "deal": 3})).json()["id"]
+            gid = (await c.post("/api/games", json={"game": "napoleons-tomb", "deal": deal})).json()["id"]
             search = asyncio.create_task(c.post(f"/api/games/{gid}/solve", json={"budget": 3, "steps": False}))
             await asyncio.sleep(0.5)
             start = time.monotonic()
@@ -568,3 +579,13 @@ def test_a_search_does_not_block_the_server(db):
         app.state.web.pool.shutdown()
     assert answer["verdict"] in ("won", "lost", "unknown")
     assert took < 1.0
+    if answer["verdict"] == "unknown":
+        assert answer["seconds"] > 2.5 > took  # the search ran all along, the server answered meanwhile
+
+
+def test_searches_are_capped_by_the_servers_max_budget(db):
+    deal = hard_tomb_deal()
+    with TestClient(create_app(db, settings=Settings(max_budget=0.2))) as c:
+        gid = new(c, "napoleons-tomb", deal)["id"]
+        answer = c.post(f"/api/games/{gid}/solve", json={"budget": 100, "steps": False}).json()
+        assert answer["seconds"] < 1.5

@@ -45,7 +45,9 @@ def server(tmp_path_factory):
     import uvicorn
 
     db = tmp_path_factory.mktemp("web") / "napoleon.db"
-    app = create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0))
+    # Short searches: the page's background "winnable?" checks would otherwise
+    # compete with the browser for the machine's two cores.
+    app = create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0, max_budget=0.5))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)

@@ -72,8 +72,9 @@ class Settings:
     """How the app searches: worker processes and budgets (tests make them small)."""
 
     def __init__(self, workers: int = 1, hint_budget: float = 5.0, solve_budget: float = 15.0,
-                 winnable_budget: float = 3.0, winnable_tries: int = 40) -> None:
+                 winnable_budget: float = 3.0, winnable_tries: int = 40, max_budget: float = MAX_BUDGET) -> None:
         self.workers = workers
+        self.max_budget = max_budget  # a search asked for more gets this much
         self.hint_budget = hint_budget
         self.solve_budget = solve_budget
         self.winnable_budget = winnable_budget
@@ -359,7 +360,8 @@ class WebApp:
 
     async def hint(self, request: Request) -> JSONResponse:
         live = await self.live(request)
-        budget = parse_budget(request.query_params.get("budget"), self.settings.hint_budget)
+        budget = min(parse_budget(request.query_params.get("budget"), self.settings.hint_budget),
+                     self.settings.max_budget)
         state, result, cached = await self.search(live, budget)
         move = state.game.parse_notation(result["moves"][0]) if result["verdict"] == WON and result["moves"] else None
         if move is not None:
@@ -383,7 +385,7 @@ class WebApp:
     async def solve(self, request: Request) -> JSONResponse:
         body = await read_body(request, required=False)
         check_keys(body, {"budget", "steps"}, "solve")
-        budget = parse_budget(body.get("budget"), self.settings.solve_budget)
+        budget = min(parse_budget(body.get("budget"), self.settings.solve_budget), self.settings.max_budget)
         with_steps = want_bool(body, "steps", True)
         live = await self.live(request)
         state, result, cached = await self.search(live, budget)

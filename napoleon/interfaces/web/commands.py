@@ -61,7 +61,8 @@ def cmd_serve(args: argparse.Namespace) -> None:
     host = args.host
     loopback = is_loopback(host)
     allowed = ["127.0.0.1", "localhost", "::1", "[::1]"] if loopback else None
-    app = create_app(args.db, settings=Settings(workers=args.workers), allowed_hosts=allowed)
+    app = create_app(args.db, settings=Settings(workers=args.workers, max_budget=args.max_budget),
+                     allowed_hosts=allowed)
     sock = bind(host, args.port)
     port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
@@ -94,6 +95,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--open", action="store_true", help="open the page in a web browser")
     p.add_argument("--db", metavar="PATH", help="the store's database (default $NAPOLEON_DB, else the user data dir)")
     p.add_argument("--workers", type=int, default=1, help="solver worker processes (default 1)")
+    p.add_argument("--max-budget", type=float, default=120.0, metavar="SECONDS",
+                   help="the longest a hint or solution search may take (default 120)")
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"),
                    help="uvicorn's log level")
     p.set_defaults(func=cmd_serve)
