@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import threading
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -67,11 +68,15 @@ class Known:
 
 
 class SolutionCache:
-    """Verdicts by position, shared by every game of the same rules."""
+    """Verdicts by position, shared by every game of the same rules.
+
+    Filled from worker threads and read on the event loop, so it has a lock.
+    """
 
     def __init__(self, limit: int = MAX_CACHED_POSITIONS) -> None:
         self.limit = limit
         self._known: OrderedDict[tuple[Any, ...], Known] = OrderedDict()
+        self._lock = threading.Lock()
 
     @staticmethod
     def key(state: State) -> tuple[Any, ...]:
@@ -79,10 +84,11 @@ class SolutionCache:
 
     def get(self, state: State) -> Known | None:
         key = self.key(state)
-        known = self._known.get(key)
-        if known is not None:
-            self._known.move_to_end(key)
-        return known
+        with self._lock:
+            known = self._known.get(key)
+            if known is not None:
+                self._known.move_to_end(key)
+            return known
 
     def put_lost(self, state: State) -> None:
         self._put(self.key(state), Known(LOST))
@@ -98,10 +104,11 @@ class SolutionCache:
             walk.push(move)
 
     def _put(self, key: tuple[Any, ...], known: Known) -> None:
-        self._known[key] = known
-        self._known.move_to_end(key)
-        while len(self._known) > self.limit:
-            self._known.popitem(last=False)
+        with self._lock:
+            self._known[key] = known
+            self._known.move_to_end(key)
+            while len(self._known) > self.limit:
+                self._known.popitem(last=False)
 
 
 class SolverPool:
