@@ -164,7 +164,8 @@ export class Board {
     const aw = area.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const ah = area.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
     const fit = (spec) => Math.min(aw / spec.w, ah / spec.h);
-    const spec = this.specs.reduce((best, s) => (fit(s) > fit(best) ? s : best));
+    const score = (s) => fit(s) * (s.prefer || 1);
+    const spec = this.specs.reduce((best, s) => (score(s) > score(best) ? s : best));
     if (spec !== this.spec) {
       this.spec = spec;
       for (const el of this.labelEls) el.remove();

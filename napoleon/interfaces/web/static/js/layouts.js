@@ -79,6 +79,7 @@ function square() {
   }
   narrow.w = 6 * P - G;
   narrow.h = r1 + firstRoom + 0.25 + CH + 2.0;
+  narrow.prefer = 0.7;  // only where the square's cards would be much smaller
   return [wide, narrow];
 }
 
@@ -186,7 +187,8 @@ const LAYOUTS = {
 
 /**
  * The layouts of ``gameId``: one, or several for screens of different
- * shapes (board.js takes the one that gives the largest cards). Each has
+ * shapes (board.js takes the one that gives the largest cards, times its
+ * ``prefer`` weight: less than 1 for a layout further from the rulebook's). Each has
  * ``order``, its piles in reading order, for the keyboard.
  */
 export function layoutsFor(gameId, pileNames) {
