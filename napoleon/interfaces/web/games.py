@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.errors import NapoleonError
 from ...engine.game import Game, format_option
 from ...engine.move import Move
-from ...engine.state import Status
+from ...engine.state import State, Status
 from ..session import Session
 
 if TYPE_CHECKING:
@@ -47,9 +47,9 @@ class Registry:
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._lock = threading.Lock()
 
-    def create(self, session_state: Any, autoplay: bool) -> LiveGame:
+    def create(self, state: State, autoplay: bool) -> LiveGame:
         """Start recording a new game from ``session_state`` (a fresh deal)."""
-        session = Session(session_state, autoplay=autoplay, recorder=self.store.recorder())
+        session = Session(state, autoplay=autoplay, recorder=self.store.recorder())
         live = LiveGame(str(session.record_id), session)
         with self._lock:
             self._remember(live)
