@@ -1,0 +1,135 @@
+"""The command line: readable and JSON output, and one-line errors with exit 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+import napoleon
+from napoleon.interfaces.cli import main
+from napoleon.solver import replays_to_win
+
+
+def run(capsys, *args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        code = main(list(args))
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_every_game_with_options(capsys):
+    code, out, _ = run(capsys, "games", "--json")
+    assert code == 0
+    rows = {row["id"]: row for row in json.loads(out)}
+    assert set(rows) == set(napoleon.GAMES)
+    assert rows["forty-thieves"]["aliases"] == ["napoleon-at-st-helena"]
+    assert [o["name"] for o in rows["st-helena"]["options"]] == ["spaces", "build"]
+    code, text, _ = run(capsys, "games")
+    assert code == 0 and "napoleons-tomb" in text and "option single" in text
+
+
+def test_rules_by_alias(capsys):
+    code, out, _ = run(capsys, "rules", "napoleon-at-st-helena", "--json")
+    obj = json.loads(out)
+    assert code == 0 and obj["id"] == "forty-thieves" and "64 cards" in obj["rules"]
+    assert obj["notation"]["tableau-10"] == "T10"
+
+
+def test_deal_json_is_the_engines_position(capsys):
+    code, out, _ = run(capsys, "deal", "st-helena", "--deal", "7", "-o", "spaces=any", "--json")
+    assert code == 0
+    assert json.loads(out) == napoleon.new_game("st-helena", 7, {"spaces": "any"}).to_json()
+    code, text, _ = run(capsys, "deal", "werner", "--deal", "7")
+    assert "deal 7" in text and "T1:" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "words"),
+    [
+        (["deal", "nosuch", "--deal", "1"], None, "unknown game"),
+        (["deal", "forty-thieves", "--deal", "1", "-o", "redeals=lots"], None, "option redeals"),
+        (["deal", "werner", "--deal", "1", "-o", "colour=red"], None, "no option"),
+        (["moves"], "{not json", "malformed JSON"),
+        (["moves"], '{"game": "werner", "deal": 1, "piles": {}}', "missing piles"),
+        (["moves"], "", "expected a position"),
+        (["replay", "werner", "--deal", "1", "T3-F1", "T1-T2"], None, "move 2 (T1-T2) is illegal"),
+        (["replay", "werner", "--deal", "1", "Q9-F1"], None, "no pile Q9"),
+        (["solve"], "[]", "position must be a JSON object"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, args, stdin, words):
+    code, out, err = run(capsys, *args, stdin=stdin)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and words in err
+
+
+def test_bad_deal_number_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["deal", "werner", "--deal", "0"])
+    assert exc.value.code == 2
+    assert "deal number must be from 1" in capsys.readouterr().err
+
+
+def test_moves_of_a_position_on_stdin(capsys):
+    state = napoleon.new_game("napoleons-tomb", 3)
+    code, out, _ = run(capsys, "moves", "--json", stdin=json.dumps(state.to_json()))
+    assert code == 0
+    listed = [state.game.move_from_json(m) for m in json.loads(out)]
+    assert listed == state.legal_moves()
+
+
+def test_replay_text_and_json_moves(capsys):
+    code, out, _ = run(capsys, "replay", "werner", "--deal", "1", "T3-F1", "C3-F2", "--json")
+    assert code == 0
+    expected = napoleon.new_game("werner", 1)
+    expected.play_text("T3-F1")
+    expected.play_text("C3-F2")
+    assert json.loads(out) == expected.to_json()
+    moves = json.dumps([{"from": "tableau-3", "to": "foundation-1", "count": 1}, "C3-F2"])
+    code, out2, _ = run(capsys, "replay", "werner", "--deal", "1", "--json-moves", "--json", stdin=moves)
+    assert code == 0 and json.loads(out2) == expected.to_json()
+
+
+def test_solve_and_hint(capsys):
+    code, out, _ = run(capsys, "solve", "werner", "--deal", "1", "--budget", "20", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["verdict"] == "won" and result["states"] > 0
+    state = napoleon.new_game("werner", 1)
+    assert replays_to_win(state, [state.game.parse_notation(m) for m in result["moves"]])
+    code, out, _ = run(capsys, "hint", "werner", "--deal", "1", "T3-F1", "--json")
+    hint = json.loads(out)
+    after = napoleon.new_game("werner", 1)
+    after.play_text("T3-F1")
+    assert hint["verdict"] == "won" and after.is_legal(after.game.move_from_json(hint["move"]))
+    code, out, _ = run(capsys, "solve", "--json", stdin=json.dumps(napoleon.new_game("werner", 8).to_json()))
+    assert json.loads(out)["verdict"] == "lost"
+
+
+def test_deal_winnable_picks_a_proven_deal(capsys):
+    code, out, _ = run(capsys, "deal", "werner", "--deal", "8", "--winnable", "--json")
+    obj = json.loads(out)
+    assert code == 0 and obj["deal"] == 9  # werner 8 is lost (fc-solve agrees), 9 is won
+    state = napoleon.new_game("werner", 9)
+    assert replays_to_win(state, [state.game.parse_notation(m) for m in obj["solution"]])
+
+
+def test_plain_play_in_a_real_process(tmp_path):
+    script = "T3-F1\nT1-T2\nundo\nredo\nmoves\nq\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "napoleon", "play", "werner", "--deal", "1", "--plain"],
+        input=script, capture_output=True, text=True, timeout=60,
+        env={"NAPOLEON_DB": str(tmp_path / "db.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "played T3-F1 (AC)" in proc.stdout
+    assert "illegal: T1-T2: 8C does not go on TH" in proc.stdout
+    assert "undid T3-F1" in proc.stdout and "redid T3-F1" in proc.stdout
