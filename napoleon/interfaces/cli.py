@@ -228,7 +228,8 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="napoleon", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="napoleon", description="Play, inspect, replay, solve and study the Napoleon patience games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     out = argparse.ArgumentParser(add_help=False)
