@@ -21,7 +21,7 @@ from ..cards import card_str, deck, suit
 from ..shuffle import check_deal_number, shuffled
 from .errors import NotationError, OptionError
 from .move import REDEAL, Move
-from .rules import ABBREVIATIONS, FOUNDATION, STOCK, WASTE, Build, Foundation, Group, fit_table, space_set
+from .rules import ABBREVIATIONS, FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group, fit_table, space_set
 
 if TYPE_CHECKING:
     from .state import State
@@ -100,10 +100,12 @@ class Game:
         """The piles of the game, in the order of the position JSON."""
         raise NotImplementedError
 
+    redeal_limit: ClassVar[int] = 0
+
     @property
     def max_redeals(self) -> int:
         """How many redeals a game allows (:data:`UNLIMITED` for no limit)."""
-        return 0
+        return self.redeal_limit
 
     def deal_cards(self) -> list[int]:
         """The cards that are shuffled for a deal."""
@@ -160,11 +162,15 @@ class Game:
     def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
         """Groups of piles whose order never matters from this position on.
 
-        Foundations of a group (and Werner's cells) always; games add their
-        tableau where no later rule looks at a pile's place.
+        Foundations of a group (and Werner's cells) always; the tableau too,
+        unless a redeal that deals by position is still to come. Games add
+        what else they know to be alike (the Tomb's reserves).
         """
-        return [tuple(g) for g, group in zip(self.group_piles, self.groups, strict=True)
-                if isinstance(group.rule, Foundation) or group.first_only]
+        groups = [tuple(g) for g, group in zip(self.group_piles, self.groups, strict=True)
+                  if isinstance(group.rule, Foundation) or group.first_only]
+        if not self.layout_matters_for_redeal or self.redeals_left(state) <= 0:
+            groups.append(tuple(self.role_piles[TABLEAU]))
+        return groups
 
     def redeals_left(self, state: State) -> int:
         """Redeals still allowed (a large number when unlimited)."""

@@ -73,9 +73,6 @@ Won when all 104 cards are on the foundations."""
     def max_redeals(self) -> int:
         return self.options["redeals"]
 
-    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
-        return [*super().symmetric_groups(state), tuple(self.role_piles[TABLEAU])]
-
     def deal(self, state: State, cards: list[int]) -> None:
         deal_rows(state, self.role_piles[TABLEAU], cards[:40])
         state.piles[self.stock] = stock_from(cards[40:])

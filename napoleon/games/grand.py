@@ -49,15 +49,7 @@ Won when all 104 cards are on the foundations."""
     layout_matters_for_redeal = True
     redeal_gathers = TABLEAU
 
-    @property
-    def max_redeals(self) -> int:
-        return 2
-
-    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
-        groups = super().symmetric_groups(state)
-        if state.redeals == self.max_redeals:
-            groups.append(tuple(self.role_piles[TABLEAU]))
-        return groups
+    redeal_limit = 2
 
     def deal(self, state: State, cards: list[int]) -> None:
         self.lay_out(state, cards)

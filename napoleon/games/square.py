@@ -48,9 +48,6 @@ Won when all 104 cards are on the foundations."""
             return "with the single option runs do not move as a unit: one card at a time"
         return None
 
-    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
-        return [*super().symmetric_groups(state), tuple(self.role_piles[TABLEAU])]
-
     def deal(self, state: State, cards: list[int]) -> None:
         deal_rows(state, self.role_piles[TABLEAU], cards[:48])
         state.piles[self.stock] = stock_from(cards[48:])

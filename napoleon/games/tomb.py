@@ -65,9 +65,7 @@ Won when all 104 cards are on the foundations."""
     redeal_gathers = WASTE
     redeal_needs_empty_stock = True
 
-    @property
-    def max_redeals(self) -> int:
-        return MAX_REDEALS
+    redeal_limit = MAX_REDEALS
 
     @property
     def central(self) -> int:
@@ -81,9 +79,9 @@ Won when all 104 cards are on the foundations."""
         state.piles[self.stock] = stock_from(cards[44:])
 
     def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
-        # Reserves only give and tableau piles are alike; waste piles are
-        # not: a redeal gathers them in order.
-        return [*super().symmetric_groups(state), tuple(self.role_piles[RESERVE]), tuple(self.role_piles[TABLEAU])]
+        # Reserves only give, so they are alike; waste piles are not: a
+        # redeal gathers them in order.
+        return [*super().symmetric_groups(state), tuple(self.role_piles[RESERVE])]
 
     def multi_card_note(self, state: State, move: Move) -> str | None:
         if move.dst == self.central and self.pile_roles[move.src] == TABLEAU:

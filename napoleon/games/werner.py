@@ -37,9 +37,6 @@ Won when all 52 cards are on the foundations."""
             Group(CELL, 4, Build(), to=(FOUNDATION, TABLEAU), first_only=True),
         )
 
-    def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
-        return [*super().symmetric_groups(state), tuple(self.role_piles[TABLEAU])]
-
     def deal(self, state: State, cards: list[int]) -> None:
         columns, cells = self.role_piles[TABLEAU], self.role_piles[CELL]
         for i, card in enumerate(cards[:48]):

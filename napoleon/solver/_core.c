@@ -1004,39 +1004,29 @@ out_free:
 #undef GROW
 }
 
-/* moves(rules, piles, redeals) -> [(src, dst, count)]: for the tests. */
-static PyObject *moves(PyObject *self, PyObject *args) {
+/* moves(...) and autoplay(...) for the tests: read a position, run one step. */
+static PyObject *one_position(PyObject *args, int (*step)(const Rules *, Pos *, Mv *)) {
     PyObject *rules_list, *piles;
     int redeals;
     if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     PyObject *res = NULL;
-    if (!R || !P) { PyErr_NoMemory(); goto done; }
-    if (read_rules(R, rules_list) < 0 || read_pos(R, P, piles, redeals) < 0) goto done;
     Mv out[MAXM];
-    res = moves_to_list(out, gen(R, P, out));
-done:
-    free(R); free(P);
+    if (!R || !P) PyErr_NoMemory();
+    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) res = moves_to_list(out, step(R, P, out));
+    free(R);
+    free(P);
     return res;
 }
 
-/* autoplay(rules, piles, redeals) -> [(src, dst, count)]: for the tests. */
-static PyObject *py_autoplay(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *piles;
-    int redeals;
-    if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
-    Rules *R = malloc(sizeof(Rules));
-    Pos *P = malloc(sizeof(Pos));
-    PyObject *res = NULL;
-    if (!R || !P) { PyErr_NoMemory(); goto done; }
-    if (read_rules(R, rules_list) < 0 || read_pos(R, P, piles, redeals) < 0) goto done;
-    Mv out[256];
-    res = moves_to_list(out, autoplay(R, P, out));
-done:
-    free(R); free(P);
-    return res;
-}
+static int gen_step(const Rules *R, Pos *P, Mv *out) { return gen(R, P, out); }
+
+/* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
+static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return one_position(args, gen_step); }
+
+/* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
+static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; return one_position(args, autoplay); }
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},

@@ -15,25 +15,15 @@ from hypothesis import strategies as st
 
 import napoleon
 from napoleon.solver import core
+
+from .variants import IDS, VARIANTS
 from napoleon.solver.autoplay import safe_moves
 
 pytestmark = pytest.mark.skipif(not core.available, reason="the C core is not built")
 
-VARIANTS = [
-    ("napoleons-tomb", {}),
-    ("napoleons-square", {}),
-    ("napoleons-square", {"single": "true"}),
-    ("grand-napoleon", {}),
-    ("werner", {}),
-    ("forty-thieves", {}),
-    ("forty-thieves", {"redeals": "2"}),
-    ("forty-thieves", {"redeals": "unlimited"}),
-    ("st-helena", {}),
-    ("st-helena", {"spaces": "any", "build": "any"}),
-]
 
 
-@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=[f"{g}-{o}" for g, o in VARIANTS])
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=IDS)
 @settings(max_examples=12, deadline=None)
 @given(deal=st.integers(1, 2**63 - 1), seed=st.integers(0, 2**32))
 def test_core_moves_and_autoplay_equal_the_engines(game, options, deal, seed):

@@ -23,20 +23,8 @@ from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
 from napoleon.solver.search import Search
 
 from .endgames import endgame
+from .variants import IDS, VARIANTS
 
-VARIANTS = [
-    ("napoleons-tomb", {}),
-    ("napoleons-square", {}),
-    ("napoleons-square", {"single": "true"}),
-    ("grand-napoleon", {}),
-    ("werner", {}),
-    ("forty-thieves", {}),
-    ("forty-thieves", {"redeals": "2"}),
-    ("forty-thieves", {"redeals": "unlimited"}),
-    ("st-helena", {}),
-    ("st-helena", {"spaces": "any", "build": "any"}),
-]
-IDS = [f"{g}{'-' if o else ''}{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
 
 
 def truth(state: napoleon.State, max_states: int = 40_000) -> str:
