@@ -5,8 +5,8 @@
 For each game, random playouts from several deals: at every position the
 legal moves are generated, each is applied and undone, then one is played.
 It prints generations per second and move applications (apply + undo) per
-second, for the Python engine (``State.legal_moves``/``push``/``pop``), and
-the same generation through the solver's compiled core for comparison.
+second, for the Python engine (``State.legal_moves``/``push``/``pop``). The
+solver's compiled core is measured by bench/solver.py (positions per second).
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ import random
 import time
 
 from napoleon import GAMES, new_game
-from napoleon.solver import core
 
 
-def measure(game_id: str, seconds: float, deals: int) -> tuple[float, float, float]:
+def measure(game_id: str, seconds: float, deals: int) -> tuple[float, float]:
     gens = applications = 0
     elapsed = 0.0
     deal = 0
@@ -40,17 +39,7 @@ def measure(game_id: str, seconds: float, deals: int) -> tuple[float, float, flo
                 break
             state.push(rng.choice(moves))
         elapsed += time.perf_counter() - start
-    core_rate = 0.0
-    if core.available:
-        state = new_game(game_id, 1)
-        rules = core.encode_rules(state.game)
-        piles = [p[:] for p in state.piles]
-        n = 20000
-        start = time.perf_counter()
-        for _ in range(n):
-            core._core.moves(rules, piles, 0)
-        core_rate = n / (time.perf_counter() - start)
-    return gens / elapsed, applications / elapsed, core_rate
+    return gens / elapsed, applications / elapsed
 
 
 def main() -> None:
@@ -60,11 +49,10 @@ def main() -> None:
     args = ap.parse_args()
     print(f"# {platform.machine()} {platform.python_implementation()} {platform.python_version()}, "
           f"{args.seconds} s per game, playouts over deals 1-{args.deals}")
-    print(f"{'game':<18} {'generations/s':>14} {'apply+undo/s':>14} {'core gen/s*':>12}")
+    print(f"{'game':<18} {'generations/s':>14} {'apply+undo/s':>14}")
     for game_id in GAMES:
-        gens, apps, core_rate = measure(game_id, args.seconds, args.deals)
-        print(f"{game_id:<18} {gens:>14,.0f} {apps:>14,.0f} {core_rate:>12,.0f}")
-    print("* the compiled core's generation, called from Python one position at a time (call overhead included)")
+        gens, apps = measure(game_id, args.seconds, args.deals)
+        print(f"{game_id:<18} {gens:>14,.0f} {apps:>14,.0f}")
 
 
 if __name__ == "__main__":
