@@ -15,20 +15,14 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from napoleon import GAMES, get_game
-from napoleon.solver import solve_json
-
-FC_SOLVE_ARGS = ["--freecells-num", "4", "--stacks-num", "8", "--empty-stacks-filled-by", "kings", "-to", "01ABCDE"]
-
+from napoleon.solver import fcsolve, solve_json
 
 def deal_range(text: str) -> list[int]:
     out: list[int] = []
@@ -38,47 +32,13 @@ def deal_range(text: str) -> list[int]:
     return out
 
 
-def fc_solve_board(position: dict) -> str:
-    """A Werner position in fc-solve's board format (cells line, then 8 stacks)."""
-    piles = position["piles"]
-    cells = [piles[f"cell-{i}"][0] if piles[f"cell-{i}"] else "-" for i in range(1, 5)]
-    lines = ["Freecells: " + " ".join(cells)]
-    found = {s: 0 for s in "HCDS"}
-    for i in range(1, 5):
-        pile = piles[f"foundation-{i}"]
-        if pile:
-            found[pile[-1][1]] = "A23456789TJQK".index(pile[-1][0]) + 1
-    lines.append("Foundations: " + " ".join(f"{s}-{n}" for s, n in found.items()))
-    lines += [" ".join(piles[f"tableau-{i}"]) for i in range(1, 9)]
-    return "\n".join(lines) + "\n"
-
-
-def run_fc_solve(position: dict, budget: float) -> tuple[str, float]:
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write(fc_solve_board(position))
-        path = f.name
-    start = time.perf_counter()
-    try:
-        out = subprocess.run(["fc-solve", *FC_SOLVE_ARGS, path], capture_output=True, text=True, timeout=budget).stdout
-    except subprocess.TimeoutExpired:
-        return "unknown", time.perf_counter() - start
-    finally:
-        Path(path).unlink(missing_ok=True)
-    seconds = time.perf_counter() - start
-    if "This game is solveable" in out:
-        return "won", seconds
-    if "I could not solve" in out:
-        return "lost", seconds
-    return "unknown", seconds
-
-
 def job(game_id: str, options: dict, deal: int, budget: float, fc: bool) -> dict:
     game = get_game(game_id, options)
     position = game.new_state(deal).to_json()
     result = solve_json(position, budget=budget)
     result["moves"] = len(result["moves"])
     if fc:
-        result["fc_verdict"], result["fc_seconds"] = run_fc_solve(position, budget)
+        result["fc_verdict"], result["fc_seconds"] = fcsolve.solve(game.new_state(deal), budget)
     return result
 
 
@@ -104,7 +64,7 @@ def main() -> None:
         k, _, v = kv.partition("=")
         options.setdefault(gid, {})[k] = v
     deals = deal_range(args.deals)
-    fc = args.fc_solve and shutil.which("fc-solve") is not None
+    fc = args.fc_solve and fcsolve.available()
     print(f"# {platform.node()} {platform.machine()} {platform.python_implementation()} {platform.python_version()}, "
           f"{args.jobs} jobs, budget {args.budget} s, deals {args.deals}")
     everything = []
