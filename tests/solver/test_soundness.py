@@ -62,7 +62,7 @@ def test_endgames_cover_both_verdicts():
     for game, options in VARIANTS:
         for _ in range(12):
             seen.add(truth(endgame(game, options, rng.randint(3, 9), rng)))
-    assert seen == {WON, LOST}
+    assert {WON, LOST} <= seen
 
 
 def test_autoplay_is_not_applied_where_a_card_is_still_needed():
