@@ -29,7 +29,7 @@ from . import schema
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..interfaces.session import Session
+    from ..session import Session
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 30_000
@@ -198,12 +198,12 @@ class Store:
     # ---------------------------------------------------------- recording
 
     def recorder(self) -> StoreRecorder:
-        """A recorder for :class:`~napoleon.interfaces.session.Session`: every move is saved at once."""
+        """A recorder for :class:`~napoleon.session.Session`: every move is saved at once."""
         return StoreRecorder(self)
 
     def new_session(self, state: State, autoplay: bool = True) -> Session:
         """A session on ``state`` recorded in this store (a new record)."""
-        from ..interfaces.session import Session
+        from ..session import Session
 
         return Session(state, autoplay=autoplay, recorder=self.recorder())
 
@@ -304,7 +304,7 @@ class Store:
 
     def resume(self, saved_id: int, autoplay: bool = True) -> Session:
         """The unfinished game ``saved_id`` as a session, replayed from the deal, recorder attached."""
-        from ..interfaces.session import Session
+        from ..session import Session
 
         saved = self.get(saved_id)
         if saved is None:
@@ -327,7 +327,7 @@ class Store:
 
 
 class StoreRecorder:
-    """The store's side of :class:`~napoleon.interfaces.session.Recorder`."""
+    """The store's side of :class:`~napoleon.session.Recorder`."""
 
     def __init__(self, store: Store) -> None:
         self.store = store

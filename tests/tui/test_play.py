@@ -156,7 +156,7 @@ async def test_run_moves_with_depth_and_with_a_click_on_a_deeper_card():
         state.play_text(text)
     game = state.game
     run = next(m for m in state.legal_moves() if m.count > 1)
-    from napoleon.interfaces.session import Session
+    from napoleon.session import Session
 
     app = make_app("napoleons-square", session=Session(state, autoplay=False))
     async with app.run_test(size=(100, 30)) as pilot:

@@ -1,6 +1,6 @@
 """The full-screen game: ``napoleon play GAME``.
 
-The app drives a :class:`~napoleon.interfaces.session.Session` (moves,
+The app drives a :class:`~napoleon.session.Session` (moves,
 auto-play, undo and redo by turns, the clock, the record in the store) and
 shows it on a :class:`~.board.Board`. Keys and clicks pick cards up and put
 them down; the engine says what is legal and, for an illegal drop, why. The
@@ -27,7 +27,7 @@ from ...engine.move import REDEAL, Move
 from ...engine.rules import FOUNDATION
 from ...engine.state import State, Status
 from ...shuffle import MAX_DEAL
-from ..session import Recorder, Session
+from ...session import Recorder, Session
 from . import cardfaces as cf
 from .analysis import BUDGETS, WON, Analyst
 from .bars import BarsMixin, InfoBar, StatusLine, clock

@@ -1,7 +1,7 @@
 """Play in the browser: ``napoleon serve`` starts a local web app for all six games.
 
 The server (:mod:`.app`) is a JSON API over the engine, one
-:class:`~napoleon.interfaces.session.Session` per game, each recorded in the
+:class:`~napoleon.session.Session` per game, each recorded in the
 store; the page (``static/``) is plain HTML, CSS and JavaScript modules.
 """
 

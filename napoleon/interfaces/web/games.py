@@ -1,6 +1,6 @@
 """The games the web app is playing, and what the page is told about each.
 
-Every game is a :class:`~napoleon.interfaces.session.Session` recorded in the
+Every game is a :class:`~napoleon.session.Session` recorded in the
 store, so its id is the store's record id and a restarted server finds it
 again: a game not in memory is replayed from its record on first request.
 :func:`game_view` is the one JSON shape the page draws from.
@@ -17,7 +17,7 @@ from ...engine.errors import NapoleonError
 from ...engine.game import Game, format_option
 from ...engine.move import Move
 from ...engine.state import State, Status
-from ..session import Session
+from ...session import Session
 
 if TYPE_CHECKING:
     from ...store import SavedGame, Store

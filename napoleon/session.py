@@ -22,10 +22,10 @@ from __future__ import annotations
 import time
 from typing import Any, Protocol
 
-from ..engine.errors import IllegalMoveError
-from ..engine.move import Move
-from ..engine.state import State, Status
-from ..solver.autoplay import safe_moves
+from .engine.errors import IllegalMoveError
+from .engine.move import Move
+from .engine.state import State, Status
+from .solver.autoplay import safe_moves
 
 
 class Recorder(Protocol):
