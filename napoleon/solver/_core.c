@@ -852,14 +852,21 @@ static PyObject *playouts(const Rules *R, Pos *root, int total, double budget, l
                 moved = 1;
                 states++;
             }
-            if (!moved) break;
+            if (!moved) {
+                if (step == 0 && n == 0) goto out;   /* the root itself has no move: nothing to play out */
+                break;
+            }
             if (is_won(R, P, total)) { verdict = 1; goto out; }
             if ((states & 4095) == 0) {
                 if (PyErr_CheckSignals() < 0) goto out;
                 if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) goto out;
             }
         }
+        /* Every playout counts, even one that could not move: a cap on
+           positions must end the search however short the playouts are. */
+        states++;
         if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) goto out;
+        if (PyErr_CheckSignals() < 0) goto out;
     }
 out:
     keep_snaps = 1;

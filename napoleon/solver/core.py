@@ -151,6 +151,8 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     cap, depth of the cards the foundations need next).
     """
     game = state.game
+    if mode == "playouts" and not budget and not max_states:
+        raise ValueError("playouts never end by themselves: give a budget or max_states")
     start = time.perf_counter()
     verdict, moves, states = _core.search(
         encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
