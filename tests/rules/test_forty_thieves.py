@@ -10,10 +10,7 @@ import napoleon
 from napoleon.cards import deck
 from napoleon.engine.game import UNLIMITED
 
-try:  # tests/rules may or may not be a package
-    from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
-except ImportError:
-    from helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
+from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
 
 GAME = "forty-thieves"
 DEALS = (1, 2, 3, 1000, 55555)

@@ -8,10 +8,7 @@ import pytest
 
 import napoleon
 
-try:  # tests/rules may or may not be a package
-    from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
-except ImportError:
-    from helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
+from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
 from napoleon.cards import deck
 
 GAME = "napoleons-square"

@@ -9,10 +9,7 @@ import pytest
 import napoleon
 from napoleon.cards import deck
 
-try:  # tests/rules may or may not be a package
-    from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile
-except ImportError:
-    from helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile
+from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile
 
 GAME = "werner"
 DEALS = (1, 2, 3, 1000, 987654321)
