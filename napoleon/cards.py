@@ -69,5 +69,3 @@ def deck(decks: int = 1) -> list[int]:
     one = [make_card(r, s) for s in range(4) for r in range(1, 14)]
     return one * decks
 
-
-ALL_CARDS = tuple(deck(1))

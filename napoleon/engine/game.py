@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..cards import card_str, deck, suit
+from ..cards import deck, suit
 from ..shuffle import check_deal_number, shuffled
 from .errors import NotationError, OptionError
 from .move import REDEAL, Move
@@ -414,9 +414,6 @@ class Game:
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise NotationError(f"move 'count' must be a positive integer, not {count!r}")
         return Move(self.pile_index[src], self.pile_index[dst], count)
-
-    def card_text(self, cards: Iterable[int]) -> str:
-        return " ".join(card_str(c) for c in cards)
 
 
 def format_option(value: Any) -> str:

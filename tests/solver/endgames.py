@@ -13,7 +13,7 @@ import random
 import napoleon
 from napoleon.cards import KING, make_card
 from napoleon.engine.game import UNLIMITED
-from napoleon.engine.rules import STOCK, WASTE, Build, Foundation
+from napoleon.engine.rules import WASTE, Build, Foundation
 from napoleon.engine.state import State
 
 
@@ -88,6 +88,3 @@ def endgame(game_id: str, options: dict, cards_out: int, rng: random.Random, tri
             last_error = exc
     raise AssertionError(f"no valid {game_id} endgame in {tries} tries: {last_error}")
 
-
-def has_stock(game: napoleon.Game) -> bool:
-    return STOCK in game.role_piles
