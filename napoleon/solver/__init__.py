@@ -45,8 +45,13 @@ def replays_to_win(state: State, moves: list[Move]) -> bool:
 PORTFOLIO: dict[str, tuple[tuple[str, float, tuple[int, ...] | None], ...]] = {
     "napoleons-tomb": (("playouts", 0.5, None), ("best", 1.0, None)),
     "werner": (("best", 0.4, (40, 3, 12, 0, 8, 5)), ("dfs", 0.5, None), ("best", 1.0, None)),
+    # Redeals "whenever you choose" make every position a redeal point; redeal
+    # planning (staged.py) wins most deals, which no complete search here can.
+    "st-helena": (("staged", 0.9, None), ("best", 1.0, None)),
 }
 DEFAULT_PORTFOLIO = (("best", 1.0, None),)
+COMPLETE_MODES = ("best", "dfs")  # the others only find wins
+STRATEGIES = ("auto", "best", "dfs", "greedy", "playouts", "staged")
 INCOMPLETE_PHASE_CAP = 10.0  # seconds for an incomplete phase when there is no budget
 
 
@@ -58,11 +63,14 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     moves wins; ``unknown``: the budget ran out after ``states`` positions.
     The compiled core runs the search when it is built (``engine="python"``
     forces the pure-Python search, the reference the core is tested against).
-    ``strategy`` is ``"auto"`` (the game's portfolio) or one core mode:
-    ``"best"``, ``"dfs"``, ``"greedy"``, ``"playouts"``.
+    ``strategy`` is ``"auto"`` (the game's portfolio) or one search:
+    ``"best"``, ``"dfs"``, ``"greedy"``, ``"playouts"`` (the core's modes) or
+    ``"staged"`` (redeal planning, :mod:`.staged`).
     """
     from . import core
 
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(STRATEGIES)}")
     if core.available and progress is None and engine != "python":
         try:
             result = _run_core(core, state, budget, max_states, strategy)
@@ -77,20 +85,20 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
 
 def _run_core(core, state: State, budget: float | None, max_states: int | None, strategy: str) -> Result:
     if strategy != "auto":
-        return core.search(state, budget=budget, max_states=max_states, mode=strategy)
+        return _run_mode(core, state, budget, max_states, strategy, None)
     phases = PORTFOLIO.get(state.game.id, DEFAULT_PORTFOLIO)
     total = Result(UNKNOWN)
     start = time.perf_counter()
     for mode, share, weights in phases:
         left = None if budget is None else max(budget - (time.perf_counter() - start), 0.0)
-        complete = mode in ("best", "dfs")
+        complete = mode in COMPLETE_MODES
         if left is None:
             slice_ = None if complete else INCOMPLETE_PHASE_CAP
         else:
             slice_ = left * share
             if slice_ <= 0:
                 break
-        result = core.search(state, budget=slice_, max_states=max_states, mode=mode, weights=weights)
+        result = _run_mode(core, state, slice_, max_states, mode, weights)
         total.states += result.states
         if result.verdict != UNKNOWN:
             result.states = total.states
@@ -98,6 +106,15 @@ def _run_core(core, state: State, budget: float | None, max_states: int | None, 
             return result
     total.seconds = time.perf_counter() - start
     return total
+
+
+def _run_mode(core, state: State, budget: float | None, max_states: int | None, mode: str,
+              weights: tuple[int, ...] | None) -> Result:
+    if mode == "staged":
+        from .staged import staged_search
+
+        return staged_search(state, budget=budget, max_states=max_states)
+    return core.search(state, budget=budget, max_states=max_states, mode=mode, weights=weights)
 
 
 def hint(state: State, budget: float | None = 5.0) -> tuple[Move | None, Result]:

@@ -54,6 +54,10 @@ typedef struct {
 
 typedef struct { signed char src, dst; unsigned char count; } Mv;
 
+/* Set while exploring one stage: the moves that end a stage are left to
+   the caller (1: redeals; 2: turning the stock as well). */
+static int no_redeal = 0;
+
 /* ------------------------------------------------------------ reading rules */
 
 typedef struct { PyObject *seq; Py_ssize_t i, n; int err; } Reader;
@@ -248,7 +252,7 @@ static int gen(const Rules *R, const Pos *P, Mv *out) {
             }
         }
     }
-    if (R->stock >= 0 && P->n[R->stock])
+    if (R->stock >= 0 && P->n[R->stock] && no_redeal < 2)
         for (int i = 0; i < R->nwaste[ph]; i++) ADD(R->stock, R->waste[ph][i], 1);
     for (int w = 0; w < R->nwhole; w++) {
         int src = R->whole_src[w], n = P->n[src];
@@ -258,7 +262,7 @@ static int gen(const Rules *R, const Pos *P, Mv *out) {
                 if (P->n[d] && HAS(R->fit[d][TOP(P, d)], P->c[src][0])) ADD(src, d, n);
             }
     }
-    if (can_redeal(R, P)) ADD(-1, -1, 0);
+    if (!no_redeal && can_redeal(R, P)) ADD(-1, -1, 0);
 #undef ADD
     return m;
 }
@@ -320,9 +324,12 @@ static void undo(Pos *P, Mv mv) {
 
 /* ------------------------------------------------------- safe auto-play */
 
+static int max_home;   /* the most cards home in any position of the last search */
+
 static int is_won(const Rules *R, const Pos *P, int total) {
     int home = 0;
     for (int i = 0; i < R->nfound; i++) home += P->n[R->found[i]];
+    if (home > max_home) max_home = home;
     return home == total;
 }
 
@@ -675,7 +682,56 @@ static HeapItem heap_pop(HeapItem *h, size_t *n) {
     return top;
 }
 
-static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, long long max_states) {
+typedef struct { int home, eval; uint32_t node; } Cand;
+
+static int cand_cmp(const void *a, const void *b);
+
+/* The `k` positions of a finished phase search with the most cards home
+   (then the best score), each as (moves from the root, piles, score). */
+static PyObject *collect_candidates(const Rules *R, const Node *nodes, size_t nn, const Mv *mvs,
+                                    const unsigned char *packs, int k) {
+    Cand *c = malloc((nn + 1) * sizeof(Cand));
+    Pos *P = malloc(sizeof(Pos));
+    PyObject *out = NULL;
+    if (!c || !P) { PyErr_NoMemory(); goto done; }
+    for (size_t i = 0; i < nn; i++) {
+        unpack(R, packs + nodes[i].pos_off, P);
+        int home = 0;
+        for (int f = 0; f < R->nfound; f++) home += P->n[R->found[f]];
+        c[i] = (Cand){home, evaluate(R, P), (uint32_t)i};
+    }
+    qsort(c, nn, sizeof(Cand), cand_cmp);
+    if ((size_t)k > nn) k = (int)nn;
+    out = PyList_New(k);
+    if (!out) goto done;
+    for (int j = 0; j < k; j++) {
+        size_t count = 0;
+        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent) count += nodes[x].mv_n;
+        Mv *path = malloc((count + 1) * sizeof(Mv));
+        if (!path) { PyErr_NoMemory(); Py_CLEAR(out); goto done; }
+        size_t q = count;
+        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent)
+            for (int m = nodes[x].mv_n - 1; m >= 0; m--) path[--q] = mvs[nodes[x].mv_off + m];
+        unpack(R, packs + nodes[c[j].node].pos_off, P);
+        PyObject *item = Py_BuildValue("(NNi)", moves_to_list(path, (int)count), pos_to_list(R, P), c[j].eval);
+        free(path);
+        if (!item) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, j, item);
+    }
+done:
+    free(c);
+    free(P);
+    return out;
+}
+
+static int cand_cmp(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->home != y->home) return y->home - x->home;
+    if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;
+    return x->node < y->node ? -1 : 1;
+}
+
+static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, long long max_states, int collect) {
     size_t ncap = 1 << 14, nn = 0, mcap = 1 << 16, mn = 0, pcap = 1 << 20, pn = 0, hcap = 1 << 14, hn = 0;
     Node *nodes = malloc(ncap * sizeof(Node));
     Mv *mvs = malloc(mcap * sizeof(Mv));
@@ -756,7 +812,11 @@ out:
                 for (uint32_t x = won_node; x != UINT32_MAX; x = nodes[x].parent)
                     for (int j = nodes[x].mv_n - 1; j >= 0; j--) path[--k] = mvs[nodes[x].mv_off + j];
             PyObject *mv = moves_to_list(path, (int)count);
-            if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
+            if (mv && collect > 0) {
+                PyObject *cands = collect_candidates(R, nodes, nn, mvs, packs, collect);
+                if (cands) result = Py_BuildValue("(iNLN)", verdict, mv, states, cands);
+                else Py_DECREF(mv);
+            } else if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
             free(path);
         }
     }
@@ -894,6 +954,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
                           &total, &budget, &max_states, &cb, &mode, &wh, &wb, &ws, &wd, &bc, &wn))
         return NULL;
+    max_home = 0;
     W_HOME = wh; W_BREAK = wb; W_SPACE = ws; W_DEPTH = wd; BREAK_CAP = bc; W_NEED = wn;
     greedy = mode == 2;
     if (mode >= 1 && mode <= 3) {
@@ -904,7 +965,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
             redeal_cb = cb;
             res = mode == 3 ? playouts(R, P, total, budget, max_states, 0x5EEDULL + (uint64_t)total)
-                            : bestfirst(R, P, total, budget, max_states);
+                            : bestfirst(R, P, total, budget, max_states, 0);
             redeal_cb = NULL;
             greedy = 0;
         }
@@ -1011,6 +1072,39 @@ out_free:
 #undef GROW
 }
 
+/* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, greedy, hold_stock)
+   -> (verdict, moves, states, candidates): best-first search of the current
+   deal only (no redeal; with hold_stock, no stock turn either), then its k
+   positions with the most cards home (the best score among equals first). */
+static PyObject *explore(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles, *cb;
+    int redeals, total, k, greedy_ = 0, hold_stock = 0;
+    double budget;
+    long long max_states;
+    int wh = 40, wb = 3, ws = 12, wd = 0, bc = 8, wn = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)ii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+                          &total, &budget, &max_states, &cb, &k, &wh, &wb, &ws, &wd, &bc, &wn, &greedy_, &hold_stock))
+        return NULL;
+    max_home = 0;
+    W_HOME = wh; W_BREAK = wb; W_SPACE = ws; W_DEPTH = wd; BREAK_CAP = bc; W_NEED = wn;
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    PyObject *res = NULL;
+    if (!R || !P) PyErr_NoMemory();
+    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
+        redeal_cb = cb;
+        no_redeal = hold_stock ? 2 : 1;
+        greedy = greedy_;
+        res = bestfirst(R, P, total, budget, max_states, k > 0 ? k : 1);
+        no_redeal = 0;
+        greedy = 0;
+        redeal_cb = NULL;
+    }
+    free(R); free(P);
+    return res;
+}
+
 /* moves(...) and autoplay(...) for the tests: read a position, run one step. */
 static PyObject *one_position(PyObject *args, int (*step)(const Rules *, Pos *, Mv *)) {
     PyObject *rules_list, *piles;
@@ -1035,8 +1129,13 @@ static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return one_
 /* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
 static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; return one_position(args, autoplay); }
 
+/* last_max_home() -> the most cards home in any position the last search reached. */
+static PyObject *last_max_home(PyObject *self, PyObject *args) { (void)self; (void)args; return PyLong_FromLong(max_home); }
+
 static PyMethodDef methods[] = {
+    {"last_max_home", last_max_home, METH_NOARGS, "The most cards home in any position the last search reached."},
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
+    {"explore", explore, METH_VARARGS, "Search one phase, then list its positions with the most cards home."},
     {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},
     {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
     {NULL, NULL, 0, NULL},

@@ -163,3 +163,36 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
     name = {1: WON, 0: LOST, -1: UNKNOWN}[verdict]
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict != -1)
+
+
+def explore(state: State, budget: float | None = None, max_states: int | None = None, keep: int = 10,
+            weights: tuple[int, ...] | None = None, greedy: bool = False,
+            hold_stock: bool = False) -> tuple[Result, list[tuple[list[Move], State, int]]]:
+    """Search the current deal of ``state`` only (no redeal), best first.
+
+    Returns the result (``won`` with its moves, else ``unknown``: a deal that
+    cannot be won without a redeal proves nothing; ``complete`` says whether
+    every position of the deal was visited) and the ``keep`` positions
+    of the search with the most cards home, each as (the moves that reach it,
+    the position, its best-first score). ``greedy`` plays every card home that can go;
+    ``hold_stock`` turns no stock card either. Redeal planning
+    (:mod:`.staged`) redeals from these positions.
+    """
+    game = state.game
+    start = time.perf_counter()
+    verdict, moves, states, found = _core.explore(
+        encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
+        float(budget or 0.0), int(max_states or 0), _redealer(game), keep,
+        tuple(weights or DEFAULT_WEIGHTS), int(greedy), int(hold_stock),
+    )
+    # complete: the deal was won, or all of its positions were visited.
+    result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states,
+                    time.perf_counter() - start, verdict != -1)
+    positions = []
+    for path, _piles, score in found:
+        s = state.copy()
+        line = [Move(*m) for m in path]
+        for m in line:
+            s.push(m)
+        positions.append((line, s, score))
+    return result, positions

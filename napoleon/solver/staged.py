@@ -1,0 +1,152 @@
+"""Redeal planning: search deal by deal, redealing from the best positions.
+
+In a game whose redeals may be taken "whenever you choose" (St. Helena),
+every position of a deal is a possible redeal point and each gives a new
+layout, so one search over all the deals at once drowns in redeal points.
+Most of a deal's positions are poor places to redeal from, though: the
+fewer cards left, the shorter the next deal. This search is a beam over the
+deals:
+
+1. search the current deal alone, without redealing (:func:`.core.explore`),
+   and keep its positions with the most cards home;
+2. redeal from each, search each new deal alone, and pool what they found;
+   keep the best of the pool, and so on to the last deal;
+3. from each position that starts the last deal, run the ordinary searches
+   (greedy, then best-first) on a small budget.
+
+Each round doubles the widths and budgets, until a win or the budget runs
+out. Mostly it looks at chosen redeal points, not all of them, and then
+finding no win proves nothing. But when a round visited every position of
+every deal it searched, kept them all as redeal points, and each last deal
+was searched to the end, it has covered every line of play: then, and only
+then, it answers ``lost``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..engine.move import REDEAL, Move
+from ..engine.state import State
+from . import core
+from ..engine.game import UNLIMITED
+from .search import LOST, UNKNOWN, WON, Result
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Widths and budgets of the first round (each later round doubles them).
+
+    ``explore``: seconds to search one deal, for the first deal, the
+    second, ... (the last figure stands for the later ones); ``keep``:
+    positions kept from one deal's search; ``last``: (mode, seconds)
+    searches of each position that starts the last deal.
+    """
+
+    explore: tuple[float, ...] = (1.0, 0.25)
+    keep: int = 10
+    last: tuple[tuple[str, float], ...] = (("greedy", 0.03), ("best", 0.05))
+
+
+DEFAULT_PLAN = Plan()
+MAX_SCALE = 1 << 20  # widths beyond any real search; keeps the core's counts in range
+
+
+class _Spent(Exception):
+    """The budget or the position cap ran out."""
+
+
+class _Run:
+    def __init__(self, budget: float | None, max_states: int | None) -> None:
+        self.deadline = None if budget is None else time.perf_counter() + budget
+        self.max_states = max_states
+        self.states = 0
+        self.exhaustive = True  # so far, this round has left out no line of play
+
+    def left(self, want: float) -> float:
+        if self.max_states is not None and self.states >= self.max_states:
+            raise _Spent
+        if self.deadline is None:
+            return want
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise _Spent
+        return min(want, left)
+
+    def cap(self) -> int | None:
+        return None if self.max_states is None else max(self.max_states - self.states, 1)
+
+    def one_round(self, state: State, plan: Plan, scale: int) -> list[Move] | None:
+        beam = [([], state)]
+        stage = 0
+        while beam and state.game.redeals_left(beam[0][1]) > 0:
+            seconds = plan.explore[min(stage, len(plan.explore) - 1)] * scale
+            stage += 1
+            pool: list[tuple[int, list[Move], State]] = []
+            for line, s in beam:
+                result, found = core.explore(s, budget=self.left(seconds), max_states=self.cap(),
+                                             keep=plan.keep * scale)
+                self.states += result.states
+                if result.won:
+                    return line + result.moves
+                if not result.complete or len(found) >= plan.keep * scale:
+                    self.exhaustive = False  # some positions were not kept or not visited
+                for more, t, _score in found:
+                    pool.append((_home(t), line + more, t))
+            # Most cards home first; the sort is stable, so a deal's own order breaks ties.
+            pool.sort(key=lambda item: -item[0])
+            beam = []
+            for _home_, line, s in pool:
+                if not s.game.can_redeal(s):
+                    continue  # not a redeal point: nothing is left out
+                t = s.copy()
+                t.push(REDEAL)
+                beam.append((line + [REDEAL], t))
+        for line, s in beam:
+            decided = False
+            for mode, seconds in plan.last:
+                result = core.search(s, budget=self.left(seconds * scale), max_states=self.cap(), mode=mode)
+                self.states += result.states
+                if result.won:
+                    return line + result.moves
+                decided = decided or result.verdict == LOST
+            self.exhaustive = self.exhaustive and decided
+        return None
+
+
+def _home(state: State) -> int:
+    return sum(len(state.piles[f]) for f in state.game.foundations)
+
+
+def staged_search(state: State, budget: float | None = None, max_states: int | None = None,
+                  plan: Plan = DEFAULT_PLAN) -> Result:
+    """Look for a win by redeal planning (see the module text).
+
+    ``won`` with a solution, ``lost`` only when a round left out no line of
+    play, else ``unknown``.
+
+    Without a budget or a position cap it would widen for ever, so one of
+    the two is required.
+    """
+    if budget is None and max_states is None:
+        raise ValueError("redeal planning never ends by itself: give a budget or max_states")
+    if state.game.max_redeals == UNLIMITED:
+        raise ValueError("redeal planning needs a limited number of redeals")
+    start = time.perf_counter()
+    run = _Run(budget, max_states)
+    scale = 1
+    try:
+        while True:
+            run.exhaustive = True
+            line = run.one_round(state, plan, scale)
+            if line is not None:
+                return Result(WON, line, run.states, time.perf_counter() - start, True)
+            if run.exhaustive:
+                return Result(LOST, [], run.states, time.perf_counter() - start, True)
+            if scale >= MAX_SCALE:
+                break
+            scale *= 2
+    except _Spent:
+        pass
+    return Result(UNKNOWN, [], run.states, time.perf_counter() - start, False)

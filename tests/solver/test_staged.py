@@ -1,0 +1,99 @@
+"""Redeal planning (napoleon.solver.staged) and the one-deal search it stands on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import napoleon
+from napoleon.engine.move import REDEAL
+from napoleon.games import position_from_json
+from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
+from napoleon.solver.search import Search
+from napoleon.solver.staged import Plan, staged_search
+
+from .endgames import endgame
+
+pytestmark = pytest.mark.skipif(not core.available, reason="redeal planning runs on the compiled core")
+
+# St. Helena, one redeal left. The only move is the redeal, and it deals a
+# layout in which no card can move: lost, but only through a redeal.
+DEAD_TABLEAU = {
+    "tableau-1": "JC 5D", "tableau-2": "5S KS AD", "tableau-3": "9D 3H 9H", "tableau-4": "9S AH",
+    "tableau-5": "AC", "tableau-6": "3C TD 6C KC", "tableau-7": "JS",
+    "tableau-8": "2S 2C 4H QS 4C 6S 8H 7D QH QC KD 3D 9C 7C 7S 8C 5H JD",
+    "tableau-9": "8S 7S TS QD 2D 7H 5C", "tableau-10": "7C 6H AS TC 6D TH 2H 7H 4S JH",
+    "tableau-11": "7D 8D KH", "tableau-12": "4D 3S",
+}
+
+
+def dead_after_redeal() -> napoleon.State:
+    piles = {}
+    for n, suit in enumerate("CDHS"):
+        piles[f"foundation-{n + 1}"] = [f"{r}{suit}" for r in "KQJT98"]
+        piles[f"foundation-{n + 5}"] = [f"{r}{suit}" for r in "A23456"]
+    piles.update({name: cards.split() for name, cards in DEAD_TABLEAU.items()})
+    return position_from_json({"game": "st-helena", "deal": 1, "redeals": 1, "piles": piles})
+
+
+def test_a_loss_through_a_redeal_is_proven_only_by_covering_every_redeal_point():
+    state = dead_after_redeal()
+    assert state.legal_moves() == [REDEAL]
+    after = state.copy()
+    after.push(REDEAL)
+    assert after.legal_moves() == []
+    assert Search(state, prune=False).run().verdict == LOST
+    assert staged_search(state, max_states=10_000).verdict == LOST
+    assert solve(state, budget=10).verdict == LOST
+
+
+def test_a_narrow_plan_widens_instead_of_claiming_a_loss():
+    # Keeping one redeal point per deal leaves lines out: the search must
+    # then widen, and may only answer what the exhaustive search answers.
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(12):
+        state = endgame("st-helena", {}, rng.randint(4, 9), rng)
+        if state.game.redeals_left(state) == 0:
+            continue
+        truth = Search(state, prune=False, max_states=40_000).run().verdict
+        result = staged_search(state, max_states=100_000, plan=Plan(explore=(0.01,), keep=1))
+        assert result.verdict in (truth, UNKNOWN)
+        if result.won:
+            assert replays_to_win(state, result.moves)
+        seen.add(result.verdict)
+    assert WON in seen
+
+
+def test_redeal_planning_wins_a_st_helena_deal_that_needs_both_redeals():
+    state = napoleon.new_game("st-helena", 2)
+    result = solve(state, budget=60)
+    assert result.verdict == WON
+    assert replays_to_win(state, result.moves)
+    assert result.moves.count(REDEAL) == 2
+
+
+def test_a_deals_search_keeps_its_best_positions_in_order_without_redealing():
+    state = napoleon.new_game("st-helena", 3)
+    result, found = core.explore(state, max_states=20_000, keep=5)
+    assert result.verdict == UNKNOWN and 1 <= len(found) <= 5
+    homes = []
+    for line, position, _score in found:
+        assert REDEAL not in line
+        replay = state.copy()
+        for move in line:
+            assert replay.why_illegal(move) is None
+            replay.push(move)
+        assert replay.key() == position.key()
+        homes.append(sum(len(position.piles[f]) for f in state.game.foundations))
+    assert homes == sorted(homes, reverse=True)
+
+
+def test_redeal_planning_needs_an_end_and_a_limit_on_redeals():
+    with pytest.raises(ValueError, match="budget"):
+        staged_search(napoleon.new_game("st-helena", 1))
+    with pytest.raises(ValueError, match="limited"):
+        staged_search(napoleon.new_game("forty-thieves", 1, {"redeals": "unlimited"}), budget=1)
+    with pytest.raises(ValueError, match="unknown strategy"):
+        solve(napoleon.new_game("st-helena", 1), budget=1, strategy="magic")
