@@ -114,6 +114,17 @@ def test_solve_and_hint(capsys):
     assert json.loads(out)["verdict"] == "lost"
 
 
+def test_solve_runs_one_chosen_search(capsys):
+    code, out, _ = run(capsys, "solve", "st-helena", "--deal", "2", "--strategy", "staged", "--budget", "60", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["verdict"] == "won"
+    state = napoleon.new_game("st-helena", 2)
+    assert replays_to_win(state, [state.game.parse_notation(m) for m in result["moves"]])
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "solve", "werner", "--deal", "1", "--strategy", "magic")
+    assert exit_.value.code == 2 and "invalid choice: 'magic'" in capsys.readouterr().err
+
+
 def test_deal_winnable_picks_a_proven_deal(capsys):
     code, out, _ = run(capsys, "deal", "werner", "--deal", "8", "--winnable", "--json")
     obj = json.loads(out)

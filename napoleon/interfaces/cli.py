@@ -177,7 +177,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
     from ..solver import result_json, solve
 
     state = state_of(args)
-    result = solve(state, budget=args.budget, max_states=args.max_states)
+    result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy)
     obj = result_json(state, result)
 
     def text() -> str:
@@ -272,7 +272,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("moves", nargs="*", metavar="MOVE", help="moves played from the deal first")
         p.add_argument("--budget", type=float, default=default_budget, help="seconds the search may take")
         if name == "solve":
+            from ..solver import STRATEGIES
+
             p.add_argument("--max-states", type=int, help="positions the search may visit")
+            p.add_argument("--strategy", choices=STRATEGIES, default="auto",
+                           help="the game's portfolio (auto) or one search alone (see README)")
         p.set_defaults(func=func)
 
     p = sub.add_parser("play", parents=[opts], help="play a game in the terminal")

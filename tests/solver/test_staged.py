@@ -97,3 +97,32 @@ def test_redeal_planning_needs_an_end_and_a_limit_on_redeals():
         staged_search(napoleon.new_game("forty-thieves", 1, {"redeals": "unlimited"}), budget=1)
     with pytest.raises(ValueError, match="unknown strategy"):
         solve(napoleon.new_game("st-helena", 1), budget=1, strategy="magic")
+
+
+def test_the_stock_beam_wins_forty_thieves_deals_best_first_does_not_in_the_same_time():
+    # Deals 4 and 5: best-first alone was still searching after 30 s.
+    for deal in (4, 5):
+        state = napoleon.new_game("forty-thieves", deal)
+        result = solve(state, budget=60, strategy="beam")
+        assert result.verdict == WON
+        assert replays_to_win(state, result.moves)
+
+
+def test_the_stock_beam_never_claims_a_loss():
+    rng = random.Random(5)
+    for _ in range(10):
+        state = endgame("forty-thieves", {}, rng.randint(3, 9), rng)
+        truth = Search(state, prune=False, max_states=40_000).run().verdict
+        result = solve(state, max_states=50_000, strategy="beam")
+        assert result.verdict in ((WON, UNKNOWN) if truth == WON else (UNKNOWN,))
+
+
+def test_a_stage_ends_at_a_stock_turn_or_a_redeal():
+    from napoleon.solver.staged import _stage_moves
+
+    state = napoleon.new_game("forty-thieves", 1, {"redeals": "1"})
+    stock = state.game.stock
+    assert [m.src for m in _stage_moves(state)] == [stock]
+    while state.piles[stock]:
+        state.push(next(m for m in state.legal_moves() if m.src == stock))
+    assert _stage_moves(state) == [REDEAL]
