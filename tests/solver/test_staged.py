@@ -66,12 +66,13 @@ def test_a_narrow_plan_widens_instead_of_claiming_a_loss():
     assert WON in seen
 
 
-def test_redeal_planning_wins_a_st_helena_deal_that_needs_both_redeals():
+def test_redeal_planning_wins_a_st_helena_deal_through_its_redeals():
+    # Deal 2: no search over all three deals at once won it in 30 s.
     state = napoleon.new_game("st-helena", 2)
     result = solve(state, budget=60)
     assert result.verdict == WON
     assert replays_to_win(state, result.moves)
-    assert result.moves.count(REDEAL) == 2
+    assert 1 <= result.moves.count(REDEAL) <= 2
 
 
 def test_a_deals_search_keeps_its_best_positions_in_order_without_redealing():
