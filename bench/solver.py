@@ -24,6 +24,7 @@ from pathlib import Path
 from napoleon import GAMES, get_game
 from napoleon.solver import fcsolve, solve_json
 
+
 def deal_range(text: str) -> list[int]:
     out: list[int] = []
     for part in text.split(","):

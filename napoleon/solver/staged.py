@@ -28,6 +28,17 @@ finding no win proves nothing. But when a round visited every position of
 every deal it searched, kept them all as redeal points, and each last deal
 was searched to the end, it has covered every line of play: then, and only
 then, it answers ``lost``.
+
+A beam over the stock
+---------------------
+
+With a one-pass stock (Forty Thieves) every turn is a stage: from each
+position of the beam the tableau is searched without turning the stock,
+the best positions found are pooled, and the best of the pool each take
+the next turn (or the redeal). It can only find wins.
+
+Measured in docs/benchmarks.md: St. Helena 0 → 42 of deals 1-50 won in
+30 s, Forty Thieves 14 → 22.
 """
 
 from __future__ import annotations
@@ -36,10 +47,10 @@ import math
 import time
 from dataclasses import dataclass
 
+from ..engine.game import UNLIMITED
 from ..engine.move import REDEAL, Move
 from ..engine.state import State
 from . import core
-from ..engine.game import UNLIMITED
 from .search import LOST, UNKNOWN, WON, Result
 
 

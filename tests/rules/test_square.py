@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 import napoleon
+from napoleon.cards import deck
 
 from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
-from napoleon.cards import deck
 
 GAME = "napoleons-square"
 DEALS = (1, 2, 3, 1000, 123456789)

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import napoleon
 from napoleon.solver import core
+from napoleon.solver.autoplay import safe_moves
 
 from .variants import IDS, VARIANTS
-from napoleon.solver.autoplay import safe_moves
 
 pytestmark = pytest.mark.skipif(not core.available, reason="the C core is not built")
 

@@ -27,7 +27,6 @@ from .endgames import endgame
 from .variants import IDS, VARIANTS
 
 
-
 def truth(state: napoleon.State, max_states: int = 40_000) -> str:
     """The verdict of the exhaustive search (UNKNOWN if the endgame is too big for it)."""
     return Search(state, prune=False, max_states=max_states).run().verdict

@@ -26,8 +26,8 @@ from ...engine.errors import NapoleonError
 from ...engine.move import REDEAL, Move
 from ...engine.rules import FOUNDATION
 from ...engine.state import State, Status
-from ...shuffle import MAX_DEAL
 from ...session import Recorder, Session
+from ...shuffle import MAX_DEAL
 from . import cardfaces as cf
 from .analysis import BUDGETS, WON, Analyst
 from .bars import BarsMixin, InfoBar, StatusLine, clock
