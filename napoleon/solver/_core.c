@@ -939,6 +939,35 @@ out:
     return result;
 }
 
+/* A new search: its best-first weights, and no card home yet. */
+static void start(int wh, int wb, int ws, int wd, int bc, int wn) {
+    max_home = 0;
+    W_HOME = wh; W_BREAK = wb; W_SPACE = ws; W_DEPTH = wd; BREAK_CAP = bc; W_NEED = wn;
+}
+
+/* Read the tables and the position, then run a best-first search (mode 1,
+   greedy: 2) or playouts (3) with the redeal callback set. collect > 0: list
+   that many best positions at the end; hold: 1 no redeal, 2 no stock turn. */
+static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, PyObject *cb, int mode, int total,
+                            double budget, long long max_states, int collect, int hold) {
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    PyObject *res = NULL;
+    if (!R || !P) PyErr_NoMemory();
+    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
+        redeal_cb = cb;
+        greedy = mode == 2;
+        no_redeal = hold;
+        res = mode == 3 ? playouts(R, P, total, budget, max_states, 0x5EEDULL + (uint64_t)total)
+                        : bestfirst(R, P, total, budget, max_states, collect);
+        no_redeal = 0;
+        greedy = 0;
+        redeal_cb = NULL;
+    }
+    free(R); free(P);
+    return res;
+}
+
 /* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback, mode=0)
    -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown.
    mode 0: depth-first; mode 1: best-first. Both visit every reachable
@@ -954,24 +983,9 @@ static PyObject *search(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
                           &total, &budget, &max_states, &cb, &mode, &wh, &wb, &ws, &wd, &bc, &wn))
         return NULL;
-    max_home = 0;
-    W_HOME = wh; W_BREAK = wb; W_SPACE = ws; W_DEPTH = wd; BREAK_CAP = bc; W_NEED = wn;
-    greedy = mode == 2;
-    if (mode >= 1 && mode <= 3) {
-        Rules *R = malloc(sizeof(Rules));
-        Pos *P = malloc(sizeof(Pos));
-        PyObject *res = NULL;
-        if (!R || !P) PyErr_NoMemory();
-        else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
-            redeal_cb = cb;
-            res = mode == 3 ? playouts(R, P, total, budget, max_states, 0x5EEDULL + (uint64_t)total)
-                            : bestfirst(R, P, total, budget, max_states, 0);
-            redeal_cb = NULL;
-            greedy = 0;
-        }
-        free(R); free(P);
-        return res;
-    }
+    start(wh, wb, ws, wd, bc, wn);
+    if (mode >= 1 && mode <= 3)
+        return run_search(rules_list, piles, redeals, cb, mode, total, budget, max_states, 0, 0);
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     size_t mcap = 1 << 16, pcap = 1 << 12;
@@ -1086,23 +1100,9 @@ static PyObject *explore(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)ii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
                           &total, &budget, &max_states, &cb, &k, &wh, &wb, &ws, &wd, &bc, &wn, &greedy_, &hold_stock))
         return NULL;
-    max_home = 0;
-    W_HOME = wh; W_BREAK = wb; W_SPACE = ws; W_DEPTH = wd; BREAK_CAP = bc; W_NEED = wn;
-    Rules *R = malloc(sizeof(Rules));
-    Pos *P = malloc(sizeof(Pos));
-    PyObject *res = NULL;
-    if (!R || !P) PyErr_NoMemory();
-    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
-        redeal_cb = cb;
-        no_redeal = hold_stock ? 2 : 1;
-        greedy = greedy_;
-        res = bestfirst(R, P, total, budget, max_states, k > 0 ? k : 1);
-        no_redeal = 0;
-        greedy = 0;
-        redeal_cb = NULL;
-    }
-    free(R); free(P);
-    return res;
+    start(wh, wb, ws, wd, bc, wn);
+    return run_search(rules_list, piles, redeals, cb, greedy_ ? 2 : 1, total, budget, max_states, k > 0 ? k : 1,
+                      hold_stock ? 2 : 1);
 }
 
 /* moves(...) and autoplay(...) for the tests: read a position, run one step. */
