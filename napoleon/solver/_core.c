@@ -324,12 +324,9 @@ static void undo(Pos *P, Mv mv) {
 
 /* ------------------------------------------------------- safe auto-play */
 
-static int max_home;   /* the most cards home in any position of the last search */
-
 static int is_won(const Rules *R, const Pos *P, int total) {
     int home = 0;
     for (int i = 0; i < R->nfound; i++) home += P->n[R->found[i]];
-    if (home > max_home) max_home = home;
     return home == total;
 }
 
@@ -687,7 +684,7 @@ typedef struct { int home, eval; uint32_t node; } Cand;
 static int cand_cmp(const void *a, const void *b);
 
 /* The `k` positions of a finished phase search with the most cards home
-   (then the best score), each as (moves from the root, piles, score). */
+   (then the best score), each as (moves from the root, cards home, score). */
 static PyObject *collect_candidates(const Rules *R, const Node *nodes, size_t nn, const Mv *mvs,
                                     const unsigned char *packs, int k) {
     Cand *c = malloc((nn + 1) * sizeof(Cand));
@@ -712,8 +709,7 @@ static PyObject *collect_candidates(const Rules *R, const Node *nodes, size_t nn
         size_t q = count;
         for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent)
             for (int m = nodes[x].mv_n - 1; m >= 0; m--) path[--q] = mvs[nodes[x].mv_off + m];
-        unpack(R, packs + nodes[c[j].node].pos_off, P);
-        PyObject *item = Py_BuildValue("(NNi)", moves_to_list(path, (int)count), pos_to_list(R, P), c[j].eval);
+        PyObject *item = Py_BuildValue("(Nii)", moves_to_list(path, (int)count), c[j].home, c[j].eval);
         free(path);
         if (!item) { Py_CLEAR(out); goto done; }
         PyList_SET_ITEM(out, j, item);
@@ -939,9 +935,8 @@ out:
     return result;
 }
 
-/* A new search: its best-first weights, and no card home yet. */
+/* A new search: its best-first weights. */
 static void start(int wh, int wb, int ws, int wd, int bc, int wn) {
-    max_home = 0;
     W_HOME = wh; W_BREAK = wb; W_SPACE = ws; W_DEPTH = wd; BREAK_CAP = bc; W_NEED = wn;
 }
 
@@ -1086,22 +1081,22 @@ out_free:
 #undef GROW
 }
 
-/* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, greedy, hold_stock)
+/* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, hold_stock)
    -> (verdict, moves, states, candidates): best-first search of the current
    deal only (no redeal; with hold_stock, no stock turn either), then its k
    positions with the most cards home (the best score among equals first). */
 static PyObject *explore(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, total, k, greedy_ = 0, hold_stock = 0;
+    int redeals, total, k, hold_stock = 0;
     double budget;
     long long max_states;
     int wh = 40, wb = 3, ws = 12, wd = 0, bc = 8, wn = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)ii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
-                          &total, &budget, &max_states, &cb, &k, &wh, &wb, &ws, &wd, &bc, &wn, &greedy_, &hold_stock))
+    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+                          &total, &budget, &max_states, &cb, &k, &wh, &wb, &ws, &wd, &bc, &wn, &hold_stock))
         return NULL;
     start(wh, wb, ws, wd, bc, wn);
-    return run_search(rules_list, piles, redeals, cb, greedy_ ? 2 : 1, total, budget, max_states, k > 0 ? k : 1,
+    return run_search(rules_list, piles, redeals, cb, 1, total, budget, max_states, k > 0 ? k : 1,
                       hold_stock ? 2 : 1);
 }
 
@@ -1129,11 +1124,8 @@ static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return one_
 /* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
 static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; return one_position(args, autoplay); }
 
-/* last_max_home() -> the most cards home in any position the last search reached. */
-static PyObject *last_max_home(PyObject *self, PyObject *args) { (void)self; (void)args; return PyLong_FromLong(max_home); }
 
 static PyMethodDef methods[] = {
-    {"last_max_home", last_max_home, METH_NOARGS, "The most cards home in any position the last search reached."},
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
     {"explore", explore, METH_VARARGS, "Search one phase, then list its positions with the most cards home."},
     {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..engine.game import UNLIMITED, Game
 from ..engine.move import Move
@@ -165,34 +166,42 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict != -1)
 
 
+class Found(NamedTuple):
+    """A position an :func:`explore` search kept."""
+
+    line: list[Move]  # the moves that reach it from the searched position
+    position: State
+    home: int  # cards on the foundations
+    score: int  # its best-first score
+
+
 def explore(state: State, budget: float | None = None, max_states: int | None = None, keep: int = 10,
-            weights: tuple[int, ...] | None = None, greedy: bool = False,
-            hold_stock: bool = False) -> tuple[Result, list[tuple[list[Move], State, int]]]:
+            weights: tuple[int, ...] | None = None, hold_stock: bool = False) -> tuple[Result, list[Found]]:
     """Search the current deal of ``state`` only (no redeal), best first.
 
     Returns the result (``won`` with its moves, else ``unknown``: a deal that
     cannot be won without a redeal proves nothing; ``complete`` says whether
-    every position of the deal was visited) and the ``keep`` positions
-    of the search with the most cards home, each as (the moves that reach it,
-    the position, its best-first score). ``greedy`` plays every card home that can go;
-    ``hold_stock`` turns no stock card either. Redeal planning
-    (:mod:`.staged`) redeals from these positions.
+    every position of the deal was visited) and the ``keep`` positions of the
+    search with the most cards home, the best score first among equals.
+    ``hold_stock`` turns no stock card either. The searches of
+    :mod:`.staged` go on from these positions.
     """
     game = state.game
     start = time.perf_counter()
     verdict, moves, states, found = _core.explore(
         encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
         float(budget or 0.0), int(max_states or 0), _redealer(game), keep,
-        tuple(weights or DEFAULT_WEIGHTS), int(greedy), int(hold_stock),
+        tuple(weights or DEFAULT_WEIGHTS), int(hold_stock),
     )
     # complete: the deal was won, or all of its positions were visited.
     result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states,
                     time.perf_counter() - start, verdict != -1)
-    positions = []
-    for path, _piles, score in found:
+    kept = []
+    for path, home, score in found:
+        # Replayed through the engine, so each position is a full State.
         s = state.copy()
         line = [Move(*m) for m in path]
         for m in line:
             s.push(m)
-        positions.append((line, s, score))
-    return result, positions
+        kept.append(Found(line, s, home, score))
+    return result, kept

@@ -43,7 +43,6 @@ Measured in docs/benchmarks.md: St. Helena 0 → 42 of deals 1-50 won in
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 
@@ -88,7 +87,9 @@ class _Run:
         self.states = 0
         self.exhaustive = True  # so far, this round has left out no line of play
 
-    def left(self, want: float) -> float:
+    def left(self, want: float | None = None) -> float | None:
+        """Seconds for the next search: ``want`` (None: all there is), within
+        the budget; raises _Spent when nothing is left."""
         if self.max_states is not None and self.states >= self.max_states:
             raise _Spent
         if self.deadline is None:
@@ -96,7 +97,7 @@ class _Run:
         left = self.deadline - time.perf_counter()
         if left <= 0:
             raise _Spent
-        return min(want, left)
+        return left if want is None else min(want, left)
 
     def cap(self) -> int | None:
         return None if self.max_states is None else max(self.max_states - self.states, 1)
@@ -106,18 +107,17 @@ class _Run:
         while beam:
             pool: dict[tuple, tuple[int, list[Move], State]] = {}
             for line, s in beam:
-                budget = self.left(math.inf)  # raises when the budget is spent
+                budget = self.left()
                 cap = plan.states if self.max_states is None else min(plan.states, self.cap())
-                result, found = core.explore(s, budget=None if budget == math.inf else budget, max_states=cap,
-                                             keep=plan.keep,
+                result, found = core.explore(s, budget=budget, max_states=cap, keep=plan.keep,
                                              weights=plan.weights, hold_stock=True)
                 self.states += result.states
                 if result.won:
                     return line + result.moves
-                for more, t, score in found:
-                    key = t.key()
-                    if key not in pool or pool[key][0] < score:
-                        pool[key] = (score, line + more, t)
+                for f in found:
+                    key = f.position.key()
+                    if key not in pool or pool[key][0] < f.score:
+                        pool[key] = (f.score, line + f.line, f.position)
             beam = []
             for _score, line, s in sorted(pool.values(), key=lambda item: -item[0]):
                 if len(beam) >= width:
@@ -143,12 +143,12 @@ class _Run:
                     return line + result.moves
                 if not result.complete or len(found) >= plan.keep * scale:
                     self.exhaustive = False  # some positions were not kept or not visited
-                for more, t, _score in found:
-                    pool.append((_home(t), line + more, t))
+                for f in found:
+                    pool.append((f.home, line + f.line, f.position))
             # Most cards home first; the sort is stable, so a deal's own order breaks ties.
             pool.sort(key=lambda item: -item[0])
             beam = []
-            for _home_, line, s in pool:
+            for _, line, s in pool:
                 if not s.game.can_redeal(s):
                     continue  # not a redeal point: nothing is left out
                 t = s.copy()
@@ -216,10 +216,6 @@ def beam_search(state: State, budget: float | None = None, max_states: int | Non
 def _stage_moves(state: State) -> list[Move]:
     """The moves that end a stage: stock turns and the redeal."""
     return [m for m in state.legal_moves() if m == REDEAL or m.src == state.game.stock]
-
-
-def _home(state: State) -> int:
-    return sum(len(state.piles[f]) for f in state.game.foundations)
 
 
 def staged_search(state: State, budget: float | None = None, max_states: int | None = None,

@@ -80,14 +80,16 @@ def test_a_deals_search_keeps_its_best_positions_in_order_without_redealing():
     result, found = core.explore(state, max_states=20_000, keep=5)
     assert result.verdict == UNKNOWN and 1 <= len(found) <= 5
     homes = []
-    for line, position, _score in found:
+    for line, position, home, _score in found:
         assert REDEAL not in line
         replay = state.copy()
         for move in line:
             assert replay.why_illegal(move) is None
             replay.push(move)
         assert replay.key() == position.key()
-        homes.append(sum(len(position.piles[f]) for f in state.game.foundations))
+        # the core's count of cards home is the engine's
+        assert home == sum(len(replay.piles[f]) for f in state.game.foundations)
+        homes.append(home)
     assert homes == sorted(homes, reverse=True)
 
 
