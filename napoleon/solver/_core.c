@@ -380,10 +380,21 @@ static int autoplay(const Rules *R, Pos *P, Mv *done) {
 
 typedef struct { unsigned char *data; size_t len, cap; uint64_t *slots; size_t nslots, used; } Table;
 
+/* Eight bytes at a time: keys are 100-200 bytes and hashing them is a large
+   share of a depth-first search's time. */
 static uint64_t hash_bytes(const unsigned char *b, size_t n) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ULL; }
-    h ^= h >> 29; h *= 0xbf58476d1ce4e5b9ULL; h ^= h >> 32;
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    uint64_t t = 0;
+    for (size_t j = 0; i < n; i++, j += 8) t |= (uint64_t)b[i] << j;
+    h = (h ^ t) * 0x94D049BB133111EBULL;
+    h ^= h >> 29; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 32;
     return h ? h : 1;
 }
 
@@ -447,10 +458,10 @@ static int table_add(Table *T, const unsigned char *key, size_t len) {
 
 typedef struct { const unsigned char *b; int n; } Span;
 
-static int span_cmp(const void *a, const void *b) {
-    const Span *x = a, *y = b;
-    if (x->n != y->n) return x->n - y->n;
-    return memcmp(x->b, y->b, (size_t)x->n);
+static inline int span_less(const Span *x, const Span *y) {
+    if (x->n != y->n) return x->n < y->n;
+    if (x->n && x->b[0] != y->b[0]) return x->b[0] < y->b[0];   /* mostly decides, without a call */
+    return memcmp(x->b, y->b, (size_t)x->n) < 0;
 }
 
 /* Foundations as (first card, height): their cards follow from those. */
@@ -468,13 +479,25 @@ static int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned cha
     int k = 0, ph = phase(R, P);
     for (int g = 0; g < R->nsym[ph]; g++) {
         Span sp[MAXP];
-        unsigned char buf[MAXP][MAXC];
+        unsigned char small[MAXP][2];
         int n = R->sym_n[ph][g];
+        /* Interchangeable piles in a canonical order: an insertion sort,
+           since a group holds a dozen piles at most. */
         for (int i = 0; i < n; i++) {
-            sp[i].n = put_pile(R, P, R->sym[ph][g][i], buf[i]);
-            sp[i].b = buf[i];
+            int p = R->sym[ph][g][i];
+            Span x;
+            if (R->is_found[p]) {
+                put_pile(R, P, p, small[i]);
+                x.b = small[i];
+                x.n = 2;
+            } else {
+                x.b = P->c[p];
+                x.n = P->n[p];
+            }
+            int j = i;
+            while (j > 0 && span_less(&x, &sp[j - 1])) { sp[j] = sp[j - 1]; j--; }
+            sp[j] = x;
         }
-        qsort(sp, (size_t)n, sizeof(Span), span_cmp);
         for (int i = 0; i < n; i++) {
             memcpy(key + k, sp[i].b, (size_t)sp[i].n);
             k += sp[i].n;
@@ -519,13 +542,16 @@ static int score(const Rules *R, const Pos *P, Mv mv) {
 
 typedef struct { int s; Mv m; } Scored;
 
-static int scored_cmp(const void *a, const void *b) {
-    const Scored *x = a, *y = b;
-    return y->s - x->s;
-}
+/* The moves worth trying, best first: as Search.ordered_moves() prunes.
 
-/* The moves worth trying, best first: as Search.ordered_moves() prunes. */
-static int ordered(const Rules *R, const Pos *P, Mv last, int has_last, Mv *out) {
+   `after_turn`: the position came from a stock turn onto pile last.dst with
+   nothing played home after it. A move that touches neither that pile nor
+   the stock could then have been made just before the turn, to the same
+   position (the turn changed no other pile), and that earlier position is
+   searched too; so only the moves of the turned card, further turns and the
+   redeal are tried here. Every reachable position is still reached: any
+   line can be reordered to play such a move before the turn. */
+static int ordered(const Rules *R, const Pos *P, Mv last, int has_last, int after_turn, Mv *out) {
     Mv raw[MAXM];
     Scored sc[MAXM];
     int n = gen(R, P, raw), m = 0, ph = phase(R, P);
@@ -535,6 +561,7 @@ static int ordered(const Rules *R, const Pos *P, Mv last, int has_last, Mv *out)
         Mv mv = raw[i];
         if (mv.src >= 0) {
             if (has_last && last.src >= 0 && mv.src == last.dst && mv.dst == last.src && mv.count == last.count) continue;
+            if (after_turn && mv.src != R->stock && mv.src != last.dst && mv.dst != last.dst) continue;
             int g = R->in_sym[ph][mv.dst];
             /* In the greedy pass one space of a group is as good as another. */
             if (greedy && !g && R->grp_n[mv.dst]) g = MAXP + 1 + R->grp[mv.dst][0];
@@ -552,8 +579,14 @@ static int ordered(const Rules *R, const Pos *P, Mv last, int has_last, Mv *out)
         m++;
     }
     /* stable order for equal scores keeps the search deterministic */
-    for (int i = 0; i < m; i++) sc[i].s = sc[i].s * 1024 - i;
-    qsort(sc, (size_t)m, sizeof(Scored), scored_cmp);
+    /* An insertion sort, stable, so equal scores keep the generator's order;
+       a position has a few dozen moves at most. */
+    for (int i = 1; i < m; i++) {
+        Scored x = sc[i];
+        int j = i;
+        while (j > 0 && sc[j - 1].s < x.s) { sc[j] = sc[j - 1]; j--; }
+        sc[j] = x;
+    }
     for (int i = 0; i < m; i++) out[i] = sc[i].m;
     return m;
 }
@@ -771,7 +804,8 @@ static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, 
         unpack(R, packs + nd.pos_off, P);
         Mv last = nd.mv_n ? mvs[nd.mv_off] : (Mv){0, 0, 0};
         int has_last = it.node != 0 && nd.mv_n;
-        int nm = ordered(R, P, last, has_last, moves_);
+        int after_turn = has_last && nd.mv_n == 1 && R->stock >= 0 && last.src == R->stock;
+        int nm = ordered(R, P, last, has_last, after_turn, moves_);
         for (int i = 0; i < nm; i++) {
             *C = *P;
             Mv seq[260];
@@ -1016,7 +1050,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     states = 1;
     GROW(mstack, mcap, msp + MAXM, Mv);
     frames[0].start = (int)msp;
-    frames[0].n = ordered(R, P, (Mv){0, 0, 0}, 0, mstack + msp);
+    frames[0].n = ordered(R, P, (Mv){0, 0, 0}, 0, 0, mstack + msp);
     frames[0].i = 0;
     frames[0].pushed = na;
     msp += frames[0].n;
@@ -1057,7 +1091,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         GROW(mstack, mcap, msp + MAXM, Mv);
         Frame *G = &frames[nframes++];
         G->start = (int)msp;
-        G->n = ordered(R, P, mv, 1, mstack + msp);
+        G->n = ordered(R, P, mv, 1, pushed == 1 && R->stock >= 0 && mv.src == R->stock, mstack + msp);
         G->i = 0;
         G->pushed = pushed;
         msp += G->n;

@@ -102,3 +102,39 @@ def test_a_non_obvious_win_is_found_and_a_dead_end_is_proven_lost():
     assert won.verdict == WON and replays_to_win(found[WON], won.moves)
     assert solve(found[LOST], budget=5).verdict == LOST
     assert Search(found[LOST]).run().verdict == LOST
+
+
+def _turn_then_tableau_move() -> napoleon.State:
+    # Forty Thieves: spades and hearts home to the 4s, every other suit home.
+    # No card can move; the only move turns the 5S, which goes home at once
+    # (both 4S are home). Only then can the 6S go home (not safe while the
+    # other 5S lies under it), which frees everything else. A search that
+    # skipped every non-waste move after a turn would call this lost.
+    from napoleon.games import position_from_json
+
+    ranks = "A23456789TJQK"
+    piles: dict[str, list[str]] = {}
+    for n, suit in enumerate("CDHS"):
+        top = ranks.index("4") if suit in "HS" else len(ranks) - 1
+        for pile in (n + 1, n + 5):
+            piles[f"foundation-{pile}"] = [f"{r}{suit}" for r in ranks[: top + 1]]
+    columns = ["QS 5S 6S", "7S 6S", "7S 9S", "8S 9S", "8S JS", "TS JS", "TS KS", "QS KS",
+               "5H 6H 7H 8H TH JH QH KH 9H", "5H 6H 7H 8H TH JH QH KH 9H"]
+    for i, cards in enumerate(columns):
+        piles[f"tableau-{i + 1}"] = cards.split()
+    piles["stock"], piles["waste"] = ["5S"], []
+    return position_from_json({"game": "forty-thieves", "deal": 1, "redeals": 0, "piles": piles})
+
+
+@pytest.mark.skipif(not core.available, reason="the rule is the compiled core's")
+def test_moves_after_a_stock_turn_are_skipped_only_when_the_turn_changed_nothing_else():
+    # After a stock turn the core tries only the turned card's moves and more
+    # turns: any other move could have been made before the turn, to the same
+    # position. That holds only if nothing went home after the turn; here the
+    # win needs a tableau move that the turn's auto-play made possible.
+    state = _turn_then_tableau_move()
+    assert [state.game.notation(m) for m in state.legal_moves()] == ["S-W"]
+    assert truth(state, max_states=200_000) == WON
+    for strategy in ("dfs", "best"):
+        result = solve(state, max_states=100_000, strategy=strategy)
+        assert result.verdict == WON and replays_to_win(state, result.moves)
