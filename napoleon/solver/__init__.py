@@ -47,7 +47,7 @@ PORTFOLIO: dict[str, tuple[tuple[str, float, tuple[int, ...] | None], ...]] = {
     "werner": (("best", 0.4, (40, 3, 12, 0, 8, 5)), ("dfs", 0.5, None), ("best", 1.0, None)),
     # Redeals "whenever you choose" make every position a redeal point; redeal
     # planning (staged.py) wins most deals, which no complete search here can.
-    "st-helena": (("staged", 0.9, None), ("best", 1.0, None)),
+    "st-helena": (("staged", 1.0, None),),
     # A one-pass stock: a beam over its turns (staged.py) wins 21 of deals
     # 1-50, all within 9 s, where best-first alone wins 14 in 30 s. The rest
     # goes to depth-first search, which proves deals 2 and 20 lost and wins
