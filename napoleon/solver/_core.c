@@ -324,11 +324,13 @@ static void undo(Pos *P, Mv mv) {
 
 /* ------------------------------------------------------- safe auto-play */
 
-static int is_won(const Rules *R, const Pos *P, int total) {
+static inline int cards_home(const Rules *R, const Pos *P) {
     int home = 0;
     for (int i = 0; i < R->nfound; i++) home += P->n[R->found[i]];
-    return home == total;
+    return home;
 }
+
+static int is_won(const Rules *R, const Pos *P, int total) { return cards_home(R, P) == total; }
 
 /* Play home every card whose supporters are all home; as safe_moves() does. */
 static int autoplay(const Rules *R, Pos *P, Mv *done) {
@@ -542,6 +544,12 @@ static int score(const Rules *R, const Pos *P, Mv mv) {
 
 typedef struct { int s; Mv m; } Scored;
 
+/* Whether a position was reached by a stock turn `mv` alone: `played` moves
+   in all, the turn and any auto-play after it. */
+static inline int bare_turn(const Rules *R, Mv mv, int played) {
+    return played == 1 && R->stock >= 0 && mv.src == R->stock;
+}
+
 /* The moves worth trying, best first: as Search.ordered_moves() prunes.
 
    `after_turn`: the position came from a stock turn onto pile last.dst with
@@ -578,7 +586,6 @@ static int ordered(const Rules *R, const Pos *P, Mv last, int has_last, int afte
         sc[m].m = mv;
         m++;
     }
-    /* stable order for equal scores keeps the search deterministic */
     /* An insertion sort, stable, so equal scores keep the generator's order;
        a position has a few dozen moves at most. */
     for (int i = 1; i < m; i++) {
@@ -714,7 +721,12 @@ static HeapItem heap_pop(HeapItem *h, size_t *n) {
 
 typedef struct { int home, eval; uint32_t node; } Cand;
 
-static int cand_cmp(const void *a, const void *b);
+static int cand_cmp(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->home != y->home) return y->home - x->home;
+    if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;
+    return x->node < y->node ? -1 : 1;
+}
 
 /* The `k` positions of a finished phase search with the most cards home
    (then the best score), each as (moves from the root, cards home, score). */
@@ -726,9 +738,7 @@ static PyObject *collect_candidates(const Rules *R, const Node *nodes, size_t nn
     if (!c || !P) { PyErr_NoMemory(); goto done; }
     for (size_t i = 0; i < nn; i++) {
         unpack(R, packs + nodes[i].pos_off, P);
-        int home = 0;
-        for (int f = 0; f < R->nfound; f++) home += P->n[R->found[f]];
-        c[i] = (Cand){home, evaluate(R, P), (uint32_t)i};
+        c[i] = (Cand){cards_home(R, P), evaluate(R, P), (uint32_t)i};
     }
     qsort(c, nn, sizeof(Cand), cand_cmp);
     if ((size_t)k > nn) k = (int)nn;
@@ -751,13 +761,6 @@ done:
     free(c);
     free(P);
     return out;
-}
-
-static int cand_cmp(const void *a, const void *b) {
-    const Cand *x = a, *y = b;
-    if (x->home != y->home) return y->home - x->home;
-    if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;
-    return x->node < y->node ? -1 : 1;
 }
 
 static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, long long max_states, int collect) {
@@ -804,8 +807,7 @@ static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, 
         unpack(R, packs + nd.pos_off, P);
         Mv last = nd.mv_n ? mvs[nd.mv_off] : (Mv){0, 0, 0};
         int has_last = it.node != 0 && nd.mv_n;
-        int after_turn = has_last && nd.mv_n == 1 && R->stock >= 0 && last.src == R->stock;
-        int nm = ordered(R, P, last, has_last, after_turn, moves_);
+        int nm = ordered(R, P, last, has_last, has_last && bare_turn(R, last, nd.mv_n), moves_);
         for (int i = 0; i < nm; i++) {
             *C = *P;
             Mv seq[260];
@@ -1091,7 +1093,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         GROW(mstack, mcap, msp + MAXM, Mv);
         Frame *G = &frames[nframes++];
         G->start = (int)msp;
-        G->n = ordered(R, P, mv, 1, pushed == 1 && R->stock >= 0 && mv.src == R->stock, mstack + msp);
+        G->n = ordered(R, P, mv, 1, bare_turn(R, mv, pushed), mstack + msp);
         G->i = 0;
         G->pushed = pushed;
         msp += G->n;
@@ -1157,7 +1159,6 @@ static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return one_
 
 /* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
 static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; return one_position(args, autoplay); }
-
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
