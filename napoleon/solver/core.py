@@ -137,6 +137,13 @@ MODES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3}
 DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
 
 
+def _search_args(state: State, budget: float | None, max_states: int | None) -> tuple:
+    """The arguments every core search starts with: tables, position, limits, redeal callback."""
+    game = state.game
+    return (encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
+            float(budget or 0.0), int(max_states or 0), _redealer(game))
+
+
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
@@ -151,14 +158,11 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     best-first score: (card home, break in order, space, depth, break
     cap, depth of the cards the foundations need next).
     """
-    game = state.game
     if mode == "playouts" and not budget and not max_states:
         raise ValueError("playouts never end by themselves: give a budget or max_states")
     start = time.perf_counter()
     verdict, moves, states = _core.search(
-        encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
-        float(budget or 0.0), int(max_states or 0), _redealer(game), MODES[mode],
-        tuple(weights or DEFAULT_WEIGHTS),
+        *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS),
     )
     if mode in ("greedy", "playouts") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
@@ -186,12 +190,9 @@ def explore(state: State, budget: float | None = None, max_states: int | None = 
     ``hold_stock`` turns no stock card either. The searches of
     :mod:`.staged` go on from these positions.
     """
-    game = state.game
     start = time.perf_counter()
     verdict, moves, states, found = _core.explore(
-        encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
-        float(budget or 0.0), int(max_states or 0), _redealer(game), keep,
-        tuple(weights or DEFAULT_WEIGHTS), int(hold_stock),
+        *_search_args(state, budget, max_states), keep, tuple(weights or DEFAULT_WEIGHTS), int(hold_stock),
     )
     # complete: the deal was won, or all of its positions were visited.
     result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states,
