@@ -336,19 +336,31 @@ static int is_won(const Rules *R, const Pos *P, int total) { return cards_home(R
 static int autoplay(const Rules *R, Pos *P, Mv *done) {
     int nd = 0, ph = phase(R, P);
     if (!R->autoplay[ph] && !greedy) return 0;
-    int home[64] = {0};
-    for (int i = 0; i < R->nfound; i++) {
-        int f = R->found[i];
-        for (int j = 0; j < P->n[f]; j++) home[P->c[f][j]]++;
-    }
+    int home[64], counted = 0;
     int changed = 1;
     while (changed) {
         changed = 0;
+        /* The cards some foundation takes now: most tops are not among them,
+           and this test is far cheaper than the search for a foundation. */
+        uint64_t wanted = 0;
+        for (int i = 0; i < R->nfound; i++) {
+            int f = R->found[i], n = P->n[f];
+            wanted |= n ? (n < R->limit[f] ? R->fit[f][P->c[f][n - 1]] : 0) : R->space[f];
+        }
         for (int si = 0; si < R->nsources; si++) {
             int src = R->sources[si];
             if (!P->n[src]) continue;
             int c = TOP(P, src), safe = 1;
+            if (!HAS(wanted, c)) continue;
             uint64_t sup = greedy ? 0 : R->supporters[c];
+            if (sup && !counted) {
+                memset(home, 0, sizeof home);
+                for (int i = 0; i < R->nfound; i++) {
+                    int f = R->found[i];
+                    for (int j = 0; j < P->n[f]; j++) home[P->c[f][j]]++;
+                }
+                counted = 1;
+            }
             while (sup) {
                 int x = __builtin_ctzll(sup);
                 sup &= sup - 1;
@@ -367,9 +379,11 @@ static int autoplay(const Rules *R, Pos *P, Mv *done) {
                 if (T->first_only && target >= 0) {
                     Mv mv = {(signed char)src, (signed char)target, 1};
                     apply(R, P, mv);
-                    home[c]++;
+                    if (counted) home[c]++;
                     done[nd++] = mv;
                     changed = 1;
+                    /* the card moved may be what a later top needs, this very pass */
+                    if (P->n[target] < R->limit[target]) wanted |= R->fit[target][c];
                     break;
                 }
             }
@@ -458,12 +472,20 @@ static int table_add(Table *T, const unsigned char *key, size_t len) {
     return 1;
 }
 
-typedef struct { const unsigned char *b; int n; } Span;
+/* A pile to sort: `lead` packs its height and first 7 cards, so that most
+   comparisons are one integer comparison; only leads that tie on piles of
+   more than 7 cards need the rest compared. */
+typedef struct { const unsigned char *b; int n; uint64_t lead; } Span;
+
+static inline uint64_t lead_of(const unsigned char *b, int n) {
+    uint64_t x = (uint64_t)n << 56;
+    for (int i = 0; i < n && i < 7; i++) x |= (uint64_t)b[i] << (48 - 8 * i);
+    return x;
+}
 
 static inline int span_less(const Span *x, const Span *y) {
-    if (x->n != y->n) return x->n < y->n;
-    if (x->n && x->b[0] != y->b[0]) return x->b[0] < y->b[0];   /* mostly decides, without a call */
-    return memcmp(x->b, y->b, (size_t)x->n) < 0;
+    if (x->lead != y->lead) return x->lead < y->lead;
+    return x->n > 7 && memcmp(x->b, y->b, (size_t)x->n) < 0;
 }
 
 /* Foundations as (first card, height): their cards follow from those. */
@@ -496,6 +518,7 @@ static int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned cha
                 x.b = P->c[p];
                 x.n = P->n[p];
             }
+            x.lead = lead_of(x.b, x.n);
             int j = i;
             while (j > 0 && span_less(&x, &sp[j - 1])) { sp[j] = sp[j - 1]; j--; }
             sp[j] = x;
@@ -728,42 +751,87 @@ static int cand_cmp(const void *a, const void *b) {
     return x->node < y->node ? -1 : 1;
 }
 
-/* The `k` positions of a finished phase search with the most cards home
-   (then the best score), each as (moves from the root, cards home, score). */
+/* By score alone (it counts the cards home too). */
+static int cand_cmp_eval(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;
+    return x->node < y->node ? -1 : 1;
+}
+
+/* Append to `out` one lane of candidates: the first k of c (sorted), each as
+   (moves from the root, cards home, score, lane). */
+static int add_lane(PyObject *out, const Node *nodes, const Mv *mvs, const Cand *c, size_t nc, int k, int lane) {
+    for (size_t j = 0; j < nc && j < (size_t)k; j++) {
+        size_t count = 0;
+        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent) count += nodes[x].mv_n;
+        Mv *path = malloc((count + 1) * sizeof(Mv));
+        if (!path) { PyErr_NoMemory(); return -1; }
+        size_t q = count;
+        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent)
+            for (int m = nodes[x].mv_n - 1; m >= 0; m--) path[--q] = mvs[nodes[x].mv_off + m];
+        PyObject *item = Py_BuildValue("(Niii)", moves_to_list(path, (int)count), c[j].home, c[j].eval, lane);
+        free(path);
+        if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); return -1; }
+        Py_DECREF(item);
+    }
+    return 0;
+}
+
+/* The candidates of a finished phase search, in two lanes. Lane 0: its k
+   positions with the most cards home (then the best score). Lane 1, when
+   redealt > 0: k other redeal points judged by what their redeal deals, the
+   cards home and score once the redeal and its auto-play are done; since
+   each redeal is a call into Python, only `redealt` evenly spread redeal
+   points are tried. (Most cards home is a poor guide on its own: a redeal
+   point with few cards home may deal a far better layout.) */
 static PyObject *collect_candidates(const Rules *R, const Node *nodes, size_t nn, const Mv *mvs,
-                                    const unsigned char *packs, int k) {
+                                    const unsigned char *packs, int k, int redealt) {
     Cand *c = malloc((nn + 1) * sizeof(Cand));
+    unsigned char *taken = calloc(nn + 1, 1);
     Pos *P = malloc(sizeof(Pos));
-    PyObject *out = NULL;
-    if (!c || !P) { PyErr_NoMemory(); goto done; }
+    PyObject *out = PyList_New(0);
+    Mv autos[256];
+    if (!c || !P || !taken) { PyErr_NoMemory(); goto fail; }
+    if (!out) goto fail;
     for (size_t i = 0; i < nn; i++) {
         unpack(R, packs + nodes[i].pos_off, P);
         c[i] = (Cand){cards_home(R, P), evaluate(R, P), (uint32_t)i};
     }
     qsort(c, nn, sizeof(Cand), cand_cmp);
-    if ((size_t)k > nn) k = (int)nn;
-    out = PyList_New(k);
-    if (!out) goto done;
-    for (int j = 0; j < k; j++) {
-        size_t count = 0;
-        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent) count += nodes[x].mv_n;
-        Mv *path = malloc((count + 1) * sizeof(Mv));
-        if (!path) { PyErr_NoMemory(); Py_CLEAR(out); goto done; }
-        size_t q = count;
-        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent)
-            for (int m = nodes[x].mv_n - 1; m >= 0; m--) path[--q] = mvs[nodes[x].mv_off + m];
-        PyObject *item = Py_BuildValue("(Nii)", moves_to_list(path, (int)count), c[j].home, c[j].eval);
-        free(path);
-        if (!item) { Py_CLEAR(out); goto done; }
-        PyList_SET_ITEM(out, j, item);
+    if (add_lane(out, nodes, mvs, c, nn, k, 0) < 0) goto fail;
+    if (redealt > 0 && nn > (size_t)k) {
+        for (size_t j = 0; j < (size_t)k; j++) taken[c[j].node] = 1;
+        size_t points = 0, nc = 0;
+        for (size_t i = 0; i < nn; i++) {
+            unpack(R, packs + nodes[i].pos_off, P);
+            points += !taken[i] && can_redeal(R, P);
+        }
+        size_t stride = points > (size_t)redealt ? (points + (size_t)redealt - 1) / (size_t)redealt : 1;
+        keep_snaps = 0;  /* nothing is undone here */
+        for (size_t i = 0, point = 0; i < nn; i++) {
+            if (taken[i]) continue;
+            unpack(R, packs + nodes[i].pos_off, P);
+            if (!can_redeal(R, P) || point++ % stride) continue;
+            if (apply(R, P, (Mv){-1, -1, 0}) < 0) { keep_snaps = 1; goto fail; }
+            autoplay(R, P, autos);
+            c[nc++] = (Cand){cards_home(R, P), evaluate(R, P), (uint32_t)i};
+        }
+        keep_snaps = 1;
+        qsort(c, nc, sizeof(Cand), cand_cmp_eval);
+        if (add_lane(out, nodes, mvs, c, nc, k, 1) < 0) goto fail;
     }
+    goto done;
+fail:
+    Py_CLEAR(out);
 done:
     free(c);
+    free(taken);
     free(P);
     return out;
 }
 
-static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, long long max_states, int collect) {
+static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
+                           int redealt) {
     size_t ncap = 1 << 14, nn = 0, mcap = 1 << 16, mn = 0, pcap = 1 << 20, pn = 0, hcap = 1 << 14, hn = 0;
     Node *nodes = malloc(ncap * sizeof(Node));
     Mv *mvs = malloc(mcap * sizeof(Mv));
@@ -809,19 +877,25 @@ static PyObject *bestfirst(const Rules *R, Pos *root, int total, double budget, 
         int has_last = it.node != 0 && nd.mv_n;
         int nm = ordered(R, P, last, has_last, has_last && bare_turn(R, last, nd.mv_n), moves_);
         for (int i = 0; i < nm; i++) {
-            *C = *P;
             Mv seq[260];
             seq[0] = moves_[i];
-            if (apply(R, C, moves_[i]) < 0) goto out;
-            int a = autoplay(R, C, seq + 1);
-            int added = table_add(&T, key, (size_t)make_key(R, C, root_redeals, key));
+            /* A redeal rewrites every pile, so it works on a copy; any other
+               move is made on P and taken back, far cheaper than a copy. */
+            Pos *X = P;
+            if (moves_[i].src < 0) { *C = *P; X = C; }
+            if (apply(R, X, moves_[i]) < 0) goto out;
+            int a = autoplay(R, X, seq + 1);
+            int added = table_add(&T, key, (size_t)make_key(R, X, root_redeals, key));
             if (added < 0) goto out;
-            if (!added) continue;
-            states++;
-            ADD_NODE(C, it.node, seq, 1 + a);
-            if (is_won(R, C, total)) { verdict = 1; won_node = (uint32_t)(nn - 1); goto out; }
-            NEED(heap, hcap, hn + 1, HeapItem);
-            heap_push(heap, &hn, (HeapItem){evaluate(R, C) - W_DEPTH * nodes[nn - 1].depth, (uint32_t)(nn - 1)});
+            if (added) {
+                states++;
+                ADD_NODE(X, it.node, seq, 1 + a);
+                if (is_won(R, X, total)) { verdict = 1; won_node = (uint32_t)(nn - 1); goto out; }
+                NEED(heap, hcap, hn + 1, HeapItem);
+                heap_push(heap, &hn, (HeapItem){evaluate(R, X) - W_DEPTH * nodes[nn - 1].depth, (uint32_t)(nn - 1)});
+            }
+            if (X == P)
+                for (int j = a; j >= 0; j--) undo(P, seq[j]);
         }
         if ((states & 1023) < (unsigned)nm + 1 || (states & 4095) == 0) {
             if (PyErr_CheckSignals() < 0) goto out;
@@ -845,7 +919,7 @@ out:
                     for (int j = nodes[x].mv_n - 1; j >= 0; j--) path[--k] = mvs[nodes[x].mv_off + j];
             PyObject *mv = moves_to_list(path, (int)count);
             if (mv && collect > 0) {
-                PyObject *cands = collect_candidates(R, nodes, nn, mvs, packs, collect);
+                PyObject *cands = collect_candidates(R, nodes, nn, mvs, packs, collect, redealt);
                 if (cands) result = Py_BuildValue("(iNLN)", verdict, mv, states, cands);
                 else Py_DECREF(mv);
             } else if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
@@ -980,7 +1054,7 @@ static void start(int wh, int wb, int ws, int wd, int bc, int wn) {
    greedy: 2) or playouts (3) with the redeal callback set. collect > 0: list
    that many best positions at the end; hold: 1 no redeal, 2 no stock turn. */
 static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, PyObject *cb, int mode, int total,
-                            double budget, long long max_states, int collect, int hold) {
+                            double budget, long long max_states, int collect, int hold, int redealt) {
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     PyObject *res = NULL;
@@ -990,7 +1064,7 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
         greedy = mode == 2;
         no_redeal = hold;
         res = mode == 3 ? playouts(R, P, total, budget, max_states, 0x5EEDULL + (uint64_t)total)
-                        : bestfirst(R, P, total, budget, max_states, collect);
+                        : bestfirst(R, P, total, budget, max_states, collect, redealt);
         no_redeal = 0;
         greedy = 0;
         redeal_cb = NULL;
@@ -1016,7 +1090,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         return NULL;
     start(wh, wb, ws, wd, bc, wn);
     if (mode >= 1 && mode <= 3)
-        return run_search(rules_list, piles, redeals, cb, mode, total, budget, max_states, 0, 0);
+        return run_search(rules_list, piles, redeals, cb, mode, total, budget, max_states, 0, 0, 0);
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     size_t mcap = 1 << 16, pcap = 1 << 12;
@@ -1117,23 +1191,25 @@ out_free:
 #undef GROW
 }
 
-/* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, hold_stock)
+/* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, hold_stock, redealt)
    -> (verdict, moves, states, candidates): best-first search of the current
    deal only (no redeal; with hold_stock, no stock turn either), then its k
-   positions with the most cards home (the best score among equals first). */
+   positions with the most cards home (the best score among equals first),
+   and with redealt > 0 k more whose redeals score best (collect_candidates). */
 static PyObject *explore(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, total, k, hold_stock = 0;
+    int redeals, total, k, hold_stock = 0, redealt = 0;
     double budget;
     long long max_states;
     int wh = 40, wb = 3, ws = 12, wd = 0, bc = 8, wn = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
-                          &total, &budget, &max_states, &cb, &k, &wh, &wb, &ws, &wd, &bc, &wn, &hold_stock))
+    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)ii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+                          &total, &budget, &max_states, &cb, &k, &wh, &wb, &ws, &wd, &bc, &wn, &hold_stock,
+                          &redealt))
         return NULL;
     start(wh, wb, ws, wd, bc, wn);
     return run_search(rules_list, piles, redeals, cb, 1, total, budget, max_states, k > 0 ? k : 1,
-                      hold_stock ? 2 : 1);
+                      hold_stock ? 2 : 1, redealt);
 }
 
 /* moves(...) and autoplay(...) for the tests: read a position, run one step. */

@@ -177,10 +177,12 @@ class Found(NamedTuple):
     position: State
     home: int  # cards on the foundations
     score: int  # its best-first score
+    redealt: bool = False  # chosen for what its redeal deals: home and score are after it
 
 
 def explore(state: State, budget: float | None = None, max_states: int | None = None, keep: int = 10,
-            weights: tuple[int, ...] | None = None, hold_stock: bool = False) -> tuple[Result, list[Found]]:
+            weights: tuple[int, ...] | None = None, hold_stock: bool = False,
+            redealt: int = 0) -> tuple[Result, list[Found]]:
     """Search the current deal of ``state`` only (no redeal), best first.
 
     Returns the result (``won`` with its moves, else ``unknown``: a deal that
@@ -189,20 +191,27 @@ def explore(state: State, budget: float | None = None, max_states: int | None = 
     search with the most cards home, the best score first among equals.
     ``hold_stock`` turns no stock card either. The searches of
     :mod:`.staged` go on from these positions.
+
+    With ``redealt`` > 0, ``keep`` more positions follow (``redealt`` set):
+    the redeal points (not already kept) whose redeals look best. Up to
+    ``redealt`` of them, evenly spread over the search, are redealt (and
+    auto-played) and judged by the score of what the redeal dealt; their
+    ``home`` and ``score`` are those after the redeal (``line`` and
+    ``position`` stay before it).
     """
     start = time.perf_counter()
     verdict, moves, states, found = _core.explore(
-        *_search_args(state, budget, max_states), keep, tuple(weights or DEFAULT_WEIGHTS), int(hold_stock),
+        *_search_args(state, budget, max_states), keep, tuple(weights or DEFAULT_WEIGHTS), int(hold_stock), int(redealt),
     )
     # complete: the deal was won, or all of its positions were visited.
     result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states,
                     time.perf_counter() - start, verdict != -1)
     kept = []
-    for path, home, score in found:
+    for path, home, score, lane in found:
         # Replayed through the engine, so each position is a full State.
         s = state.copy()
         line = [Move(*m) for m in path]
         for m in line:
             s.push(m)
-        kept.append(Found(line, s, home, score))
+        kept.append(Found(line, s, home, score, bool(lane)))
     return result, kept

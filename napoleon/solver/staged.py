@@ -44,7 +44,9 @@ won and 2 proven lost).
 
 from __future__ import annotations
 
+import heapq
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from ..engine.game import UNLIMITED
@@ -58,23 +60,36 @@ from .search import LOST, UNKNOWN, WON, Result
 class Plan:
     """Widths and budgets of the first round (each later round doubles them).
 
-    ``explore``: seconds to search one deal, for the first deal, the
+    ``explore``: positions to search in one deal, for the first deal, the
     second, ... (the last figure stands for the later ones); ``keep``:
-    positions kept from one deal's search; ``last``: (mode, seconds)
-    searches of each position that starts the last deal.
+    positions kept from one deal's search; ``last``: (mode, positions)
+    searches of each position that starts the last deal. ``redealt``: how
+    many redeal points of one deal's search are redealt and judged by what
+    they deal, for ``keep`` more positions kept (:func:`.core.explore`).
+    Budgets count positions, not seconds, so that a plan searches the same
+    positions in the same order on any machine: only the overall budget
+    depends on the clock.
     """
 
-    # Tuned on St. Helena's deals 1-50 at 30 s (docs/benchmarks.md): many
-    # short last-deal searches win more than few long ones; a greedy pass
-    # and a very short best-first search (there to finish small last deals,
-    # so that a round can be exhaustive) beat a longer best-first search:
-    # 46 won against 44 with keep=30, 0.15 s per middle deal, 0.01 + 0.02 s.
-    explore: tuple[float, ...] = (1.0, 0.1)
+    explore: tuple[int, ...] = (1_000_000, 150_000)
     keep: int = 50
-    last: tuple[tuple[str, float], ...] = (("greedy", 0.005), ("best", 0.001))
+    last: tuple[tuple[str, int], ...] = (("greedy", 5000), ("best", 1000))
+    redealt: int = 5000
 
 
-DEFAULT_PLAN = Plan()
+# The cost of judging a redeal point by its redeal (a call into Python), in
+# positions searched: what the C core searches in the same time, measured.
+REDEAL_COST = 25
+
+
+# Tuned on St. Helena (docs/benchmarks.md). A redeal point with many cards
+# home often deals a poor layout: deal 39's only known win redeals the
+# second time with 36 cards home where others have 54. Judging points by
+# what they deal too won deals 11 and 39 in under 5 s, which no plan
+# judging by cards home alone had won in 30 s. Each plan alone, given a
+# cap of 18 M positions, left two or three of the 16 hardest deals of 1-50
+# unwon, and not the same ones; taking turns, they leave fewer.
+DEFAULT_PLANS = (Plan(), Plan(explore=(1_000_000, 300_000), redealt=2000))
 MAX_SCALE = 1 << 20  # widths beyond any real search; keeps the core's counts in range
 
 
@@ -87,7 +102,6 @@ class _Run:
         self.deadline = None if budget is None else time.perf_counter() + budget
         self.max_states = max_states
         self.states = 0
-        self.exhaustive = True  # so far, this round has left out no line of play
 
     def left(self, want: float | None = None) -> float | None:
         """Seconds for the next search: ``want`` (None: all there is), within
@@ -101,17 +115,19 @@ class _Run:
             raise _Spent
         return left if want is None else min(want, left)
 
-    def cap(self) -> int | None:
-        return None if self.max_states is None else max(self.max_states - self.states, 1)
+    def cap(self, want: int | None = None) -> int | None:
+        """Positions for the next search: ``want`` (None: all there are), within the cap."""
+        if self.max_states is None:
+            return want
+        left = max(self.max_states - self.states, 1)
+        return left if want is None else min(want, left)
 
     def beam_round(self, state: State, plan: BeamPlan, width: int) -> list[Move] | None:
         beam = [([], state)]
         while beam:
             pool: dict[tuple, tuple[int, list[Move], State]] = {}
             for line, s in beam:
-                budget = self.left()
-                cap = plan.states if self.max_states is None else min(plan.states, self.cap())
-                result, found = core.explore(s, budget=budget, max_states=cap, keep=plan.keep,
+                result, found = core.explore(s, budget=self.left(), max_states=self.cap(plan.states), keep=plan.keep,
                                              weights=plan.weights, hold_stock=True)
                 self.states += result.states
                 if result.won:
@@ -128,43 +144,6 @@ class _Run:
                     t = s.copy()
                     t.push(move)
                     beam.append((line + [move], t))
-        return None
-
-    def one_round(self, state: State, plan: Plan, scale: int) -> list[Move] | None:
-        beam = [([], state)]
-        stage = 0
-        while beam and state.game.redeals_left(beam[0][1]) > 0:
-            seconds = plan.explore[min(stage, len(plan.explore) - 1)] * scale
-            stage += 1
-            pool: list[tuple[int, list[Move], State]] = []
-            for line, s in beam:
-                result, found = core.explore(s, budget=self.left(seconds), max_states=self.cap(),
-                                             keep=plan.keep * scale)
-                self.states += result.states
-                if result.won:
-                    return line + result.moves
-                if not result.complete or len(found) >= plan.keep * scale:
-                    self.exhaustive = False  # some positions were not kept or not visited
-                for f in found:
-                    pool.append((f.home, line + f.line, f.position))
-            # Most cards home first; the sort is stable, so a deal's own order breaks ties.
-            pool.sort(key=lambda item: -item[0])
-            beam = []
-            for _, line, s in pool:
-                if not s.game.can_redeal(s):
-                    continue  # not a redeal point: nothing is left out
-                t = s.copy()
-                t.push(REDEAL)
-                beam.append((line + [REDEAL], t))
-        for line, s in beam:
-            decided = False
-            for mode, seconds in plan.last:
-                result = core.search(s, budget=self.left(seconds * scale), max_states=self.cap(), mode=mode)
-                self.states += result.states
-                if result.won:
-                    return line + result.moves
-                decided = decided or result.verdict == LOST
-            self.exhaustive = self.exhaustive and decided
         return None
 
 
@@ -220,12 +199,108 @@ def _stage_moves(state: State) -> list[Move]:
     return [m for m in state.legal_moves() if m == REDEAL or m.src == state.game.stock]
 
 
+class _Planner:
+    """One plan's rounds of redeal planning, a step at a time, so that
+    several plans can take turns within one budget."""
+
+    def __init__(self, run: _Run, state: State, plan: Plan) -> None:
+        self.run = run
+        self.state = state
+        self.plan = plan
+        self.work = 0  # positions searched, and redeals judged (REDEAL_COST each)
+        self.exhaustive = True  # so far, this round has left out no line of play
+        self.steps = self._rounds()
+
+    def _rounds(self) -> Generator[int, None, tuple[str, list[Move]]]:
+        """Rounds of growing scale; yields the work of each step, returns the verdict."""
+        scale = 1
+        while True:
+            self.exhaustive = True
+            line = yield from self._round(scale)
+            if line is not None:
+                return WON, line
+            if self.exhaustive:
+                return LOST, []
+            if scale >= MAX_SCALE:
+                return UNKNOWN, []
+            scale *= 2
+
+    def _round(self, scale: int) -> Generator[int, None, list[Move] | None]:
+        """One round; yields the work of each search, returns the winning line or None.
+
+        A queue holds the positions reached by k redeals, best first, for
+        each k and each of the two ways a search's redeal points are chosen
+        (most cards home, best redeal: :func:`.core.explore`). The queue
+        that has had the least work so far goes next (the deepest among
+        equals), so the last deals are searched from the first good redeal
+        points found, not after every middle deal has been searched.
+        """
+        run, plan, state = self.run, self.plan, self.state
+        stages = state.game.redeals_left(state)
+        queues: dict[tuple[int, int], list[tuple[int, int, list[Move], State]]] = {(0, 0): [(0, 0, [], state)]}
+        spent = dict.fromkeys(queues, 0)
+        order = 1  # among equals, the position found first goes first
+        seen = set()  # a position reached by two lines is searched once
+        while True:
+            ready = [q for q in queues if queues[q]]
+            if not ready:
+                return None
+            q = min(ready, key=lambda q: (spent[q], -q[0]))
+            _, _, line, s = heapq.heappop(queues[q])
+            stage = q[0]
+            if stage == stages:
+                before = run.states
+                won = self._last_deal(s, scale)
+                spent[q] += run.states - before
+                yield run.states - before
+                if won is not None:
+                    return line + won
+                continue
+            positions = plan.explore[min(stage, len(plan.explore) - 1)] * scale
+            result, found = core.explore(s, budget=run.left(), max_states=run.cap(positions),
+                                         keep=plan.keep * scale, redealt=plan.redealt * scale)
+            run.states += result.states
+            work = result.states + REDEAL_COST * min(plan.redealt * scale, result.states)
+            spent[q] += work
+            yield work
+            if result.won:
+                return line + result.moves
+            if not result.complete or sum(not f.redealt for f in found) >= plan.keep * scale:
+                self.exhaustive = False  # some positions were not kept or not visited
+            for f in found:
+                if not f.position.game.can_redeal(f.position):
+                    continue  # not a redeal point: nothing is left out
+                t = f.position.copy()
+                t.push(REDEAL)
+                if (key := t.key()) in seen:
+                    continue
+                seen.add(key)
+                lane = (stage + 1, int(f.redealt))
+                queues.setdefault(lane, [])
+                spent.setdefault(lane, 0)
+                heapq.heappush(queues[lane], (-(f.score if f.redealt else f.home), order, line + f.line + [REDEAL], t))
+                order += 1
+
+    def _last_deal(self, state: State, scale: int) -> list[Move] | None:
+        """Run the plan's searches of one last deal; its winning line, or None."""
+        decided = False
+        for mode, positions in self.plan.last:
+            result = core.search(state, budget=self.run.left(), max_states=self.run.cap(positions * scale), mode=mode)
+            self.run.states += result.states
+            if result.won:
+                return result.moves
+            decided = decided or result.verdict == LOST
+        self.exhaustive = self.exhaustive and decided
+        return None
+
+
 def staged_search(state: State, budget: float | None = None, max_states: int | None = None,
-                  plan: Plan = DEFAULT_PLAN) -> Result:
+                  plans: tuple[Plan, ...] = DEFAULT_PLANS) -> Result:
     """Look for a win by redeal planning (see the module text).
 
-    ``won`` with a solution, ``lost`` only when a round left out no line of
-    play, else ``unknown``.
+    The ``plans`` take turns, each in its own rounds, the one that has done
+    the least work going next. ``won`` with a solution, ``lost`` only when
+    a round of some plan left out no line of play, else ``unknown``.
 
     Without a budget or a position cap it would widen for ever, so one of
     the two is required.
@@ -234,20 +309,21 @@ def staged_search(state: State, budget: float | None = None, max_states: int | N
         raise ValueError("redeal planning never ends by itself: give a budget or max_states")
     if state.game.max_redeals == UNLIMITED:
         raise ValueError("redeal planning needs a limited number of redeals")
+    if not plans:
+        raise ValueError("redeal planning needs at least one plan")
     start = time.perf_counter()
     run = _Run(budget, max_states)
-    scale = 1
+    planners = [_Planner(run, state, plan) for plan in plans]
     try:
-        while True:
-            run.exhaustive = True
-            line = run.one_round(state, plan, scale)
-            if line is not None:
-                return Result(WON, line, run.states, time.perf_counter() - start, True)
-            if run.exhaustive:
-                return Result(LOST, [], run.states, time.perf_counter() - start, True)
-            if scale >= MAX_SCALE:
-                break
-            scale *= 2
+        while planners:
+            planner = min(planners, key=lambda p: p.work)
+            try:
+                planner.work += next(planner.steps)
+            except StopIteration as done:
+                verdict, line = done.value
+                if verdict != UNKNOWN:
+                    return Result(verdict, line, run.states, time.perf_counter() - start, True)
+                planners.remove(planner)
     except _Spent:
         pass
     return Result(UNKNOWN, [], run.states, time.perf_counter() - start, False)

@@ -10,6 +10,7 @@ import napoleon
 from napoleon.engine.move import REDEAL
 from napoleon.games import position_from_json
 from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
+from napoleon.solver.autoplay import safe_autoplay
 from napoleon.solver.search import Search
 from napoleon.solver.staged import Plan, staged_search
 
@@ -48,9 +49,11 @@ def test_a_loss_through_a_redeal_is_proven_only_by_covering_every_redeal_point()
     assert solve(state, budget=10).verdict == LOST
 
 
-def test_a_narrow_plan_widens_instead_of_claiming_a_loss():
+@pytest.mark.parametrize("redealt", [0, 3])
+def test_a_narrow_plan_widens_instead_of_claiming_a_loss(redealt):
     # Keeping one redeal point per deal leaves lines out: the search must
-    # then widen, and may only answer what the exhaustive search answers.
+    # then widen, and may only answer what the exhaustive search answers;
+    # also when redeal points are judged by a sample of their redeals.
     rng = random.Random(11)
     seen = set()
     for _ in range(12):
@@ -58,7 +61,8 @@ def test_a_narrow_plan_widens_instead_of_claiming_a_loss():
         if state.game.redeals_left(state) == 0:
             continue
         truth = Search(state, prune=False, max_states=40_000).run().verdict
-        result = staged_search(state, max_states=100_000, plan=Plan(explore=(0.01,), keep=1))
+        plan = Plan(explore=(10,), keep=1, last=(("greedy", 20), ("best", 20)), redealt=redealt)
+        result = staged_search(state, max_states=100_000, plans=(plan,))
         assert result.verdict in (truth, UNKNOWN)
         if result.won:
             assert replays_to_win(state, result.moves)
@@ -80,8 +84,8 @@ def test_a_deals_search_keeps_its_best_positions_in_order_without_redealing():
     result, found = core.explore(state, max_states=20_000, keep=5)
     assert result.verdict == UNKNOWN and 1 <= len(found) <= 5
     homes = []
-    for line, position, home, _score in found:
-        assert REDEAL not in line
+    for line, position, home, _score, redealt in found:
+        assert REDEAL not in line and not redealt
         replay = state.copy()
         for move in line:
             assert replay.why_illegal(move) is None
@@ -91,6 +95,40 @@ def test_a_deals_search_keeps_its_best_positions_in_order_without_redealing():
         assert home == sum(len(replay.piles[f]) for f in state.game.foundations)
         homes.append(home)
     assert homes == sorted(homes, reverse=True)
+
+
+def test_redeal_points_are_also_judged_by_what_their_redeal_deals():
+    state = napoleon.new_game("st-helena", 3)
+    state.push(REDEAL)  # the second deal, so the next redeal deals the last
+    keep = 6
+    result, found = core.explore(state, max_states=3_000, keep=keep, redealt=200)
+    by_home = [f for f in found if not f.redealt]
+    by_redeal = [f for f in found if f.redealt]
+    assert len(by_home) == keep and len(by_redeal) == keep
+    keys = [f.position.key() for f in found]
+    assert len(set(keys)) == len(keys)  # the second lane adds positions, never repeats one
+    for f in found:
+        replay = state.copy()
+        for move in f.line:
+            assert replay.why_illegal(move) is None
+            replay.push(move)
+        assert replay.key() == f.position.key()
+        # home: the engine's count once the redeal and its safe auto-play are done
+        replay.push(REDEAL)
+        for move in safe_autoplay(replay):
+            replay.push(move)
+        assert f.home == sum(len(replay.piles[p]) for p in state.game.foundations)
+    scores = [f.score for f in by_redeal]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_judging_redeal_points_by_their_redeal_wins_a_deal_that_cards_home_did_not():
+    # St. Helena deal 39: of six plans that chose redeal points by cards home
+    # alone, one won it once, after 29 s (docs/benchmarks.md).
+    state = napoleon.new_game("st-helena", 39)
+    result = staged_search(state, budget=120, max_states=1_500_000)
+    assert result.verdict == WON
+    assert replays_to_win(state, result.moves)
 
 
 def test_redeal_planning_needs_an_end_and_a_limit_on_redeals():
