@@ -11,22 +11,25 @@ Redeal planning
 In a game whose redeals may be taken "whenever you choose" (St. Helena),
 every position of a deal is a possible redeal point and each gives a new
 layout, so one search over all the deals at once drowns in redeal points.
-Most of a deal's positions are poor places to redeal from, though: the
-fewer cards left, the shorter the next deal. This search is a beam over the
-deals:
+Most of a deal's positions are poor places to redeal from, though. This
+search is a beam over the deals:
 
 1. search the current deal alone, without redealing (:func:`.core.explore`),
-   and keep its positions with the most cards home;
-2. redeal from each, search each new deal alone, and pool what they found;
-   keep the best of the pool, and so on to the last deal;
+   and keep two sets of redeal points: those with the most cards home, and
+   those whose redeal deals the best-looking layout;
+2. redeal from each, and queue the new deals, best first; search each
+   alone in turn and queue what it keeps, and so on to the last deal;
 3. from each position that starts the last deal, run the ordinary searches
    (greedy, then best-first) on a small budget.
 
+The queues take turns by the work each has had, so last deals are searched
+from the first good redeal points, long before every middle deal is done.
 Each round doubles the widths and budgets, until a win or the budget runs
-out. Mostly it looks at chosen redeal points, not all of them, and then
-finding no win proves nothing. But when a round visited every position of
-every deal it searched, kept them all as redeal points, and each last deal
-was searched to the end, it has covered every line of play: then, and only
+out; several plans (widths and budgets) take turns the same way. Mostly a
+round looks at chosen redeal points, not all of them, and then finding no
+win proves nothing. But when a round visited every position of every deal
+it searched, kept them all as redeal points, and each last deal was
+searched to the end, it has covered every line of play: then, and only
 then, it answers ``lost``.
 
 A beam over the stock
@@ -37,7 +40,7 @@ position of the beam the tableau is searched without turning the stock,
 the best positions found are pooled, and the best of the pool each take
 the next turn (or the redeal). It can only find wins.
 
-Measured in docs/benchmarks.md: St. Helena 0 → 46 of deals 1-50 won in
+Measured in docs/benchmarks.md: St. Helena 0 → 49 of deals 1-50 won in
 30 s, Forty Thieves 14 → 22 (with depth-first search after the beam, 23
 won and 2 proven lost).
 """

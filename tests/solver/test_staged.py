@@ -101,7 +101,7 @@ def test_redeal_points_are_also_judged_by_what_their_redeal_deals():
     state = napoleon.new_game("st-helena", 3)
     state.push(REDEAL)  # the second deal, so the next redeal deals the last
     keep = 6
-    result, found = core.explore(state, max_states=3_000, keep=keep, redealt=200)
+    _, found = core.explore(state, max_states=3_000, keep=keep, redealt=200)
     by_home = [f for f in found if not f.redealt]
     by_redeal = [f for f in found if f.redealt]
     assert len(by_home) == keep and len(by_redeal) == keep
