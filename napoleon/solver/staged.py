@@ -101,22 +101,24 @@ class _Spent(Exception):
 
 
 class _Run:
+    """The budget shared by all the searches of one call, and the positions searched."""
+
     def __init__(self, budget: float | None, max_states: int | None) -> None:
         self.deadline = None if budget is None else time.perf_counter() + budget
         self.max_states = max_states
         self.states = 0
 
-    def left(self, want: float | None = None) -> float | None:
-        """Seconds for the next search: ``want`` (None: all there is), within
-        the budget; raises _Spent when nothing is left."""
+    def left(self) -> float | None:
+        """Seconds left for the next search (None: no time limit); raises
+        _Spent when nothing is left of the budget or the position cap."""
         if self.max_states is not None and self.states >= self.max_states:
             raise _Spent
         if self.deadline is None:
-            return want
+            return None
         left = self.deadline - time.perf_counter()
         if left <= 0:
             raise _Spent
-        return left if want is None else min(want, left)
+        return left
 
     def cap(self, want: int | None = None) -> int | None:
         """Positions for the next search: ``want`` (None: all there are), within the cap."""
@@ -243,7 +245,7 @@ class _Planner:
         queues: dict[tuple[int, int], list[tuple[int, int, list[Move], State]]] = {(0, 0): [(0, 0, [], state)]}
         spent = dict.fromkeys(queues, 0)
         order = 1  # among equals, the position found first goes first
-        seen = set()  # a position reached by two lines is searched once
+        seen: set[tuple] = set()  # a position reached by two lines is searched once
         while True:
             ready = [q for q in queues if queues[q]]
             if not ready:
