@@ -788,6 +788,7 @@ static PyObject *collect_candidates(const Rules *R, const Node *nodes, size_t nn
                                     const unsigned char *packs, int k, int redealt) {
     Cand *c = malloc((nn + 1) * sizeof(Cand));
     unsigned char *taken = calloc(nn + 1, 1);
+    uint32_t *points = NULL;  /* the redeal points not already kept, in search order */
     Pos *P = malloc(sizeof(Pos));
     PyObject *out = PyList_New(0);
     Mv autos[256];
@@ -801,20 +802,21 @@ static PyObject *collect_candidates(const Rules *R, const Node *nodes, size_t nn
     if (add_lane(out, nodes, mvs, c, nn, k, 0) < 0) goto fail;
     if (redealt > 0 && nn > (size_t)k) {
         for (size_t j = 0; j < (size_t)k; j++) taken[c[j].node] = 1;
-        size_t points = 0, nc = 0;
+        points = malloc(nn * sizeof(uint32_t));
+        if (!points) { PyErr_NoMemory(); goto fail; }
+        size_t np = 0, nc = 0;
         for (size_t i = 0; i < nn; i++) {
-            unpack(R, packs + nodes[i].pos_off, P);
-            points += !taken[i] && can_redeal(R, P);
-        }
-        size_t stride = points > (size_t)redealt ? (points + (size_t)redealt - 1) / (size_t)redealt : 1;
-        keep_snaps = 0;  /* nothing is undone here */
-        for (size_t i = 0, point = 0; i < nn; i++) {
             if (taken[i]) continue;
             unpack(R, packs + nodes[i].pos_off, P);
-            if (!can_redeal(R, P) || point++ % stride) continue;
+            if (can_redeal(R, P)) points[np++] = (uint32_t)i;
+        }
+        size_t stride = np > (size_t)redealt ? (np + (size_t)redealt - 1) / (size_t)redealt : 1;
+        keep_snaps = 0;  /* nothing is undone here */
+        for (size_t j = 0; j < np; j += stride) {
+            unpack(R, packs + nodes[points[j]].pos_off, P);
             if (apply(R, P, (Mv){-1, -1, 0}) < 0) { keep_snaps = 1; goto fail; }
             autoplay(R, P, autos);
-            c[nc++] = (Cand){cards_home(R, P), evaluate(R, P), (uint32_t)i};
+            c[nc++] = (Cand){cards_home(R, P), evaluate(R, P), points[j]};
         }
         keep_snaps = 1;
         qsort(c, nc, sizeof(Cand), cand_cmp_eval);
@@ -826,6 +828,7 @@ fail:
 done:
     free(c);
     free(taken);
+    free(points);
     free(P);
     return out;
 }
