@@ -102,6 +102,11 @@ class Game:
 
     redeal_limit: ClassVar[int] = 0
 
+    search_plan: ClassVar[tuple[Any, ...]] = ()
+    """How the solver best spends a budget on this game: phases run in turn,
+    in the solver's own terms (``napoleon.solver.plan.Phase``); empty for
+    the solver's default. The engine itself never reads it."""
+
     @property
     def max_redeals(self) -> int:
         """How many redeals a game allows (:data:`UNLIMITED` for no limit)."""

@@ -8,6 +8,7 @@ from ..cards import ACE, KING, card_str, deck, make_card
 from ..engine.errors import PositionError
 from ..engine.game import Game, Option, choice
 from ..engine.rules import ANY, ANY_SUIT, FOUNDATION, NONE, SAME, TABLEAU, Build, Foundation, Group
+from ..solver.plan import Phase
 
 if TYPE_CHECKING:
     from ..engine.game import Target
@@ -63,6 +64,11 @@ Won when all 104 cards are on the foundations."""
     redeal_gathers = TABLEAU
 
     redeal_limit = 2
+
+    # Redeals "whenever you choose" make every position a redeal point;
+    # redeal planning wins most deals, which no complete search over the
+    # whole game can (docs/benchmarks.md).
+    search_plan = (Phase("staged", 1.0),)
 
     def _compile(self) -> None:
         super()._compile()

@@ -10,6 +10,7 @@ from ..engine.errors import PositionError
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.rules import ACES, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Build, Foundation, Group
+from ..solver.plan import Phase
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -66,6 +67,11 @@ Won when all 104 cards are on the foundations."""
     redeal_needs_empty_stock = True
 
     redeal_limit = MAX_REDEALS
+
+    # The wide stock choices (any of up to 5 wastes) defeat best-first
+    # search, while random playouts that play every card home at once win
+    # most deals fast (docs/benchmarks.md).
+    search_plan = (Phase("playouts", 0.5), Phase("best", 1.0))
 
     @property
     def central(self) -> int:

@@ -19,9 +19,10 @@ from typing import Any
 
 from ..engine.move import Move
 from ..engine.state import State
+from .plan import DEFAULT_PLAN, MODES, Phase, SearchPlan
 from .search import LOST, UNKNOWN, WON, Result, Search
 
-__all__ = ["LOST", "STRATEGIES", "UNKNOWN", "WON", "Result", "hint", "replays_to_win", "solve", "solve_json"]
+__all__ = ["LOST", "STRATEGIES", "Phase", "search_plan", "UNKNOWN", "WON", "Result", "hint", "replays_to_win", "solve", "solve_json"]
 
 
 def replays_to_win(state: State, moves: list[Move]) -> bool:
@@ -34,29 +35,10 @@ def replays_to_win(state: State, moves: list[Move]) -> bool:
     return s.is_won
 
 
-# How the core spends a budget, per game: phases run in turn, each with a
-# share of what is left. Only a complete phase ("best", "dfs") may answer
-# lost; "playouts" and "greedy" can only find wins. Measured in
-# docs/benchmarks.md: the Tomb's wide stock choices defeat best-first, while
-# random playouts that play every card home at once win most deals fast.
-# In Werner's game best-first with the "next card" term and plain
-# depth-first search each win deals the other misses (deals 2, 47, 49 of
-# the benchmark), so both get a share.
-PORTFOLIO: dict[str, tuple[tuple[str, float, tuple[int, ...] | None], ...]] = {
-    "napoleons-tomb": (("playouts", 0.5, None), ("best", 1.0, None)),
-    "werner": (("best", 0.4, (40, 3, 12, 0, 8, 5)), ("dfs", 0.5, None), ("best", 1.0, None)),
-    # Redeals "whenever you choose" make every position a redeal point; redeal
-    # planning (staged.py) wins most deals, which no complete search here can.
-    "st-helena": (("staged", 1.0, None),),
-    # A one-pass stock: a beam over its turns (staged.py) wins 21 of deals
-    # 1-50, all within 9 s, where best-first alone wins 14 in 30 s. The rest
-    # goes to depth-first search, which proves deals 2 and 20 lost and wins
-    # 47 and 48 in 3-11 s (docs/benchmarks.md).
-    "forty-thieves": (("best", 0.1, None), ("beam", 0.35, None), ("dfs", 1.0, None)),
-}
-DEFAULT_PORTFOLIO = (("best", 1.0, None),)
-COMPLETE_MODES = ("best", "dfs")  # the others only find wins
-STRATEGIES = ("auto", "best", "dfs", "greedy", "playouts", "staged", "beam")
+# How the core spends a budget is a fact about the game: each game declares
+# its ``search_plan`` (phases in the terms of .plan, measured in
+# docs/benchmarks.md); a game that declares none gets DEFAULT_PLAN.
+STRATEGIES = ("auto", *MODES)
 INCOMPLETE_PHASE_CAP = 10.0  # seconds for an incomplete phase when there is no budget
 
 
@@ -89,22 +71,27 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     return result
 
 
+def search_plan(state: State) -> SearchPlan:
+    """The phases ``solve`` runs on ``state`` with ``strategy="auto"``: the
+    game's declared ``search_plan``, or :data:`.plan.DEFAULT_PLAN`."""
+    return state.game.search_plan or DEFAULT_PLAN
+
+
 def _run_core(core, state: State, budget: float | None, max_states: int | None, strategy: str) -> Result:
     if strategy != "auto":
         return _run_mode(core, state, budget, max_states, strategy, None)
-    phases = PORTFOLIO.get(state.game.id, DEFAULT_PORTFOLIO)
+    phases = search_plan(state)
     total = Result(UNKNOWN)
     start = time.perf_counter()
-    for mode, share, weights in phases:
+    for phase in phases:
         left = None if budget is None else max(budget - (time.perf_counter() - start), 0.0)
-        complete = mode in COMPLETE_MODES
         if left is None:
-            slice_ = None if complete else INCOMPLETE_PHASE_CAP
+            slice_ = None if phase.complete else INCOMPLETE_PHASE_CAP
         else:
-            slice_ = left * share
+            slice_ = left * phase.share
             if slice_ <= 0:
                 break
-        result = _run_mode(core, state, slice_, max_states, mode, weights)
+        result = _run_mode(core, state, slice_, max_states, phase.mode, phase.weights)
         total.states += result.states
         if result.verdict != UNKNOWN:
             result.states = total.states

@@ -1,0 +1,58 @@
+"""How a game is best searched, in terms a game can declare.
+
+A game states its search plan as a class attribute, ``search_plan``: a
+tuple of :class:`Phase` values run in turn, each given a share of what is
+left of the budget. The solver reads it (:func:`napoleon.solver.solve`)
+instead of knowing games by name, so a new game brings its own plan. This
+module imports nothing of the solver or the engine, so a game module may
+import it without a cycle.
+
+>>> plan = (Phase("playouts", 0.5), Phase("best", 1.0))
+>>> [p.mode for p in plan], plan[0].complete, plan[1].complete
+(['playouts', 'best'], False, True)
+>>> Phase("fast", 1.0)
+Traceback (most recent call last):
+...
+ValueError: unknown search mode 'fast': expected one of best, dfs, greedy, playouts, staged, beam
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The searches a phase may name. "best" and "dfs" are the core's complete
+# searches and may answer lost; "greedy" and "playouts" only find wins;
+# "staged" (redeal planning, for redeals taken whenever one chooses) may
+# answer lost only after a round that left nothing out; "beam" (a beam over
+# the turns of a stock) only finds wins. Both of the last are in staged.py.
+MODES = ("best", "dfs", "greedy", "playouts", "staged", "beam")
+COMPLETE_MODES = ("best", "dfs")
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One search of a plan: ``mode`` (one of :data:`MODES`), the ``share``
+    of the budget left when it starts (1.0: all of it), and for the core's
+    best-first search optionally its score ``weights`` (see
+    :func:`napoleon.solver.core.search`)."""
+
+    mode: str
+    share: float
+    weights: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown search mode {self.mode!r}: expected one of {', '.join(MODES)}")
+        if not 0 < self.share <= 1:
+            raise ValueError(f"a phase's share of the budget is in (0, 1], not {self.share!r}")
+
+    @property
+    def complete(self) -> bool:
+        """Whether the search visits every position it must, so that it may answer lost."""
+        return self.mode in COMPLETE_MODES
+
+
+SearchPlan = tuple[Phase, ...]
+
+DEFAULT_PLAN: SearchPlan = (Phase("best", 1.0),)
+"""What a game that declares no plan gets: best-first search for the whole budget."""
