@@ -144,3 +144,97 @@ def test_plain_play_in_a_real_process(tmp_path):
     assert "played T3-F1 (AC)" in proc.stdout
     assert "illegal: T1-T2: 8C does not go on TH" in proc.stdout
     assert "undid T3-F1" in proc.stdout and "redid T3-F1" in proc.stdout
+
+
+def without_deal(state: napoleon.State, how: str = "null") -> dict:
+    """``state``'s position JSON as another program would give it: no deal number."""
+    obj = state.to_json()
+    if how == "null":
+        obj["deal"] = None
+    else:
+        del obj["deal"]
+    return obj
+
+
+@pytest.mark.parametrize("how", ["null", "left out"])
+def test_a_position_without_a_deal_number_is_solved(capsys, how):
+    state = napoleon.new_game("werner", 1)
+    state.play_text("T3-F1")
+    position = json.dumps(without_deal(state, how))
+    code, out, err = run(capsys, "solve", "--json", "--max-states", "2000000", stdin=position)
+    result = json.loads(out)
+    assert code == 0 and err == "" and result["verdict"] == "won" and result["deal"] is None
+    board = napoleon.position_from_json(json.loads(position))
+    assert board.deal is None
+    assert replays_to_win(board, [board.game.parse_notation(m) for m in result["moves"]])
+    code, text, _ = run(capsys, "solve", "--max-states", "2000000", stdin=position)
+    assert code == 0 and "a position without a deal number: won" in text
+    code, out, _ = run(capsys, "moves", "--json", stdin=position)
+    assert code == 0 and [board.game.move_from_json(m) for m in json.loads(out)] == board.legal_moves()
+    code, out, _ = run(capsys, "hint", "--json", stdin=position)
+    hint = json.loads(out)
+    assert code == 0 and hint["verdict"] == "won" and board.is_legal(board.game.move_from_json(hint["move"]))
+
+
+def replace_card(obj: dict, old: str, new: str | None) -> dict:
+    """``obj`` with the first ``old`` card replaced by ``new`` (or removed when None)."""
+    for cards in obj["piles"].values():
+        if old in cards:
+            i = cards.index(old)
+            cards[i:i + 1] = [] if new is None else [new]
+            return obj
+    raise AssertionError(f"{old} is not on the board")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("QS", None, "missing QS"),  # one card missing
+        ("QS", "QH", "too many QH"),  # one card twice (and so one missing)
+        ("QS", "ZZ", "not a card: 'ZZ'"),  # a card no deck has
+        ("QS", "1S", "not a card: '1S'"),
+    ],
+)
+@pytest.mark.parametrize("command", ["solve", "moves", "hint"])
+def test_a_board_without_the_games_cards_is_refused_naming_the_card(capsys, command, old, new, words):
+    obj = replace_card(without_deal(napoleon.new_game("werner", 3)), old, new)
+    code, out, err = run(capsys, command, stdin=json.dumps(obj))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and words in err
+
+
+def test_a_board_with_an_extra_card_is_refused(capsys):
+    obj = without_deal(napoleon.new_game("werner", 3))
+    obj["piles"]["tableau-1"].append("QH")
+    code, out, err = run(capsys, "solve", stdin=json.dumps(obj))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "too many QH" in err
+
+
+def test_solve_batch_answers_each_line_in_one_process(capsys):
+    won = napoleon.new_game("werner", 1)
+    lost = napoleon.new_game("werner", 8)  # lost (fc-solve agrees)
+    lines = [
+        json.dumps(without_deal(won)),
+        "{not json",
+        "",
+        json.dumps(lost.to_json()),
+        json.dumps(replace_card(without_deal(napoleon.new_game("werner", 3)), "QS", None)),
+        json.dumps({"game": "nosuch", "piles": {}}),
+    ]
+    code, out, err = run(capsys, "solve", "--batch", "--max-states", "3000000", stdin="\n".join(lines) + "\n")
+    assert code == 0 and err == ""
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [a["line"] for a in answers] == [1, 2, 4, 5, 6]  # the blank line 3 is no position
+    first, bad_json, second, missing, unknown = answers
+    assert first["verdict"] == "won" and first["deal"] is None
+    board = napoleon.position_from_json(without_deal(won))
+    assert replays_to_win(board, [board.game.parse_notation(m) for m in first["moves"]])
+    assert second["verdict"] == "lost" and second["deal"] == 8
+    assert "malformed JSON" in bad_json["error"] and set(bad_json) == {"line", "error"}
+    assert "missing QS" in missing["error"]
+    assert "unknown game" in unknown["error"]
+
+
+def test_solve_batch_takes_no_game_on_the_command_line(capsys):
+    code, out, err = run(capsys, "solve", "werner", "--deal", "1", "--batch", stdin="")
+    assert code == 2 and out == "" and "--batch" in err

@@ -39,12 +39,13 @@ class State:
 
     ``push``/``pop`` apply and undo a move without checking it, for speed
     (like python-chess); ``play`` checks it first and says why it is illegal.
-    ``redo`` replays what ``pop`` took back.
+    ``redo`` replays what ``pop`` took back. ``deal`` is None for a position
+    read from JSON without a deal number (a board laid out by hand).
     """
 
     __slots__ = ("_redo", "_snapshots", "cycled", "deal", "game", "history", "last_redeal", "piles", "redeals")
 
-    def __init__(self, game: Game, deal: int) -> None:
+    def __init__(self, game: Game, deal: int | None) -> None:
         self.game = game
         self.deal = deal
         self.piles: list[list[int]] = [[] for _ in range(game.npiles)]
@@ -349,7 +350,8 @@ class State:
         """A plain text board: one line a pile, the stock face down."""
         game = self.game
         width = max(len(a) for a in game.pile_abbrs)
-        lines = [f"{game.name} — deal {self.deal} {game.describe()[len(game.id):]}".rstrip()]
+        where = "a position without a deal number" if self.deal is None else f"deal {self.deal}"
+        lines = [f"{game.name} — {where} {game.describe()[len(game.id):]}".rstrip()]
         for i, pile in enumerate(self.piles):
             if i == game.stock:
                 shown = f"[{len(pile)} face down]"
@@ -367,10 +369,13 @@ def state_from_json(game: Game, obj: Any) -> State:
     """Rebuild a position of ``game`` from JSON; raise PositionError if it is not one."""
     if not isinstance(obj, dict):
         raise PositionError("a position must be a JSON object")
-    try:
-        deal = check_deal_number(obj.get("deal"))
-    except ValueError as exc:
-        raise PositionError(f"'deal': {exc}") from None
+    # A board laid out by hand (or by another program) has no deal number.
+    deal = obj.get("deal")
+    if deal is not None:
+        try:
+            deal = check_deal_number(deal)
+        except ValueError as exc:
+            raise PositionError(f"'deal': {exc}") from None
     piles = obj.get("piles")
     if not isinstance(piles, dict):
         raise PositionError("'piles' must be an object of pile name to a list of cards")

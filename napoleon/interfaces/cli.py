@@ -173,15 +173,23 @@ def cmd_replay(args: argparse.Namespace) -> None:
     emit(args, state.to_json(), lambda: f"{state}\nstatus: {state.status.value} after {len(state.history)} moves")
 
 
+def where(state: State) -> str:
+    """``deal 7``, or what a position without a deal number is."""
+    return "a position without a deal number" if state.deal is None else f"deal {state.deal}"
+
+
 def cmd_solve(args: argparse.Namespace) -> None:
     from ..solver import result_json, solve
 
+    if args.batch:
+        solve_batch(args)
+        return
     state = state_of(args)
     result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy)
     obj = result_json(state, result)
 
     def text() -> str:
-        head = f"{state.game.name}, deal {state.deal}: {result.verdict}"
+        head = f"{state.game.name}, {where(state)}: {result.verdict}"
         facts = f"{result.states} positions searched in {result.seconds:.2f} s"
         if result.won:
             return f"{head} in {len(result.moves)} moves ({facts})\n" + " ".join(obj["moves"])
@@ -190,6 +198,34 @@ def cmd_solve(args: argparse.Namespace) -> None:
         return f"{head}: the budget ran out ({facts})"
 
     emit(args, obj, text)
+
+
+def solve_batch(args: argparse.Namespace) -> None:
+    """``solve --batch``: one position JSON a line in, one verdict JSON a line out, in one process.
+
+    Blank lines are skipped. Each answer carries the ``line`` it answers; a
+    line that is not a position gives ``{"line": N, "error": "..."}`` and the
+    batch goes on.
+    """
+    from ..solver import result_json, solve
+
+    if args.game or args.deal is not None or args.moves:
+        raise UsageError("solve --batch reads positions from standard input: give no game, deal or moves")
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UsageError(f"malformed JSON: {exc}") from None
+            state = position_from_json(obj)
+            result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy)
+            answer = {"line": number, **result_json(state, result)}
+        except NapoleonError as exc:
+            answer = {"line": number, "error": str(exc)}
+        # Flushed line by line, so that a reader of the pipe sees each verdict as it comes.
+        print(json.dumps(answer, separators=(",", ":")), flush=True)
 
 
 def cmd_hint(args: argparse.Namespace) -> None:
@@ -277,6 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--max-states", type=int, help="positions the search may visit")
             p.add_argument("--strategy", choices=STRATEGIES, default="auto",
                            help="the game's portfolio (auto) or one search alone (see README)")
+            p.add_argument("--batch", action="store_true",
+                           help="read positions as JSON lines on stdin, write one JSON verdict a line "
+                                "(--budget and --max-states apply to each)")
         p.set_defaults(func=func)
 
     p = sub.add_parser("play", parents=[opts], help="play a game in the terminal")
