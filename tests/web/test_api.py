@@ -330,6 +330,35 @@ def test_undo_redo_restart(client):
     assert client.post(f"/api/games/{gid}/redo").json()["moves"] == ["T7-T6"]
 
 
+def test_a_change_on_a_stale_position_is_refused_and_changes_nothing(client):
+    """Two windows on one game: a move, undo, redo, restart or auto made on a position the game
+    has left is refused (409, stale) and the game stays where the other window put it."""
+    gid = new(client, "werner", 1)["id"]
+    seen = client.get(f"/api/games/{gid}").json()["version"]      # window A looks
+    r = client.post(f"/api/games/{gid}/moves", json={"notation": "T7-T6", "version": seen})  # window B moves
+    assert r.status_code == 200
+    now = r.json()["version"]
+    assert now != seen
+    with unchanged(client, gid):
+        for path, body in (("moves", {"notation": "T3-F1", "version": seen}), ("undo", {"version": seen}),
+                           ("redo", {"version": seen}), ("restart", {"version": seen}),
+                           ("auto", {"version": seen})):
+            r = client.post(f"/api/games/{gid}/{path}", json=body)
+            assert r.status_code == 409, (path, r.text)
+            assert r.json()["stale"] is True and "another window" in r.json()["error"]
+        assert "'version'" in refused(client.post(f"/api/games/{gid}/undo", json={"version": 3}), 400)
+    # On the current version the change goes through; undo and redo name positions too.
+    r = client.post(f"/api/games/{gid}/moves", json={"notation": "T3-F1", "version": now})
+    assert r.status_code == 200
+    after = r.json()["version"]
+    r = client.post(f"/api/games/{gid}/undo", json={"version": after})
+    assert r.json()["version"] == now
+    r = client.post(f"/api/games/{gid}/redo", json={"version": now})
+    assert r.json()["version"] == after
+    # Without a version a change is taken as it comes (the command line, older pages).
+    assert client.post(f"/api/games/{gid}/undo").status_code == 200
+
+
 def test_auto_plays_safe_cards_home_or_says_why_not(client):
     gid = new(client, "werner", 1)["id"]
     r = client.post(f"/api/games/{gid}/auto")

@@ -13,82 +13,19 @@ so, when it is missing.
 from __future__ import annotations
 
 import json
-import os
-import socket
 import struct
-import threading
-import time
 import urllib.request
 import zlib
-from pathlib import Path
 
 import pytest
 
 import napoleon
-from napoleon.interfaces.web import Settings, create_app
+
+from .conftest import SHOTS
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync"]
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 GAMES = list(napoleon.GAMES)
-
-
-# ---------------------------------------------------------------- fixtures
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """A uvicorn server on a free 127.0.0.1 port, in a thread, on a fresh store."""
-    import uvicorn
-
-    db = tmp_path_factory.mktemp("web") / "napoleon.db"
-    # Short searches: the page's background "winnable?" checks would otherwise
-    # compete with the browser for the machine's two cores.
-    app = create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0, max_budget=0.5))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    port = sock.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
-    sock.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no browser at {CHROMIUM}: install Debian's chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    # Auto-play off, so each move is the one the test made.
-    page.add_init_script("localStorage.setItem('napoleon.autoplay', 'false')")
-    page.js_errors = errors
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 # ----------------------------------------------------------------- helpers
@@ -360,7 +297,9 @@ def test_hint_solution_four_colours_and_the_win_screen(server, page):
     view = api(server, f"/api/games/{gid}")
     assert view["moves_made"] == 0 and shown_piles(page) == expected_piles(view)
     # Four colours: the faces come from the four-colour deck.
+    page.click("#settings-btn")
     page.check("#opt-four")
+    page.click("#settings-close")
     assert "/cards/four/" in page.locator("#board .card img").first.get_attribute("src")
     # Win the game: all but the last move through the API, the last by a double tap.
     moves = post(server, f"/api/games/{gid}/solve", {})["moves"]

@@ -11,6 +11,9 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
   or ``{"redeal": true}`` (a move as the API lists it, notation included, is taken back
   as it is); ``"autoplay": false`` skips auto-play for this move
 - ``POST /api/games/{id}/undo|redo|restart|auto``
+  Each change may name the position it was made on, ``"version"`` as the game's view gives it;
+  on another one it is refused (409, ``"stale": true``) and nothing changes: another window
+  played on this game.
 - ``POST /api/games/{id}/settings``         ``{"autoplay": bool}``
 - ``GET  /api/games/{id}/targets?from=PILE&count=N``
 - ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution (searched in a worker process)
@@ -49,23 +52,28 @@ from ...engine.state import State
 from ...shuffle import MAX_DEAL
 from ...store import Store
 from ..cli import game_info
-from .games import LiveGame, Registry, game_view, history_change, pile_info, saved_summary
+from .games import LiveGame, Registry, game_view, history_change, pile_info, position_version, saved_summary
 from .solving import LOST, UNKNOWN, WON, SolutionCache, SolverPool, find_winnable, solve_position
 
 STATIC = Path(__file__).parent / "static"
 CARDS = STATIC / "cards"
 MAX_BODY = 64 * 1024
 MAX_BUDGET = 120.0
-CARD_NAME = re.compile(r"^(?:[A2-9TJQK][CDHS]|back)$")
+CARD_NAME = re.compile(r"^(?:[A2-9TJQK][CDHS]|back(?:-red|-green)?)$")
+BACK_COLOURS = {"back": "#2a5aa8", "back-red": "#a8322a", "back-green": "#2a7a3e"}  # the page's card backs
 
 
 class ApiError(Exception):
-    """A request the API refuses: its status and a message for the player."""
+    """A request the API refuses: its status and a message for the player (and more fields, if any)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.extra = extra
+
+
+STALE = "the game moved on in another window: this is where it is now"
 
 
 class Settings:
@@ -155,8 +163,16 @@ def parse_options(value: Any) -> dict[str, Any]:
     return value
 
 
-def error_response(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error_response(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def want_version(obj: dict[str, Any]) -> str | None:
+    """The position a change was made on (``"version"``), if the request names one."""
+    value = obj.get("version")
+    if value is not None and not isinstance(value, str):
+        raise ApiError(400, f"'version' must be the string the game's view gives, not {value!r}")
+    return value
 
 
 # ---------------------------------------------------------------- the app
@@ -186,11 +202,18 @@ class WebApp:
         async with live.lock:
             return await asyncio.to_thread(work)
 
-    async def change(self, request: Request, action: Callable[[LiveGame], None]) -> JSONResponse:
-        """Apply ``action`` to a game and answer its view with the moves it made and took back."""
+    async def change(self, request: Request, action: Callable[[LiveGame], None],
+                     version: str | None = None) -> JSONResponse:
+        """Apply ``action`` to a game and answer its view with the moves it made and took back.
+
+        With ``version``, the change was meant for that position: if the game
+        is elsewhere now, it is refused (409, ``stale``) and nothing changes.
+        """
         live = await self.live(request)
 
         def work() -> dict[str, Any]:
+            if version is not None and version != position_version(live.session):
+                raise ApiError(409, STALE, stale=True)
             before = list(live.session.state.history)
             action(live)
             undone, made = history_change(before, live.session.state.history)
@@ -248,7 +271,8 @@ class WebApp:
 
     async def play_move(self, request: Request) -> JSONResponse:
         body = await read_body(request)
-        check_keys(body, {"from", "to", "count", "notation", "redeal", "autoplay"}, "move")
+        check_keys(body, {"from", "to", "count", "notation", "redeal", "autoplay", "version"}, "move")
+        version = want_version(body)
         autoplay = body.get("autoplay")
         if autoplay is not None and not isinstance(autoplay, bool):
             raise ApiError(400, f"'autoplay' must be true or false, not {autoplay!r}")
@@ -283,22 +307,28 @@ class WebApp:
             finally:
                 session.autoplay = keep
 
-        return await self.change(request, action)
+        return await self.change(request, action, version)
+
+    async def action_version(self, request: Request) -> str | None:
+        """The optional ``{"version"}`` body of undo, redo, restart and auto."""
+        body = await read_body(request, required=False)
+        check_keys(body, {"version"}, request.url.path.rsplit("/", 1)[-1])
+        return want_version(body)
 
     async def undo(self, request: Request) -> JSONResponse:
         def action(live: LiveGame) -> None:
             if not live.session.undo():
                 raise ApiError(409, "nothing to undo")
-        return await self.change(request, action)
+        return await self.change(request, action, await self.action_version(request))
 
     async def redo(self, request: Request) -> JSONResponse:
         def action(live: LiveGame) -> None:
             if not live.session.redo():
                 raise ApiError(409, "nothing to redo")
-        return await self.change(request, action)
+        return await self.change(request, action, await self.action_version(request))
 
     async def restart(self, request: Request) -> JSONResponse:
-        return await self.change(request, lambda live: live.session.restart())
+        return await self.change(request, lambda live: live.session.restart(), await self.action_version(request))
 
     async def auto(self, request: Request) -> JSONResponse:
         def action(live: LiveGame) -> None:
@@ -308,7 +338,7 @@ class WebApp:
                 if not autoplay_allowed(live.session.state):
                     raise ApiError(409, "no card is played home automatically while a redeal is still to come")
                 raise ApiError(409, "no card can safely go to a foundation now")
-        return await self.change(request, action)
+        return await self.change(request, action, await self.action_version(request))
 
     async def settings_(self, request: Request) -> JSONResponse:
         body = await read_body(request)
@@ -450,14 +480,15 @@ def solution_steps(state: State, moves: list[str]) -> dict[str, Any]:
 def card_svg(name: str, four_colour: bool) -> str:
     """A card's SVG: the face as shipped, or its four-colour form (clubs green, diamonds blue).
 
-    The back's diamond pattern is tinted blue, so a face-down stock reads
-    at a glance. Adrian Kennard's four-colour deck differs from the two-colour one only in
+    The back's diamond pattern is tinted (blue, or red or green for
+    ``back-red`` and ``back-green``, the page's choice), so a face-down
+    stock reads at a glance. Adrian Kennard's four-colour deck differs from the two-colour one only in
     the colour of the suit symbols and indices (``<symbol id="S..">`` and
     ``<symbol id="V..">``), so it is derived here rather than shipped twice.
     """
+    if name in BACK_COLOURS:
+        return (CARDS / "back.svg").read_text().replace('fill="black"', f'fill="{BACK_COLOURS[name]}"')
     svg = (CARDS / f"{name}.svg").read_text()
-    if name == "back":
-        return svg.replace('fill="black"', 'fill="#2a5aa8"')
     if not four_colour:
         return svg
     suit = name[1]
@@ -521,7 +552,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return error_response(exc.status, exc.message)
+        return error_response(exc.status, exc.message, **exc.extra)
 
     async def on_napoleon_error(request: Request, exc: Exception) -> Response:
         return error_response(422 if isinstance(exc, IllegalMoveError) else 400, str(exc))

@@ -9,6 +9,7 @@ again: a game not in memory is replayed from its record on first request.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
@@ -120,6 +121,19 @@ def pile_info(game: Game) -> list[dict[str, Any]]:
     ]
 
 
+def position_version(session: Session) -> str:
+    """The name of the position a game is in: its move count and a digest of its line of play.
+
+    The page sends it back with each move; a move made on another version
+    (another window moved, undid or restarted) is refused, so two windows
+    on one game never act on cards one of them does not show. It depends
+    only on the moves, so it survives a server restart.
+    """
+    history = session.notation_history()
+    digest = hashlib.sha1(" ".join(history).encode()).hexdigest()[:12]
+    return f"{len(history)}.{digest}"
+
+
 def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move] | None = None) -> dict[str, Any]:
     """Everything the page needs to draw and play a game, as JSON.
 
@@ -169,6 +183,7 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         "elapsed": round(session.elapsed, 1),
         "clock_running": status is Status.PLAYING and session.moves_made > 0,
         "moves_made": session.moves_made,
+        "version": position_version(session),
         "moves": session.notation_history(),
         "made": [game.move_to_json(m) for m in made or ()],
         "undone": [game.move_to_json(m) for m in undone or ()],

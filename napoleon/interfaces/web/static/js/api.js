@@ -2,9 +2,11 @@
 // carrying the server's message (which is written for the player).
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, data = null) {
     super(message);
     this.status = status;
+    // The game moved on in another window: the change was refused, nothing changed.
+    this.stale = !!(data && data.stale);
   }
 }
 
@@ -27,7 +29,7 @@ async function call(method, path, body) {
     data = null;
   }
   if (!response.ok) {
-    throw new ApiError(response.status, (data && data.error) || `${response.status} ${response.statusText}`);
+    throw new ApiError(response.status, (data && data.error) || `${response.status} ${response.statusText}`, data);
   }
   return data;
 }
@@ -42,8 +44,9 @@ export const api = {
     return call("POST", "/api/games", body);
   },
   get: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
-  move: (id, move) => call("POST", `/api/games/${id}/moves`, move),
-  action: (id, name) => call("POST", `/api/games/${id}/${name}`),
+  // ``version`` names the position the change is meant for (the view's "version").
+  move: (id, move, version) => call("POST", `/api/games/${id}/moves`, version ? { ...move, version } : move),
+  action: (id, name, version) => call("POST", `/api/games/${id}/${name}`, version ? { version } : undefined),
   settings: (id, settings) => call("POST", `/api/games/${id}/settings`, settings),
   hint: (id, budget) => call("GET", `/api/games/${id}/hint` + (budget ? `?budget=${budget}` : "")),
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),

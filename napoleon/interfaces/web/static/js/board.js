@@ -36,6 +36,9 @@ export class Board {
     this.pos = new Map();     // uid -> {x, y} as last rendered
     this.nextUid = 1;
     this.four = false;
+    this.backUrl = BACK_URL;
+    this.moveMs = FLIGHT_MS;  // how long a card takes to travel (0: it jumps)
+    this.scale = 1;           // card size: a factor on the largest that fits
     this.unit = 60;
     this.height = 0;
     this.marks = { selected: null, targets: [], hint: null, focus: null };
@@ -142,8 +145,9 @@ export class Board {
   async update(view) {
     this.endDrag();
     const steps = [...view.undone.map((m) => [m, true]), ...view.made.map((m) => [m, false])];
-    if (steps.length > 1 && steps.length <= 24 && !steps.some(([m]) => m.redeal)) {
-      const pause = steps.length > 6 ? 70 : 150;
+    if (this.moveMs && steps.length > 1 && steps.length <= 24 && !steps.some(([m]) => m.redeal)) {
+      // One after another, so the eye can follow auto-play; long runs go quicker.
+      const pause = steps.length > 6 ? this.moveMs * 0.45 : this.moveMs * 0.85;
       for (const [m, back] of steps) {
         if (!this.apply(m, back)) break;
         this.render();
@@ -177,7 +181,7 @@ export class Board {
         return el;
       });
     }
-    let unit = fit(spec);
+    let unit = fit(spec) * this.scale;
     unit = Math.max(22, Math.min(unit, 150));
     this.unit = unit;
     this.height = Math.max(spec.h * unit, Math.min(ah, spec.h * unit * 1.6));
@@ -305,7 +309,7 @@ export class Board {
         const el = this.cardEl(card.uid);
         const at = places[i];
         const top = i === cards.length - 1;
-        const src = faceDown ? BACK_URL : cardUrl(card.code, this.four);
+        const src = faceDown ? this.backUrl : cardUrl(card.code, this.four);
         if (el.dataset.src !== src) {
           el.firstChild.src = src;
           el.dataset.src = src;
@@ -338,7 +342,7 @@ export class Board {
           el.dataset.flight = token;
           setTimeout(() => {
             if (el.dataset.flight === token) el.style.zIndex = String(1 + Number(el.dataset.index));
-          }, FLIGHT_MS);
+          }, this.moveMs);
         } else if (!el.dataset.flight || el.style.zIndex < 5000) {
           el.style.zIndex = String(1 + i);
         }
@@ -353,6 +357,20 @@ export class Board {
         badge.style.transform = "translate(-100%, 0)";
       }
     }
+  }
+
+  /** How cards look and move: the back's image, travel time in ms, size factor. */
+  setLook({ back, moveMs, scale }) {
+    if (back !== undefined) this.backUrl = back;
+    if (moveMs !== undefined) {
+      this.moveMs = moveMs;
+      this.root.style.setProperty("--move-ms", `${moveMs}ms`);
+    }
+    if (scale !== undefined && scale !== this.scale) {
+      this.scale = scale;
+      if (this.spec) this.layout();
+    }
+    this.render();
   }
 
   setFour(four) {

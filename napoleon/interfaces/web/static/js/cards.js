@@ -18,5 +18,10 @@ export function cardUrl(code, four) {
 
 export const BACK_URL = "/cards/two/back.svg";
 
+/** The image of a card back of colour ``colour`` (blue, red, green). */
+export function backUrl(colour) {
+  return colour === "red" || colour === "green" ? `/cards/two/back-${colour}.svg` : BACK_URL;
+}
+
 /** Width / height of a card image (the SVGs are 240 x 336). */
 export const CARD_RATIO = 1.4;

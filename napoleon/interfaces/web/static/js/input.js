@@ -10,7 +10,7 @@ export class Input {
   /**
    * @param {import("./board.js").Board} board
    * @param {object} app: move(from, to, count, dragged), toFoundation(pile), stock(), undo(), redo(), hint(), auto(),
-   *   targets(pile, count), locked(), message(text)
+   *   newDeal(), targets(pile, count), locked(), message(text)
    */
   constructor(board, app) {
     this.board = board;
@@ -190,6 +190,8 @@ export class Input {
     if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.closest("dialog"))) {
       return;
     }
+    // Enter and Space on a focused button or link press it (the skip link, the toolbar).
+    if ((e.key === "Enter" || e.key === " ") && t && t.closest && t.closest("a, button")) return;
     if (e.altKey || e.metaKey) return;
     const k = e.key;
     const lower = k.length === 1 ? k.toLowerCase() : k;
@@ -211,6 +213,7 @@ export class Input {
       case "r": this.app.redo(); break;
       case "h": this.app.hint(); break;
       case "a": this.app.auto(); break;
+      case "n": this.app.newDeal(); break;
       case "ArrowLeft":
       case "ArrowRight": {
         const i = order.indexOf(focus);

@@ -9,7 +9,7 @@
 
 import { api } from "./api.js";
 import { Board } from "./board.js";
-import { cardName } from "./cards.js";
+import { backUrl, cardName } from "./cards.js";
 import { Input } from "./input.js";
 import { layoutsFor } from "./layouts.js";
 
@@ -31,6 +31,12 @@ const store = {
     }
   },
 };
+
+// A player's settings, kept in this browser (localStorage "napoleon.<key>"), with their defaults.
+const PREFS = { autoplay: true, four: false, size: "fit", back: "blue", speed: "normal" };
+const SPEED_MS = { off: 0, fast: 110, normal: 200, slow: 380 };
+const SIZE_SCALE = { small: 0.8, fit: 1, large: 1.35 };
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 const WINNABLE_BUDGET = 4;
 const SOLVE_BUDGET = 20;
@@ -79,9 +85,10 @@ class App {
     this.receivedAt = performance.now();
     this.winnable = { inflight: false, timer: null };
     this.messageTimer = null;
-    this.prefs = { four: store.get("four", false), autoplay: store.get("autoplay", true) };
+    this.prefs = Object.fromEntries(Object.entries(PREFS).map(([k, v]) => [k, store.get(k, v)]));
     this.board = new Board($("board"));
-    this.board.setFour(this.prefs.four);
+    this.applyPrefs();
+    reducedMotion.addEventListener("change", () => this.applyPrefs());
     this.input = new Input(this.board, {
       move: (from, to, count, dragged) => this.move(from, to, count, dragged),
       toFoundation: (pile) => this.toFoundation(pile),
@@ -90,6 +97,7 @@ class App {
       redo: () => this.simple("redo"),
       hint: () => this.hint(),
       auto: () => this.simple("auto"),
+      newDeal: () => this.newDeal(),
       targets: (pile, count) => this.targets(pile, count),
       locked: () => this.busy || !!this.replay || !this.view,
       message: (text, error) => this.message(text, error),
@@ -131,16 +139,17 @@ class App {
     $("stats-view").hidden = true;
     $("table-view").hidden = false;
     let target = parseHash(hash);
+    let say = null;
     if (!target || !this.games[target.game]) {
-      if (hash && hash !== "#") this.message(`no game at ${hash}: showing the last one played`, true);
+      if (hash && hash !== "#") say = { text: `no game at ${hash}: showing the last one played`, error: true };
       target = parseHash(store.get("last", "")) || { game: "forty-thieves", deal: null, options: {} };
       if (!this.games[target.game]) target = { game: "forty-thieves", deal: null, options: {} };
     }
-    await this.open(target.game, target.deal, target.options);
+    await this.open(target.game, target.deal, target.options, { say });
   }
 
   /** Show deal ``deal`` of ``game`` (null: a new random deal), resuming this browser's game of it. */
-  async open(game, deal, options, { fresh = false } = {}) {
+  async open(game, deal, options, { fresh = false, say = null } = {}) {
     if (this.view && !fresh && deal !== null && this.view.hash === hashOf(game, deal, options)) return;
     this.stopReplay(false);
     await this.idle();
@@ -158,7 +167,7 @@ class App {
       const view = await api.create(game, deal, options, this.prefs.autoplay);
       if (key) store.set(`game:${key}`, view.id);
       return view;
-    }, { fresh: true });
+    }, { fresh: true, say });
     if (!ok) {
       // A bad address (deal number, option): keep the game on the table, or deal a plain one.
       if (this.view) history.replaceState(null, "", this.view.hash);
@@ -173,23 +182,55 @@ class App {
 
   // ------------------------------------------------------------ showing
 
-  /** Run an API call that answers a game view; show it, or the error. */
-  async run(call, { fresh = false, quiet = false } = {}) {
+  /**
+   * Run an API call that answers a game view; show it, or the error.
+   * ``action`` ("undo", "redo", "restart") says what the call did, for the
+   * status line; ``say`` is a message to show with the view instead.
+   */
+  async run(call, { fresh = false, quiet = false, action = null, say = null } = {}) {
     if (this.busy) return false;
     this.setBusy(true);
     try {
       const view = await call();
-      if (view) await this.show(view, fresh);
+      if (view) await this.show(view, fresh, { action, say });
       return true;
     } catch (err) {
       this.board.endDrag();
       this.board.marks.targets = [];
       this.board.render();
-      if (!quiet) this.message(err.message, true);
+      if (err.stale && this.view) {
+        // Another window played on: draw the game as it is now and say so.
+        try {
+          await this.show(await api.get(this.view.id), false, { say: { text: err.message } });
+        } catch (again) {
+          this.message(again.message, true);
+        }
+      } else if (!quiet) {
+        this.message(err.message, true);
+      }
       return false;
     } finally {
       this.setBusy(false);
     }
+  }
+
+  /** A change to the game on the table, made on the position this page shows. */
+  post(move) {
+    return api.move(this.view.id, move, this.view.version);
+  }
+
+  /** Look again at the game (when the window comes back into view): another window may have played. */
+  async refresh() {
+    if (!this.view || this.busy || this.replay) return;
+    const { id, version } = this.view;
+    let view;
+    try {
+      view = await api.get(id);
+    } catch (err) {
+      return;
+    }
+    if (this.busy || !this.view || this.view.id !== id || view.version === version) return;
+    await this.run(async () => view, { say: { text: "the game moved on in another window: this is where it is now" } });
   }
 
   setBusy(busy) {
@@ -210,7 +251,7 @@ class App {
     });
   }
 
-  async show(view, fresh = false) {
+  async show(view, fresh = false, { action = null, say = null } = {}) {
     const before = this.view;
     const sameGame = before && before.id === view.id && !fresh;
     this.view = view;
@@ -229,22 +270,44 @@ class App {
     store.set("last", view.hash);
     if (location.hash !== view.hash) history.replaceState(null, "", view.hash);
     this.updateToolbar();
-    if (sameGame && view.made.length) this.announce(view);
+    // What the status line said was about the position before: say what happened now, or nothing.
+    if (say) this.message(say.text, !!say.error);
+    else if (!sameGame) this.message("");
+    else this.announce(view, action);
     if (sameGame && before.status !== view.status && view.status !== "playing") this.showEnd(view);
     this.scheduleWinnable();
   }
 
-  announce(view) {
-    const first = view.made[0];
-    if (first.redeal) {
-      this.message("Redealt.");
+  /** Say what a change did: the move made, the turn undone or redone, the restart. */
+  announce(view, action) {
+    const { made, undone } = view;
+    if (action === "restart") {
+      this.message(undone.length ? `Back to the deal: ${undone.length} moves taken back (Redo plays them again).` : "");
       return;
     }
-    const dst = this.board.piles[first.to];
+    if (undone.length && !made.length) {
+      // The player's move of the turn is the last one taken back; its cards are on its pile again.
+      const m = undone[undone.length - 1];
+      const more = undone.length > 1 ? ` (and ${undone.length - 1} auto-play move${undone.length > 2 ? "s" : ""})` : "";
+      this.message(`Undid: ${this.moveWords(m, m.from)}${more}`);
+      return;
+    }
+    if (!made.length) {
+      this.message("");
+      return;
+    }
+    const first = made[0];
+    const auto = made.length > 1 ? ` (and ${made.length - 1} more to the foundations)` : "";
+    this.message(`${action === "redo" ? "Redid: " : ""}${this.moveWords(first, first.to)}${auto}`);
+  }
+
+  /** A move in words, its card read from the top of ``at`` (where the card is now). */
+  moveWords(m, at) {
+    if (m.redeal) return "redeal";
+    const pile = this.board.piles[at];
+    const card = pile && pile.length >= m.count ? cardName(pile[pile.length - m.count].code) : "";
     const label = (name) => this.board.info[name].label;
-    const auto = view.made.length > 1 ? ` (and ${view.made.length - 1} more to the foundations)` : "";
-    const card = dst && dst.length ? cardName(dst[dst.length - 1].code) : "";
-    this.message(`${first.notation}: ${card} from the ${label(first.from)} to the ${label(first.to)}${auto}`);
+    return `${m.notation}: ${card}${m.count > 1 ? ` and ${m.count - 1} more` : ""} from the ${label(m.from)} to the ${label(m.to)}`;
   }
 
   /** Say something in the status line (read out by screen readers); ``sticky`` stays until replaced. */
@@ -254,7 +317,7 @@ class App {
     el.title = text;
     el.classList.toggle("error", !!error);
     clearTimeout(this.messageTimer);
-    if (sticky) return;
+    if (sticky || !text) return;
     this.messageTimer = setTimeout(() => {
       el.textContent = "";
       el.classList.remove("error");
@@ -280,7 +343,6 @@ class App {
         ? ` · waste piles in play ${v.position.wastes_in_play}` : "")
       : "";
     $("opt-autoplay").checked = v.autoplay;
-    $("opt-four").checked = this.prefs.four;
     $("share-link").href = v.hash;
     $("share-link").textContent = `link: ${v.hash}`;
     this.renderOptions(g);
@@ -330,6 +392,32 @@ class App {
     this.navigate(this.view.game, this.view.deal_text, options);
   }
 
+  /** Whether the game on the table is under way: leaving it then asks first. */
+  inProgress() {
+    const v = this.view;
+    return !!v && v.status === "playing" && (v.can_undo || v.can_redo);
+  }
+
+  /** Ask before leaving a game under way; resolves true to go on. */
+  askLeave() {
+    if (!this.inProgress()) return Promise.resolve(true);
+    const dialog = $("leave-dialog");
+    const v = this.view;
+    $("leave-text").textContent = `${this.games[v.game].name}, deal ${v.deal_text}: ${v.moves_made} move` +
+      `${v.moves_made === 1 ? "" : "s"} made. A game left unfinished counts as played and lost.`;
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "leave"), { once: true });
+      dialog.returnValue = "";
+      dialog.showModal();
+    });
+  }
+
+  /** A new random deal of the game on the table (asking first if this one is under way). */
+  async newDeal() {
+    if (!this.view || !(await this.askLeave())) return;
+    this.navigate(this.view.game, null, this.currentOptions());
+  }
+
   navigate(game, deal, options) {
     if (deal === null) {
       // A new entry in the history now; show() gives it the deal's address.
@@ -358,7 +446,7 @@ class App {
 
   move(from, to, count) {
     if (from === to) return;
-    return this.run(() => api.move(this.view.id, { from, to, count }));
+    return this.run(() => this.post({ from, to, count }));
   }
 
   toFoundation(pile) {
@@ -367,7 +455,7 @@ class App {
     const abbr = this.board.info[pile].abbr;
     if (to) return this.move(pile, to, 1);
     // Let the engine say why not, in its words.
-    return this.run(() => api.move(this.view.id, { notation: `${abbr}-F` }));
+    return this.run(() => this.post({ notation: `${abbr}-F` }));
   }
 
   stock() {
@@ -376,14 +464,14 @@ class App {
     if (!stock) return;
     const targets = this.targets(stock.name, 1);
     if (targets.length) return this.move(stock.name, targets[0], 1);
-    if (v.can_redeal) return this.run(() => api.move(v.id, { redeal: true }));
+    if (v.can_redeal) return this.run(() => this.post({ redeal: true }));
     const waste = v.piles.find((p) => p.role === "waste");
-    return this.run(() => api.move(v.id, { from: stock.name, to: waste.name, count: 1 }));
+    return this.run(() => this.post({ from: stock.name, to: waste.name, count: 1 }));
   }
 
   simple(action) {
     if (!this.view || this.replay) return;
-    return this.run(() => api.action(this.view.id, action));
+    return this.run(() => api.action(this.view.id, action, this.view.version), { action });
   }
 
   async hint() {
@@ -575,6 +663,35 @@ class App {
     if (!dialog.open) dialog.showModal();
   }
 
+  /** Keep a setting for the next visit and show its effect now. */
+  setPref(key, value) {
+    this.prefs[key] = value;
+    store.set(key, value);
+    this.applyPrefs();
+  }
+
+  /** The travel time of a card: the player's speed, none when the system asks for reduced motion. */
+  moveMs() {
+    return reducedMotion.matches ? 0 : SPEED_MS[this.prefs.speed] ?? SPEED_MS.normal;
+  }
+
+  applyPrefs() {
+    const p = this.prefs;
+    this.board.setFour(!!p.four);
+    this.board.setLook({ back: backUrl(p.back), moveMs: this.moveMs(), scale: SIZE_SCALE[p.size] || 1 });
+  }
+
+  showSettings() {
+    const p = this.prefs;
+    $("opt-autoplay").checked = this.view ? this.view.autoplay : !!p.autoplay;
+    $("opt-four").checked = !!p.four;
+    $("opt-size").value = p.size in SIZE_SCALE ? p.size : "fit";
+    $("opt-back").value = ["blue", "red", "green"].includes(p.back) ? p.back : "blue";
+    $("opt-speed").value = p.speed in SPEED_MS ? p.speed : "normal";
+    $("motion-note").hidden = !reducedMotion.matches;
+    $("settings-dialog").showModal();
+  }
+
   showRules() {
     const g = this.games[this.view.game];
     $("rules-title").textContent = g.name;
@@ -646,18 +763,28 @@ class App {
   // -------------------------------------------------------- toolbar
 
   wireToolbar() {
-    $("game-select").addEventListener("change", (e) => this.navigate(e.target.value, null, {}));
-    $("deal-form").addEventListener("submit", (e) => {
+    $("game-select").addEventListener("change", async (e) => {
+      const game = e.target.value;
+      if (!(await this.askLeave())) {
+        e.target.value = this.view.game;
+        return;
+      }
+      this.navigate(game, null, {});
+    });
+    $("deal-form").addEventListener("submit", async (e) => {
       e.preventDefault();
       const text = $("deal-input").value.trim();
       if (!/^\d+$/.test(text) || /^0+$/.test(text)) {
         this.message(`a deal number is a whole number from 1 up, not "${text}"`, true);
         return;
       }
-      this.navigate(this.view.game, text.replace(/^0+/, ""), this.currentOptions());
+      const deal = text.replace(/^0+/, "");
+      if (deal !== this.view.deal_text && !(await this.askLeave())) return;
+      this.navigate(this.view.game, deal, this.currentOptions());
     });
-    $("new-deal").addEventListener("click", () => this.navigate(this.view.game, null, this.currentOptions()));
+    $("new-deal").addEventListener("click", () => this.newDeal());
     $("winnable-deal").addEventListener("click", async () => {
+      if (!(await this.askLeave())) return;
       this.message("Looking for a deal the solver can win…", false, true);
       const { game } = this.view;
       const options = this.currentOptions();
@@ -669,21 +796,20 @@ class App {
     $("restart").addEventListener("click", () => this.simple("restart"));
     $("auto").addEventListener("click", () => this.simple("auto"));
     $("hint").addEventListener("click", () => this.hint());
-    $("redeal").addEventListener("click", () => this.run(() => api.move(this.view.id, { redeal: true })));
+    $("redeal").addEventListener("click", () => this.run(() => this.post({ redeal: true })));
     $("solution").addEventListener("click", () => this.showSolution());
     $("winnable-badge").addEventListener("click", () => {
       if (this.view && this.view.status === "playing") this.scheduleWinnable(true);
     });
+    $("settings-btn").addEventListener("click", () => this.showSettings());
     $("opt-autoplay").addEventListener("change", (e) => {
-      this.prefs.autoplay = e.target.checked;
-      store.set("autoplay", e.target.checked);
+      this.setPref("autoplay", e.target.checked);
       if (this.view) this.run(() => api.settings(this.view.id, { autoplay: e.target.checked }), { quiet: true });
     });
-    $("opt-four").addEventListener("change", (e) => {
-      this.prefs.four = e.target.checked;
-      store.set("four", e.target.checked);
-      this.board.setFour(e.target.checked);
-    });
+    $("opt-four").addEventListener("change", (e) => this.setPref("four", e.target.checked));
+    for (const key of ["size", "back", "speed"]) {
+      $(`opt-${key}`).addEventListener("change", (e) => this.setPref(key, e.target.value));
+    }
     $("rules-btn").addEventListener("click", () => this.showRules());
     $("rules-close").addEventListener("click", () => $("rules-dialog").close());
     $("replay-stop").addEventListener("click", () => this.stopReplay());
@@ -692,6 +818,15 @@ class App {
       if (this.replay) this.replay.delay = Math.max(15, this.replay.delay / 2);
     });
     $("end-close").addEventListener("click", () => $("end-dialog").close());
+    $("skip-link").addEventListener("click", (e) => {
+      // Straight to the cards: the pile the keyboard was on (the address keeps the deal).
+      e.preventDefault();
+      if (this.board.spec) this.input.focus(this.board.marks.focus || this.board.spec.order[0]);
+    });
+    window.addEventListener("focus", () => this.refresh());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.refresh();
+    });
     $("end-undo").addEventListener("click", () => {
       $("end-dialog").close();
       this.simple("undo");

@@ -1,0 +1,95 @@
+"""Fixtures of the browser tests: a server on a fresh store, Debian's chromium, a page.
+
+``playwright install`` cannot download browsers here, so the tests use the
+system's /usr/bin/chromium (``apt-get install chromium``) and skip, saying
+so, when it is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from napoleon.interfaces.web import Settings, create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A uvicorn server on a free 127.0.0.1 port, in a thread, on a fresh store."""
+    import uvicorn
+
+    db = tmp_path_factory.mktemp("web") / "napoleon.db"
+    # Short searches: the page's background "winnable?" checks would otherwise
+    # compete with the browser for the machine's two cores.
+    app = create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0, max_budget=0.5))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no browser at {CHROMIUM}: install Debian's chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Pages in fresh browser contexts: ``new_page(width=, height=, autoplay=, **context options)``.
+
+    Auto-play is off unless asked for, so each move is the one the test made.
+    Each page fails the test if its JavaScript throws.
+    """
+    contexts = []
+    pages = []
+
+    def make(width=1280, height=800, autoplay=False, context=None, **options):
+        if context is None:
+            context = browser.new_context(viewport={"width": width, "height": height}, **options)
+            contexts.append(context)
+            context.add_init_script(f"if (localStorage.getItem('napoleon.autoplay') === null) "
+                                    f"localStorage.setItem('napoleon.autoplay', '{str(autoplay).lower()}')")
+        page = context.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        pages.append(page)
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()
+    errors = [e for p in pages for e in p.js_errors]
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()

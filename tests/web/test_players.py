@@ -1,0 +1,203 @@
+"""The page as players of other patience programs expect it (issue 16 and 14), in Chromium.
+
+Keys that do what their tooltips say, messages that go with what they were
+about, two windows on one game, every control on a phone's screen, settings
+kept per player, moving cards, the end of a game and the statistics.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_browser import api, board, drag, expected_piles, shown_piles, tap, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def message(page):
+    return page.inner_text("#message").strip()
+
+
+def deal_of(page):
+    return board(page).get_attribute("data-deal")
+
+
+def key_move(page, src, dst):
+    """A move with the keyboard: focus the pile, Enter, focus the target, Enter."""
+    page.focus(f"#board .slot[data-pile='{src}']")
+    page.keyboard.press("Enter")
+    page.focus(f"#board .slot[data-pile='{dst}']")
+    page.keyboard.press("Enter")
+
+
+# ------------------------------------------------------------ keys (item 5)
+
+
+def test_n_deals_a_new_game_and_asks_first_when_one_is_under_way(server, page):
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    assert "(N)" in page.get_attribute("#new-deal", "title")
+    # Nothing played yet: N deals at once.
+    page.locator("#board").focus()
+    page.keyboard.press("n")
+    page.wait_for_function("document.getElementById('board').dataset.deal !== '1'")
+    wait_ready(page, "werner", 0)
+    first = deal_of(page)
+    # A move made: N asks first; "Keep playing" keeps the game.
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    key_move(page, "tableau-7", "tableau-6")
+    wait_ready(page, "werner", 1)
+    page.keyboard.press("n")
+    page.wait_for_selector("#leave-dialog[open]")
+    assert "counts as played and lost" in page.inner_text("#leave-dialog")
+    page.click("#leave-no")
+    page.wait_for_timeout(300)
+    assert deal_of(page) == "1" and board(page).get_attribute("data-moves") == "1"
+    # "Leave it": a new deal.
+    page.keyboard.press("n")
+    page.click("#leave-yes")
+    page.wait_for_function("document.getElementById('board').dataset.deal !== '1'")
+    wait_ready(page, "werner", 0)
+    assert deal_of(page) not in ("1", first)
+
+
+# --------------------------------------------------------- messages (item 6)
+
+
+def test_messages_go_with_what_they_were_about(server, page):
+    # A refusal in Forty Thieves is gone once the Tomb is on the table.
+    page.goto(f"{server}/#forty-thieves/1")
+    wait_ready(page, "forty-thieves", 0)
+    tap(page, "tableau-1", "foundation-1")
+    page.wait_for_selector("#message.error")
+    page.select_option("#game-select", "napoleons-tomb")
+    wait_ready(page, "napoleons-tomb", 0)
+    assert message(page) == ""
+    # "Looking for a deal the solver can win…" goes when the deal is on the table.
+    page.select_option("#game-select", "werner")
+    wait_ready(page, "werner", 0)
+    page.click("#winnable-deal")
+    assert "Looking for a deal" in message(page)
+    page.wait_for_function("document.getElementById('message').textContent === ''", timeout=60000)
+    wait_ready(page, "werner", 0)
+    # Undo says what it undid, and the refusal before it is gone.
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    key_move(page, "tableau-7", "tableau-6")
+    wait_ready(page, "werner", 1)
+    tap(page, "tableau-1", "tableau-2")
+    page.wait_for_selector("#message.error")
+    page.keyboard.press("u")
+    wait_ready(page, "werner", 0)
+    assert message(page).startswith("Undid: T7-T6")
+    assert page.locator("#message.error").count() == 0
+
+
+# ------------------------------------------------------ two windows (item 7)
+
+
+def test_a_second_window_on_the_same_game_is_told_the_game_moved_on(server, new_page):
+    a = new_page()
+    a.goto(f"{server}/#werner/1")
+    wait_ready(a, "werner", 0)
+    gid = board(a).get_attribute("data-id")
+    # Window B, in the same browser, finds the same game and moves the 9 of Clubs (T7-T6).
+    b = new_page(context=a.context)
+    b.goto(f"{server}/#werner/1")
+    wait_ready(b, "werner", 0)
+    assert board(b).get_attribute("data-id") == gid
+    key_move(b, "tableau-7", "tableau-6")
+    wait_ready(b, "werner", 1)
+    after_b = api(server, f"/api/games/{gid}")
+    # Window A still shows the 9 of Clubs on T7 and drags it: refused, A redraws the game as it is.
+    a.bring_to_front()
+    drag(a, "tableau-7", "tableau-6")
+    a.wait_for_function("document.getElementById('message').textContent.includes('another window')")
+    wait_ready(a, "werner", 1)
+    now = api(server, f"/api/games/{gid}")
+    assert now["moves"] == after_b["moves"] == ["T7-T6"]
+    assert shown_piles(a) == expected_piles(now)
+
+
+# ---------------------------------------------------- phones (issue 14)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_every_control_is_on_a_phones_screen_and_a_link_skips_to_the_table(server, new_page, size):
+    width, height = size
+    page = new_page(width=width, height=height)
+    page.goto(f"{server}/#forty-thieves/3")
+    wait_ready(page, "forty-thieves", 0)
+    outside = page.evaluate("""([w, h]) => {
+        const out = [];
+        for (const el of document.querySelectorAll('#toolbar button, #toolbar select, #toolbar input, #toolbar a')) {
+            if (!el.getClientRects().length) continue;          // not shown in this game (Redeal)
+            const r = el.getBoundingClientRect();
+            if (r.left < 0 || r.right > w + 0.5 || r.top < 0 || r.bottom > h) out.push(el.id || el.textContent);
+            // and nothing in front of it: a click lands on it
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (!el.contains(hit)) out.push(`${el.id || el.textContent} (covered)`);
+        }
+        return out;
+    }""", [width, height])
+    assert outside == []
+    # The buttons that ran off the edge work with a tap.
+    page.click("#solution")
+    page.wait_for_selector("#message:not(:empty)")
+    # The first Tab stop skips to the table; the keyboard then plays there.
+    page.goto(f"{server}/#werner/1")
+    page.reload()  # a fresh load, focus at the start of the page
+    wait_ready(page, "werner", 0)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip-link"
+    assert page.locator("#skip-link").is_visible()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('#board') !== null")
+    assert page.evaluate("document.activeElement.classList.contains('slot')")
+
+
+# -------------------------------------------------------- settings (issue 16)
+
+
+def test_settings_are_kept_per_player(server, new_page):
+    page = new_page()
+    page.goto(f"{server}/#forty-thieves/2")
+    wait_ready(page, "forty-thieves", 0)
+    width_fit = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
+    page.click("#settings-btn")
+    page.check("#opt-four")
+    page.select_option("#opt-size", "small")
+    page.select_option("#opt-back", "red")
+    page.select_option("#opt-speed", "slow")
+    page.uncheck("#opt-autoplay")
+    page.click("#settings-close")
+    page.reload()
+    wait_ready(page, "forty-thieves", 0)
+    page.click("#settings-btn")
+    assert page.is_checked("#opt-four") and not page.is_checked("#opt-autoplay")
+    assert page.input_value("#opt-size") == "small"
+    assert page.input_value("#opt-back") == "red"
+    assert page.input_value("#opt-speed") == "slow"
+    page.click("#settings-close")
+    assert "/cards/four/" in page.locator("#board .card[data-pile^='tableau'] img").first.get_attribute("src")
+    assert page.locator("#board .card[data-pile='stock'] img").first.get_attribute("src").endswith("back-red.svg")
+    assert page.evaluate("getComputedStyle(document.querySelector('#board .card')).transitionDuration") \
+        .startswith("0.38s")
+    width_small = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
+    assert width_small < 0.9 * width_fit
+    # A new game starts with the player's auto-play setting.
+    page.goto(f"{server}/#forty-thieves/4")
+    wait_ready(page, "forty-thieves", 0)
+    assert api(server, f"/api/games/{board(page).get_attribute('data-id')}")["autoplay"] is False
+
+
+def test_reduced_motion_is_honoured(server, new_page):
+    page = new_page(reduced_motion="reduce")
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    assert page.evaluate("getComputedStyle(document.querySelector('#board .card')).transitionDuration") \
+        .startswith("0s")
+    page.click("#settings-btn")
+    assert page.locator("#motion-note").is_visible()
+    page.click("#settings-close")
