@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..cards import deck, suit
+from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
 from .errors import NotationError, OptionError
 from .move import REDEAL, Move
@@ -69,6 +69,21 @@ def choice(*allowed: str) -> Callable[[Any], str]:
     return parse
 
 
+def parse_ranks(value: Any) -> int:
+    """A number of ranks, 2 to 13 (the reduced deck of the solver's tests)."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit() or not 2 <= int(text) <= KING:
+        raise ValueError(f"expected a number of ranks from 2 to 13, not {value!r}")
+    return int(text)
+
+
+RANKS = Option("ranks", KING, parse_ranks, "2..13",
+               "test only: a reduced deck of the ranks Ace to this one; the highest plays the King's part")
+"""The hidden option of a reduced deck. A game lists it in ``test_option_specs``
+when its deal works with fewer cards: the solver's tests use it to build deals
+small enough for an exhaustive search (see :meth:`Game.reduced`)."""
+
+
 Target = tuple[bool, bool, tuple[int, ...]]
 """Where a pile's top card may go: (first_only, runs allowed, pile indices)."""
 
@@ -88,11 +103,29 @@ class Game:
     summary: ClassVar[str] = ""
     rules: ClassVar[str] = ""
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    test_option_specs: ClassVar[tuple[Option, ...]] = ()
+    """Hidden options for tests (:data:`RANKS`, fewer piles): accepted and kept
+    in the position JSON when given, never listed in help or menus."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = self.parse_options(options or {})
-        self.groups: tuple[Group, ...] = tuple(self.layout())
+        self.top_rank: int = self.options.get("ranks", KING)
+        self.groups: tuple[Group, ...] = tuple(self.reduced(g) for g in self.layout())
         self._compile()
+
+    def reduced(self, group: Group) -> Group:
+        """``group`` for a deck of ranks Ace to :attr:`top_rank`: the top rank
+        plays the King's part (a King start, a wrap, a kings-only space) and a
+        foundation holds that many cards a round."""
+        top, rule = self.top_rank, group.rule
+        if top == KING or rule is None:
+            return group
+        if isinstance(rule, Foundation):
+            rule = replace(rule, top=top, start=top if rule.start == KING else rule.start,
+                           length=rule.length // KING * top)
+        else:
+            rule = replace(rule, top=top)
+        return replace(group, rule=rule)
 
     # ----------------------------------------------------------------- rules
 
@@ -112,13 +145,17 @@ class Game:
         """How many redeals a game allows (:data:`UNLIMITED` for no limit)."""
         return self.redeal_limit
 
+    def deck(self) -> list[int]:
+        """The game's decks, Ace to :attr:`top_rank` of each suit."""
+        return [c for c in deck(self.decks) if rank(c) <= self.top_rank]
+
     def deal_cards(self) -> list[int]:
         """The cards that are shuffled for a deal."""
-        return deck(self.decks)
+        return self.deck()
 
     def all_cards(self) -> list[int]:
         """Every card of the game, shuffled or not (St. Helena presets some)."""
-        return deck(self.decks)
+        return self.deck()
 
     def deal(self, state: State, cards: list[int]) -> None:
         """Place the shuffled ``cards`` (first card dealt first) on the piles."""
@@ -223,12 +260,12 @@ class Game:
     @classmethod
     def parse_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
         """Validate ``given`` and fill in defaults; raise OptionError."""
-        specs = {o.name: o for o in cls.option_specs}
+        specs = {o.name: o for o in cls.option_specs + cls.test_option_specs}
         out = {o.name: o.default for o in cls.option_specs}
         for key, value in given.items():
             spec = specs.get(key)
             if spec is None:
-                known = ", ".join(specs) or "none"
+                known = ", ".join(o.name for o in cls.option_specs) or "none"
                 raise OptionError(f"{cls.id} has no option {key!r} (its options: {known})")
             try:
                 out[key] = spec.parse(value)
@@ -238,7 +275,8 @@ class Game:
 
     def non_default_options(self) -> dict[str, Any]:
         """The options that differ from their defaults (for display and keys)."""
-        return {o.name: self.options[o.name] for o in self.option_specs if self.options[o.name] != o.default}
+        specs = self.option_specs + self.test_option_specs
+        return {o.name: self.options[o.name] for o in specs if self.options.get(o.name, o.default) != o.default}
 
     def options_json(self) -> dict[str, Any]:
         """Every option with its value as the command line writes it (``"unlimited"``)."""

@@ -46,6 +46,7 @@ class Build:
     wrap: bool = False
     space: str = ANY
     runs: bool = False
+    top: int = KING  # the highest rank: lower only in a reduced deck (Game.reduced)
 
     def fits(self, card: int, top: int) -> bool:
         """Whether ``card`` may be put on ``top``."""
@@ -54,15 +55,15 @@ class Build:
         if self.suit == ALTERNATE and is_red(card) == is_red(top):
             return False
         r, t = rank(card), rank(top)
-        if self.up and (r == t + 1 or (self.wrap and t == KING and r == ACE)):
+        if self.up and (r == t + 1 or (self.wrap and t == self.top and r == ACE)):
             return True
-        return bool(self.down and (r == t - 1 or (self.wrap and t == ACE and r == KING)))
+        return bool(self.down and (r == t - 1 or (self.wrap and t == ACE and r == self.top)))
 
     def takes_on_space(self, card: int) -> bool:
         """Whether an empty pile takes ``card``."""
         return (
             self.space == ANY
-            or (self.space == KINGS and rank(card) == KING)
+            or (self.space == KINGS and rank(card) == self.top)
             or (self.space == ACES and rank(card) == ACE)
         )
 
@@ -81,6 +82,7 @@ class Foundation:
     up: bool = True
     length: int = 13
     one_per_suit: bool = False
+    top: int = KING  # the highest rank: lower only in a reduced deck (Game.reduced)
 
     def fits(self, card: int, top: int) -> bool:
         """Whether ``card`` may go on a foundation whose top is ``top``.
@@ -93,8 +95,8 @@ class Foundation:
         step = 1 if self.up else -1
         if r == t + step:
             return True
-        end = KING if self.up else ACE
-        return self.length > 13 and t == end and r == self.start
+        end = self.top if self.up else ACE
+        return self.length > self.top and t == end and r == self.start
 
     def takes_on_space(self, card: int) -> bool:
         return rank(card) == self.start

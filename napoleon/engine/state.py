@@ -452,5 +452,5 @@ def describe_space(rule: Build) -> str:
 def describe_foundation(rule: Foundation) -> str:
     start = "Ace" if rule.start == 1 else "King"
     way = "up" if rule.up else "down"
-    twice = ", twice round" if rule.length > 13 else ""
+    twice = ", twice round" if rule.length > rule.top else ""
     return f"it is started by a{'n' * (start == 'Ace')} {start} and builds {way} in suit{twice}"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ACE
 from ..engine.dealing import deal_rows, stock_from
 from ..engine.errors import PositionError
-from ..engine.game import UNLIMITED, Game, Option
+from ..engine.game import RANKS, UNLIMITED, Game, Option
 from ..engine.rules import FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
 from ..solver.plan import Phase
 
@@ -32,6 +32,14 @@ def parse_redeals(value: Any) -> int:
     if n < 0 and n != UNLIMITED:
         raise ValueError(f"expected a number of redeals or unlimited, not {value!r}")
     return n
+
+
+def parse_columns(value: Any) -> int:
+    """A number of columns, 1 to 10 (a test-only reduced layout)."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit() or not 1 <= int(text) <= 10:
+        raise ValueError(f"expected a number of columns from 1 to 10, not {value!r}")
+    return int(text)
 
 
 class FortyThieves(Game):
@@ -59,10 +67,15 @@ Won when all 104 cards are on the foundations."""
                "times the waste may be turned over into a new stock"),
     )
 
+    test_option_specs = (
+        RANKS,
+        Option("columns", 10, parse_columns, "1..10", "test only: fewer columns (of 4 cards each)"),
+    )
+
     def layout(self) -> tuple[Group, ...]:
         return (
             Group(FOUNDATION, 8, Foundation(start=ACE, up=True)),
-            Group(TABLEAU, 10, Build(down=True), to=(FOUNDATION, TABLEAU)),
+            Group(TABLEAU, self.options.get("columns", 10), Build(down=True), to=(FOUNDATION, TABLEAU)),
             Group(STOCK, 1),
             Group(WASTE, 1, to=(FOUNDATION, TABLEAU)),
         )
@@ -81,8 +94,9 @@ Won when all 104 cards are on the foundations."""
         return self.options["redeals"]
 
     def deal(self, state: State, cards: list[int]) -> None:
-        deal_rows(state, self.role_piles[TABLEAU], cards[:40])
-        state.piles[self.stock] = stock_from(cards[40:])
+        columns = self.role_piles[TABLEAU]
+        deal_rows(state, columns, cards[: 4 * len(columns)])
+        state.piles[self.stock] = stock_from(cards[4 * len(columns):])
 
     def redeal(self, state: State) -> None:
         waste = self.role_piles[WASTE][0]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import ACE, KING, card_str, deck, make_card
+from ..cards import ACE, KING, card_str, make_card
 from ..engine.errors import PositionError
-from ..engine.game import Game, Option, choice
+from ..engine.game import RANKS, Game, Option, choice
 from ..engine.rules import ANY, ANY_SUIT, FOUNDATION, NONE, SAME, TABLEAU, Build, Foundation, Group
 from ..solver.plan import Phase
 
@@ -60,6 +60,7 @@ Won when all 104 cards are on the foundations."""
             Group(TABLEAU, 12, build, to=(FOUNDATION, TABLEAU)),
         )
 
+    test_option_specs = (RANKS,)
     layout_matters_for_redeal = True
     redeal_gathers = TABLEAU
 
@@ -93,16 +94,16 @@ Won when all 104 cards are on the foundations."""
         return None
 
     def deal_cards(self) -> list[int]:
-        cards = deck(2)
+        cards = self.deck()
         for s in range(4):
-            cards.remove(make_card(KING, s))
+            cards.remove(make_card(self.top_rank, s))
             cards.remove(make_card(ACE, s))
         return cards
 
     def deal(self, state: State, cards: list[int]) -> None:
         upper, lower = self.group_piles[UPPER], self.group_piles[LOWER]
         for s in range(4):
-            state.piles[upper[s]] = [make_card(KING, s)]
+            state.piles[upper[s]] = [make_card(self.top_rank, s)]
             state.piles[lower[s]] = [make_card(ACE, s)]
         self._deal_round(state, cards)
 
@@ -119,7 +120,7 @@ Won when all 104 cards are on the foundations."""
         self._deal_round(state, packet)
 
     def check_position(self, state: State) -> None:
-        for group, start in ((UPPER, KING), (LOWER, ACE)):
+        for group, start in ((UPPER, self.top_rank), (LOWER, ACE)):
             for s, f in enumerate(self.group_piles[group]):
                 pile = state.piles[f]
                 if not pile or pile[0] != make_card(start, s):

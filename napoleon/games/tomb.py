@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import KING, card_str
 from ..engine.dealing import stock_from
 from ..engine.errors import PositionError
-from ..engine.game import Game
+from ..engine.game import RANKS, Game
 from ..engine.move import Move
 from ..engine.rules import ACES, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Build, Foundation, Group
 from ..solver.plan import Phase
@@ -77,12 +77,15 @@ Won when all 104 cards are on the foundations."""
     def central(self) -> int:
         return self.role_piles[CENTRAL][0]
 
+    test_option_specs = (RANKS,)
+
     def deal(self, state: State, cards: list[int]) -> None:
+        per = len(cards) * 10 // 104  # 10 a reserve; fewer in a reduced deck
         for n, r in enumerate(self.role_piles[RESERVE]):
-            state.piles[r] = cards[10 * n : 10 * n + 10]
+            state.piles[r] = cards[per * n : per * n + per]
         for n, t in enumerate(self.role_piles[TABLEAU]):
-            state.piles[t] = [cards[40 + n]]
-        state.piles[self.stock] = stock_from(cards[44:])
+            state.piles[t] = [cards[4 * per + n]]
+        state.piles[self.stock] = stock_from(cards[4 * per + 4:])
 
     def symmetric_groups(self, state: State) -> list[tuple[int, ...]]:
         # Reserves only give, so they are alike; waste piles are not: a
