@@ -21,7 +21,10 @@ from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
 from .errors import NotationError, OptionError
 from .move import REDEAL, Move
-from .rules import ABBREVIATIONS, FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group, fit_table, space_set
+from .rules import ABBREVIATIONS, CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
+from .rules import fit_table, space_set
+from .table import CARD_RATIO, DOWN, STACK, Band, Columns, Table
+from .table import WASTE as WASTE_FAN
 
 if TYPE_CHECKING:
     from .state import State
@@ -101,6 +104,8 @@ class Game:
     aliases: ClassVar[tuple[str, ...]] = ()
     decks: ClassVar[int] = 1
     summary: ClassVar[str] = ""
+    short_name: ClassVar[str] = ""
+    """The name where room is short (a narrow header); ``name`` when empty."""
     rules: ClassVar[str] = ""
     option_specs: ClassVar[tuple[Option, ...]] = ()
     test_option_specs: ClassVar[tuple[Option, ...]] = ()
@@ -132,6 +137,20 @@ class Game:
     def layout(self) -> Iterable[Group]:
         """The piles of the game, in the order of the position JSON."""
         raise NotImplementedError
+
+    def table(self) -> Table:
+        """Where each pile sits (:mod:`.table`), for every interface to draw.
+
+        By default a top row with the stock, the waste and any cells on the
+        left and the foundations on the right, over the tableau's columns.
+        """
+        top = (self.band(STOCK), self.band(WASTE, WASTE_FAN), self.band(CELL), self.band(FOUNDATION, right=True))
+        return Table(Columns(tuple(b for b in top if b.piles), self.band(TABLEAU, DOWN, room=CARD_RATIO + 2.6)))
+
+    def band(self, which: str | int, fan: str = STACK, **kw: Any) -> Band:
+        """A :class:`~.table.Band` of the piles of a role (``"tableau"``) or a group (its index)."""
+        piles = self.group_piles[which] if isinstance(which, int) else self.role_piles.get(which, [])
+        return Band(tuple(self.pile_names[i] for i in piles), fan, **kw)
 
     redeal_limit: ClassVar[int] = 0
 

@@ -48,6 +48,7 @@ class FortyThieves(Game):
     id = "forty-thieves"
     aliases = ("napoleon-at-st-helena",)
     name = "Forty Thieves (Napoleon at St. Helena)"
+    short_name = "Forty Thieves"
     decks = 2
     summary = "Two decks, 10 columns of 4 built down in suit, one card at a time, one pass."
     rules = """\

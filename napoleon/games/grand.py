@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..cards import ACE, KING
 from ..engine.game import Game
 from ..engine.rules import FOUNDATION, TABLEAU, Build, Foundation, Group
+from ..engine.table import CARD_RATIO, DOWN, Columns, Table
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -50,6 +51,11 @@ Won when all 104 cards are on the foundations."""
     redeal_gathers = TABLEAU
 
     redeal_limit = 2
+
+    def table(self) -> Table:
+        # The Ace foundations above the first columns, the King foundations above the last.
+        top = (self.band(0, caption="Ace foundations ↑"), self.band(1, right=True, caption="King foundations ↓"))
+        return Table(Columns(top, self.band(TABLEAU, DOWN, room=CARD_RATIO + 3.2)))
 
     def deal(self, state: State, cards: list[int]) -> None:
         self.lay_out(state, cards)

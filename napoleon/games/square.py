@@ -9,6 +9,9 @@ from ..engine.dealing import deal_rows, stock_from
 from ..engine.game import Game, Option, flag
 from ..engine.move import Move
 from ..engine.rules import FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
+from ..engine.table import CARD_RATIO as CH
+from ..engine.table import DOWN, GAP, PITCH, RIGHT, STACK, Picture, Place, Table
+from ..engine.table import WASTE as WASTE_FAN
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -34,6 +37,51 @@ Won when all 104 cards are on the foundations."""
     option_specs = (
         Option("single", False, flag, "true or false", "one card at a time: runs do not move as a unit"),
     )
+
+    def table(self) -> Table:
+        """A row of twelve columns where room is short (a terminal); where
+        there is room, the rulebook's square (seed 001): twelve piles of four
+        "forming three sides of a square", the fourth side "occupied by the
+        foundations". Foundations along the top; T1-T4 down the left side,
+        T5-T8 along the bottom, T9-T12 up the right side; the stock and waste
+        inside the square. Side piles fan to the right, so every card shows
+        its index corner. On a narrow screen the square would leave cards too
+        small to read: there the foundations come first and the twelve piles
+        stand in two rows of six."""
+        found, piles = self.band(FOUNDATION).piles, self.band(TABLEAU).piles
+        stock, waste = self.band(STOCK).piles[0], self.band(WASTE).piles[0]
+        wide: dict[str, Place] = {}
+        side = 3.0  # room of a side pile's fan
+        fx = side - 1  # the foundations span the square
+        for i, f in enumerate(found):
+            wide[f] = Place(fx + i * PITCH, 0, STACK)
+        right = fx + 8 * PITCH - GAP - 1  # x of the right side's slots
+        rows = [CH + 0.4 + k * (CH + 0.2) for k in range(4)]
+        for k, y in enumerate(rows):
+            wide[piles[k]] = Place(0, y, RIGHT, side)
+            wide[piles[11 - k]] = Place(right, y, RIGHT, side)
+        inner0, inner1 = side + 0.35, right - 0.35 - 1
+        pitch = (inner1 - inner0) / 3
+        for k in range(4):
+            wide[piles[4 + k]] = Place(inner0 + k * pitch, rows[3], DOWN)
+        wide[stock] = Place(inner0 + pitch, rows[0] + 0.3, STACK)
+        wide[waste] = Place(inner0 + 2 * pitch, rows[0] + 0.3, WASTE_FAN)
+
+        narrow: dict[str, Place] = {stock: Place(0, 0, STACK), waste: Place(0, CH + 0.15, WASTE_FAN)}
+        for i in range(4):
+            narrow[found[i]] = Place((i + 2) * PITCH, 0, STACK)
+            narrow[found[4 + i]] = Place((i + 2) * PITCH, CH + 0.15, STACK)
+        r1 = 2 * CH + 0.5
+        first_room = CH + 5 * 0.3
+        for i in range(6):
+            narrow[piles[i]] = Place(i * PITCH, r1, DOWN, first_room)
+            narrow[piles[6 + i]] = Place(i * PITCH, r1 + first_room + 0.25, DOWN)
+        pictures = (
+            Picture(wide, right + side, rows[3] + CH + 2.0),
+            # Only where the square's cards would be much smaller.
+            Picture(narrow, 6 * PITCH - GAP, r1 + first_room + 0.25 + CH + 2.0, prefer=0.7),
+        )
+        return Table(super().table().shape, pictures)
 
     def layout(self) -> tuple[Group, ...]:
         return (

@@ -8,6 +8,7 @@ from ..cards import ACE, KING, card_str, make_card
 from ..engine.errors import PositionError
 from ..engine.game import RANKS, Game, Option, choice
 from ..engine.rules import ANY, ANY_SUIT, FOUNDATION, NONE, SAME, TABLEAU, Build, Foundation, Group
+from ..engine.table import Ring, Table
 from ..solver.plan import Phase
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ class StHelena(Game):
 
     id = "st-helena"
     name = "St. Helena (Napoleon's Favourite)"
+    short_name = "St. Helena"
     decks = 2
     summary = "Two decks, 12 piles of 8 around King and Ace foundations; two redeals."
     rules = """\
@@ -61,6 +63,12 @@ Won when all 104 cards are on the foundations."""
         )
 
     test_option_specs = (RANKS,)
+
+    def table(self) -> Table:
+        # The 12 piles clockwise round the Kings (above) and the Aces: 1-4 on
+        # top, 5-6 down the right, 7-10 along the bottom, 11-12 up the left.
+        return Table(Ring(self.band(PILES).piles, (4, 2, 4, 2), centre=(self.band(UPPER), self.band(LOWER))))
+
     layout_matters_for_redeal = True
     redeal_gathers = TABLEAU
 

@@ -10,6 +10,7 @@ from ..engine.errors import PositionError
 from ..engine.game import RANKS, Game
 from ..engine.move import Move
 from ..engine.rules import ACES, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Build, Foundation, Group
+from ..engine.table import CARD_RATIO, DOWN, GAP, PITCH, STACK, Corners, Picture, Place, Table
 from ..solver.plan import Phase
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ class NapoleonsTomb(Game):
 
     id = "napoleons-tomb"
     name = "Napoleon's Tomb (two decks)"
+    short_name = "Napoleon's Tomb"
     decks = 2
     summary = "Two decks: King foundations built down twice, 4 reserves, a central reserve, 5 shrinking wastes."
     rules = """\
@@ -62,6 +64,48 @@ Won when all 104 cards are on the foundations."""
             Group(WASTE, WASTES, None, to=onward, shrinks=True),
             Group(STOCK, 1),
         )
+
+    def table(self) -> Table:
+        """Where there is room, practicalgamingcenter's table: the four
+        reserves of ten with the central reserve between them, the four
+        tableau piles below, two each side of the central reserve's column,
+        a foundation at each corner ("move it to a corner to start a
+        foundation pile"); the stock and the five waste piles above (tall
+        screens) or beside (wide screens). Where room is short (a terminal):
+        the reserves in the four corners round the tableau's cross, the
+        foundations right of it, the stock left, the wastes one a row below."""
+        names = self.pile_names
+        found, reserves, tableau, wastes = (self.band(role).piles for role in (FOUNDATION, RESERVE, TABLEAU, WASTE))
+        central, stock = names[self.central], names[self.stock]
+        reserve_room = 3.1
+
+        def block(places: dict[str, Place], y0: float) -> float:
+            ty = y0 + reserve_room + 0.3
+            for f, (x, y) in zip(found, ((0, y0), (6 * PITCH, y0), (0, ty), (6 * PITCH, ty)), strict=True):
+                places[f] = Place(x, y, STACK)
+            for k, col in enumerate((1, 2, 4, 5)):
+                places[reserves[k]] = Place(col * PITCH, y0, DOWN, reserve_room)
+                places[tableau[k]] = Place(col * PITCH, ty, DOWN)
+            places[central] = Place(3 * PITCH, y0, DOWN)
+            return ty
+
+        waste_room = 2.0
+        tall = {stock: Place(0, 0, STACK)}
+        tall |= {w: Place((i + 1) * PITCH, 0, DOWN, waste_room) for i, w in enumerate(wastes)}
+        ty = block(tall, waste_room + 0.35)
+        wide: dict[str, Place] = {}
+        ty2 = block(wide, 0)
+        x0 = 7 * PITCH - GAP + 0.6
+        wide[stock] = Place(x0, 0, STACK)
+        wide |= {w: Place(x0 + (i + 1) * PITCH, 0, DOWN) for i, w in enumerate(wastes)}
+        pictures = (
+            Picture(tall, 7 * PITCH - GAP, ty + CARD_RATIO + 2.4),
+            Picture(wide, x0 + 6 * PITCH - GAP, ty2 + CARD_RATIO + 2.4),
+        )
+        r = reserves
+        shape = Corners((r[0], r[1], r[2], r[3]), (tableau[0], tableau[1], central, tableau[2], tableau[3]),
+                        left=(stock,), right=found, below=wastes)
+        return Table(shape, pictures)
 
     redeal_gathers = WASTE
     redeal_needs_empty_stock = True

@@ -8,6 +8,7 @@ from ..cards import ACE
 from ..engine.errors import PositionError
 from ..engine.game import Game
 from ..engine.rules import ALTERNATE, CELL, FOUNDATION, KINGS, TABLEAU, Build, Foundation, Group
+from ..engine.table import CARD_RATIO, DOWN, Columns, Table
 from ..solver.plan import Phase
 
 if TYPE_CHECKING:
@@ -19,6 +20,7 @@ class Werner(Game):
 
     id = "werner"
     name = "Napoleon at St Helena (Einar Werner)"
+    short_name = "St Helena (Werner)"
     decks = 1
     summary = "One deck, FreeCell with full cells: 8 columns of 6, 4 cells, spaces take Kings."
     rules = """\
@@ -42,6 +44,11 @@ Won when all 52 cards are on the foundations."""
             Group(TABLEAU, 8, Build(down=True, suit=ALTERNATE, space=KINGS), to=(FOUNDATION, CELL, TABLEAU)),
             Group(CELL, 4, Build(), to=(FOUNDATION, TABLEAU), first_only=True),
         )
+
+    def table(self) -> Table:
+        # The store cells on the left and the foundations on the right, as in FreeCell.
+        top = (self.band(CELL), self.band(FOUNDATION, right=True))
+        return Table(Columns(top, self.band(TABLEAU, DOWN, room=CARD_RATIO + 2.8)))
 
     def deal(self, state: State, cards: list[int]) -> None:
         columns, cells = self.role_piles[TABLEAU], self.role_piles[CELL]

@@ -75,6 +75,21 @@ def test_catalog_lists_every_game_with_rules_piles_and_options(client):
     assert r.json()["max_deal"] == str(2**63 - 1)
 
 
+def test_catalog_serves_each_games_table_and_foundation_starts(client):
+    games = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    for gid, g in games.items():
+        game = napoleon.get_game(gid)
+        pictures = g["table"]["pictures"]
+        assert pictures == [p.to_json() for p in game.table().pictures()]
+        for picture in pictures:
+            assert set(picture["piles"]) == set(game.pile_names)
+        assert g["short_name"] == (game.short_name or game.name)
+    assert games["st-helena"]["foundation_starts"] == {f"foundation-{n}": "K" if n <= 4 else "A" for n in range(1, 9)}
+    assert games["grand-napoleon"]["foundation_starts"]["foundation-1"] == "A"
+    assert set(games["napoleons-tomb"]["foundation_starts"].values()) == {"K"}
+    assert games["forty-thieves"]["short_name"] == "Forty Thieves"
+
+
 # --------------------------------------------------------------- new games
 
 

@@ -18,16 +18,6 @@ from .analysis import LOST, WON
 if TYPE_CHECKING:
     from .app import NapoleonApp
 
-SHORT_NAMES = {
-    "napoleons-tomb": "Napoleon's Tomb",
-    "napoleons-square": "Napoleon's Square",
-    "grand-napoleon": "Grand Napoleon",
-    "werner": "St Helena (Werner)",
-    "forty-thieves": "Forty Thieves",
-    "st-helena": "St. Helena",
-}
-
-
 def clock(seconds: float) -> str:
     """``m:ss`` or ``h:mm:ss``."""
     s = int(seconds)
@@ -95,7 +85,7 @@ class BarsMixin:
             right.append(" ")
             return right
 
-        names = [game.name + (f" ({opts})" if opts else ""), SHORT_NAMES.get(game.id, game.name)]
+        names = [game.name + (f" ({opts})" if opts else ""), game.short_name or game.name]
         # The first that fits: in words, shorter words, then a name cut short,
         # then bare numbers. The deal number always shows.
         choice = None

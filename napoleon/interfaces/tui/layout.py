@@ -6,10 +6,9 @@ card a tile sideways (the Tomb's reserves and wastes, St. Helena's side
 piles), ``SQUARE`` piles only their top card. A pile longer than its room
 shows a ``+N`` mark for the cards hidden under the ones shown.
 
-Three families share the code: the column games (Forty Thieves, Napoleon's
-Square, Werner's game, Grand Napoleon), St. Helena's ring of 12 piles round
-its two foundation rows, and Napoleon's Tomb with its reserves in the four
-corners and the central reserve in the middle of the tableau cross.
+Each game declares its table's shape (:mod:`napoleon.engine.table`); three
+shapes are drawn here: columns under a top row of bands, a ring of piles
+round rows in the centre, and piles in the four corners round a cross.
 
 >>> from napoleon import get_game
 >>> lay = layout_for(get_game("st-helena"), 80, 21)
@@ -22,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine.game import Game
-from ...engine.rules import CELL, CENTRAL, RESERVE, TABLEAU, WASTE
+from ...engine.table import WASTE, Columns, Corners, Ring
 
 DOWN, RIGHT, SQUARE = "down", "right", "square"
 
@@ -66,14 +65,16 @@ class Layout:
 def layout_for(game: Game, width: int, height: int, piles: list[list[int]] | None = None) -> Layout:
     """The layout of ``game`` in an area of ``width`` x ``height`` cells.
 
-    ``piles`` (the position) lets St. Helena give its ring no more rows than
-    its longest piles need, so that a tall screen keeps the ring together.
+    ``piles`` (the position) lets a ring give its top and bottom no more
+    rows than their longest piles need, so that a tall screen keeps the ring
+    together.
     """
-    if game.id == "napoleons-tomb":
-        return tomb_layout(game, width, height)
-    if game.id == "st-helena":
-        return ring_layout(game, width, height, piles)
-    return columns_layout(game, width, height)
+    shape = game.table().shape
+    if isinstance(shape, Corners):
+        return corners_layout(game, shape, width, height)
+    if isinstance(shape, Ring):
+        return ring_layout(game, shape, width, height, piles)
+    return columns_layout(game, shape, width, height)
 
 
 def spread(n: int, width: int, cw: int, most: int = 3) -> int:
@@ -86,46 +87,54 @@ def spread(n: int, width: int, cw: int, most: int = 3) -> int:
 # ----------------------------------------------------------- column games
 
 
-def columns_layout(game: Game, width: int, height: int) -> Layout:
-    """Foundations (and stock, waste or cells) in a row above the columns."""
-    columns = game.role_piles[TABLEAU]
+def columns_layout(game: Game, shape: Columns, width: int, height: int) -> Layout:
+    """The top row's bands (stock and waste, cells, foundations) above the columns."""
+    index = game.pile_index
+    columns = [index[p] for p in shape.columns.piles]
     n = len(columns)
-    found = list(game.foundations)
-    top_n = len(found) + len(game.role_piles.get(CELL, ())) + (2 if game.stock is not None else 0)
+    lefts = [b for b in shape.top if not b.right]
+    rights = [b for b in shape.top if b.right]
+    waste = next((b for b in lefts if b.fan == WASTE), None)
+    top_n = sum(len(b.piles) for b in shape.top)
     cw = 5 if max(n, top_n) * 6 + 2 <= width else 3
-    pitch = spread(max(n, top_n if game.stock is None else 0), width, cw)
+    pitch = spread(max(n, top_n if waste is None else 0), width, cw)
     grid = n * pitch - (pitch - cw)
     x0 = max(0, (width - grid) // 2)
     lay = Layout(cw, width=width, height=height)
     y = 0
-    if game.id == "grand-napoleon":
-        lay.captions.append((x0, 0, "Ace foundations ↑"))
-        lay.captions.append((x0 + (n - 4) * pitch, 0, "King foundations ↓"))
+    if any(b.caption for b in shape.top):
         y = 1
     tile_y = y + 1
     fpitch = min(pitch, cw + 2)
-    if game.id == "grand-napoleon":
-        for k, f in enumerate(found[:4]):
-            lay.slots.append(Slot(f, x0 + k * pitch, tile_y, SQUARE, 1, game.pile_abbrs[f]))
-        for k, f in enumerate(found[4:]):
-            lay.slots.append(Slot(f, x0 + (n - 4 + k) * pitch, tile_y, SQUARE, 1, game.pile_abbrs[f]))
-    elif game.stock is None:
-        # Werner's game: the cells on the left, the foundations on the right.
-        cells = game.role_piles[CELL]
-        for k, c in enumerate(cells):
-            lay.slots.append(Slot(c, x0 + k * pitch, tile_y, SQUARE, 1, game.pile_abbrs[c]))
-        for k, f in enumerate(found):
-            lay.slots.append(Slot(f, x0 + (n - len(found) + k) * pitch, tile_y, SQUARE, 1, game.pile_abbrs[f]))
+    if waste is None:
+        # Bands aligned with the columns: from the left, and ending over the last column.
+        k = 0
+        for band in lefts:
+            if band.caption:
+                lay.captions.append((x0 + k * pitch, 0, band.caption))
+            for p in band.piles:
+                lay.slots.append(Slot(index[p], x0 + k * pitch, tile_y, SQUARE, 1, game.pile_abbrs[index[p]]))
+                k += 1
+        k = n - sum(len(b.piles) for b in rights)
+        for band in rights:
+            if band.caption:
+                lay.captions.append((x0 + k * pitch, 0, band.caption))
+            for p in band.piles:
+                lay.slots.append(Slot(index[p], x0 + k * pitch, tile_y, SQUARE, 1, game.pile_abbrs[index[p]]))
+                k += 1
     else:
+        # The stock and its waste on the left, the waste fanned right up to the foundations.
+        found = [index[p] for b in rights for p in b.piles]
         right = max(x0 + grid, min(width - 1, len(found) * fpitch + 2 * cw + 4))
         fx = right - (len(found) * fpitch - (fpitch - cw))
         for k, f in enumerate(found):
             lay.slots.append(Slot(f, fx + k * fpitch, tile_y, SQUARE, 1, game.pile_abbrs[f]))
         sx = max(0, min(x0, fx - 2 * cw - 3))
-        lay.slots.append(Slot(game.stock, sx, tile_y, SQUARE, 1, "S"))
-        waste = game.role_piles[WASTE][0]
+        stock = index[lefts[0].piles[0]]
+        lay.slots.append(Slot(stock, sx, tile_y, SQUARE, 1, game.pile_abbrs[stock]))
+        w = index[waste.piles[0]]
         wx = sx + cw + 1
-        lay.slots.append(Slot(waste, wx, tile_y, RIGHT, max(1, (fx - 2 - wx) // cw), "W"))
+        lay.slots.append(Slot(w, wx, tile_y, RIGHT, max(1, (fx - 2 - wx) // cw), game.pile_abbrs[w]))
     col_label_y = tile_y + 2
     room = max(1, height - col_label_y - 1)
     for k, c in enumerate(columns):
@@ -133,14 +142,19 @@ def columns_layout(game: Game, width: int, height: int) -> Layout:
     return lay
 
 
-# ----------------------------------------------------------- St. Helena
+# ------------------------------------------------------------------ ring
 
 
-def ring_layout(game: Game, width: int, height: int, piles_now: list[list[int]] | None = None) -> Layout:
-    """Piles 1-4 above the Kings, 5-6 down the right, 7-10 below the Aces
-    (right to left), 11-12 up the left side, as the rulebook deals them."""
-    upper, lower = game.foundations[:4], game.foundations[4:]
-    piles = game.role_piles[TABLEAU]
+def ring_layout(game: Game, ring: Ring, width: int, height: int, piles_now: list[list[int]] | None = None) -> Layout:
+    """The ring's top side above its two centre rows, the bottom side below
+    them, one side pile beside each centre row (St. Helena's piles 1-4 above
+    the Kings, 5-6 down the right, 7-10 below the Aces, 11-12 up the left)."""
+    index = game.pile_index
+    upper, lower = ([index[p] for p in band.piles] for band in ring.centre)
+    top_piles = [index[p] for p in ring.top]
+    bottom_piles = [index[p] for p in reversed(ring.bottom)]  # left to right
+    right_piles = [index[p] for p in ring.right]  # top to bottom
+    left_piles = [index[p] for p in reversed(ring.left)]  # top to bottom
     cw = 5 if width >= 119 else 3
     pitch = cw + 2 if width >= 100 else cw + 1
     centre = 4 * pitch - (pitch - cw)
@@ -153,21 +167,21 @@ def ring_layout(game: Game, width: int, height: int, piles_now: list[list[int]] 
     top = 1
     if piles_now is not None:
         # Rows the piles need now (8 at the deal), the rest of the screen split above and below.
-        want_top = max(8, *(len(piles_now[p]) for p in piles[:4]))
-        want_bottom = max(8, *(len(piles_now[p]) for p in piles[6:10]))
+        want_top = max(8, *(len(piles_now[p]) for p in top_piles))
+        want_bottom = max(8, *(len(piles_now[p]) for p in bottom_piles))
         if want_top + want_bottom + 2 * gap <= rows:
             top_room, bottom_room = want_top, want_bottom
             top = 1 + (rows - 2 * gap - want_top - want_bottom) // 2
     kings_y = top + top_room + gap
     aces_y = kings_y + 1
-    for k, p in enumerate(piles[:4]):
+    for k, p in enumerate(top_piles):
         lay.slots.append(Slot(p, cx + k * pitch, top, DOWN, top_room, game.pile_abbrs[p]))
     for k, f in enumerate(upper):
         lay.slots.append(Slot(f, cx + k * pitch, kings_y, SQUARE, 1))
     for k, f in enumerate(lower):
         lay.slots.append(Slot(f, cx + k * pitch, aces_y, SQUARE, 1))
     bottom_label = aces_y + 1 + gap
-    for k, p in enumerate(reversed(piles[6:10])):
+    for k, p in enumerate(bottom_piles):
         lay.slots.append(Slot(p, cx + k * pitch, bottom_label + 1, DOWN, bottom_room, game.pile_abbrs[p]))
     side = cx - 2
     label_w = 4
@@ -175,23 +189,24 @@ def ring_layout(game: Game, width: int, height: int, piles_now: list[list[int]] 
     left_x = max(label_w, cx - 2 - side_room * cw)
     right_x = cx + centre + 2 + label_w
     right_room = max(1, (width - right_x) // cw)
-    lay.slots.append(Slot(piles[11], left_x, kings_y, RIGHT, side_room, game.pile_abbrs[piles[11]], True))
-    lay.slots.append(Slot(piles[10], left_x, aces_y, RIGHT, side_room, game.pile_abbrs[piles[10]], True))
-    lay.slots.append(Slot(piles[4], right_x, kings_y, RIGHT, right_room, game.pile_abbrs[piles[4]], True))
-    lay.slots.append(Slot(piles[5], right_x, aces_y, RIGHT, right_room, game.pile_abbrs[piles[5]], True))
+    for p, y in zip(left_piles, (kings_y, aces_y), strict=False):
+        lay.slots.append(Slot(p, left_x, y, RIGHT, side_room, game.pile_abbrs[p], True))
+    for p, y in zip(right_piles, (kings_y, aces_y), strict=False):
+        lay.slots.append(Slot(p, right_x, y, RIGHT, right_room, game.pile_abbrs[p], True))
     return lay
 
 
-# ------------------------------------------------------------------ Tomb
+# --------------------------------------------------------------- corners
 
 
-def tomb_layout(game: Game, width: int, height: int) -> Layout:
-    """Reserves in the four corners, the tableau cross round the central
-    reserve, foundations beside it, the stock and five wastes below."""
-    reserves = game.role_piles[RESERVE]
-    tableau = game.role_piles[TABLEAU]
-    central = game.role_piles[CENTRAL][0]
-    wastes = game.role_piles[WASTE]
+def corners_layout(game: Game, shape: Corners, width: int, height: int) -> Layout:
+    """Piles in the four corners, the cross between them with a band on
+    each side of it, the rows below (the Tomb's reserves, its tableau cross
+    round the central reserve, foundations, stock and five wastes)."""
+    index = game.pile_index
+    reserves = [index[p] for p in shape.corners]
+    cross = [index[p] for p in shape.cross]
+    wastes = [index[p] for p in shape.below]
     cw = 5 if width >= 2 * (3 + 10 * 5) + 4 else 3
     lay = Layout(cw, width=width, height=height)
     label_w = 3
@@ -206,19 +221,22 @@ def tomb_layout(game: Game, width: int, height: int) -> Layout:
     lay.slots.append(Slot(reserves[2], label_w, r2_y, RIGHT, r_room, game.pile_abbrs[reserves[2]], True))
     lay.slots.append(Slot(reserves[3], right_rx, r2_y, RIGHT, r_room, game.pile_abbrs[reserves[3]], True))
     pitch = cw + (3 if width >= 100 else 2)
-    cross = [tableau[0], tableau[1], central, tableau[2], tableau[3]]
-    cx = width // 2 - (5 * pitch - (pitch - cw)) // 2
+    nc = len(cross)
+    cx = width // 2 - (nc * pitch - (pitch - cw)) // 2
     t_room = max(1, r2_y - 4)
     for k, p in enumerate(cross):
         lay.slots.append(Slot(p, cx + k * pitch, 3, DOWN, t_room, game.pile_abbrs[p]))
-    # Foundations to the right of the cross, stock to its left.
+    # A band to the right of the cross (foundations), one to its left (the stock).
+    right = [index[p] for p in shape.right]
     fpitch = cw + 1
-    fx = cx + 5 * pitch + 2
-    fx = min(fx, width - 4 * fpitch)
-    for k, f in enumerate(game.foundations):
+    fx = cx + nc * pitch + 2
+    fx = min(fx, width - len(right) * fpitch)
+    for k, f in enumerate(right):
         lay.slots.append(Slot(f, fx + k * fpitch, 3, SQUARE, 1, game.pile_abbrs[f]))
-    sx = max(1, cx - 2 * pitch)
-    lay.slots.append(Slot(game.stock, sx, 3, SQUARE, 1, "S"))
+    left = [index[p] for p in shape.left]
+    for k, p in enumerate(reversed(left)):
+        sx = max(1, cx - (2 + k) * pitch)
+        lay.slots.append(Slot(p, sx, 3, SQUARE, 1, game.pile_abbrs[p]))
     wy = r2_y + 2
     w_room = max(1, (width - label_w - 1) // cw)
     for k, w in enumerate(wastes):

@@ -52,7 +52,9 @@ from ...engine.state import State
 from ...shuffle import MAX_DEAL
 from ...store import Store
 from ..cli import game_info
-from .games import LiveGame, Registry, game_view, history_change, pile_info, position_version, saved_summary
+from .games import (
+    LiveGame, Registry, foundation_starts, game_view, history_change, pile_info, position_version, saved_summary,
+)
 from .solving import LOST, UNKNOWN, WON, SolutionCache, SolverPool, find_winnable, solve_position
 
 STATIC = Path(__file__).parent / "static"
@@ -228,6 +230,8 @@ class WebApp:
         for cls in GAMES.values():
             game = get_game(cls.id)
             games.append({**game_info(cls), "rules": cls.rules, "piles": pile_info(game),
+                          "short_name": game.short_name or game.name, "table": game.table().to_json(),
+                          "foundation_starts": foundation_starts(game),
                           "option_choices": {o.name: choices_of(o.values) for o in cls.option_specs}})
         return JSONResponse({"games": games, "max_deal": str(MAX_DEAL)})
 

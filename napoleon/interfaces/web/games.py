@@ -14,9 +14,11 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from ...cards import RANKS
 from ...engine.errors import NapoleonError
 from ...engine.game import Game, format_option
 from ...engine.move import Move
+from ...engine.rules import Foundation
 from ...engine.state import State, Status
 from ...session import Session
 
@@ -132,6 +134,12 @@ def position_version(session: Session) -> str:
     history = session.notation_history()
     digest = hashlib.sha1(" ".join(history).encode()).hexdigest()[:12]
     return f"{len(history)}.{digest}"
+
+
+def foundation_starts(game: Game) -> dict[str, str]:
+    """The rank that starts each foundation (``{"foundation-1": "A"}``), from its rule."""
+    return {name: RANKS[rule.start - 1] for name, g in zip(game.pile_names, game.pile_group, strict=True)
+            if isinstance(rule := game.groups[g].rule, Foundation)}
 
 
 def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move] | None = None) -> dict[str, Any]:

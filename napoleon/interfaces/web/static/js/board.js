@@ -15,14 +15,6 @@ const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function foundationBase(gameId, name) {
-  const n = Number(name.split("-")[1]);
-  if (gameId === "napoleons-tomb") return "K";
-  if (gameId === "grand-napoleon") return n <= 4 ? "A" : "K";
-  if (gameId === "st-helena") return n <= 4 ? "K" : "A";
-  return "A";
-}
-
 export class Board {
   constructor(root) {
     this.root = root;
@@ -47,8 +39,9 @@ export class Board {
 
   // ------------------------------------------------------------ model
 
-  /** Draw a new game from scratch, in the best of its layouts ``specs`` for this screen. */
-  setGame(view, specs) {
+  /** Draw a new game from scratch, in the best of its layouts ``specs`` for this
+   * screen; ``starts`` names the rank that starts each foundation ("A", "K"). */
+  setGame(view, specs, starts = {}) {
     this.root.replaceChildren();
     this.els.clear();
     this.pos.clear();
@@ -68,7 +61,7 @@ export class Board {
       slot.dataset.pile = p.name;
       slot.setAttribute("role", "button");
       slot.tabIndex = p.name === this.marks.focus ? 0 : -1;
-      const base = p.role === "foundation" ? foundationBase(view.game, p.name) : p.role === "central" ? "central" : "";
+      const base = p.role === "foundation" ? starts[p.name] || "" : p.role === "central" ? "central" : "";
       slot.innerHTML = `<span>${p.abbr}${base ? `<br>${base}` : ""}</span>`;
       if (p.role === "stock") slot.classList.add("stock-slot");
       this.root.appendChild(slot);

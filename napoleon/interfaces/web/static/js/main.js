@@ -260,7 +260,8 @@ class App {
     if (sameGame) {
       await this.board.update(view);
     } else {
-      this.board.setGame(view, layoutsFor(view.game, view.piles.map((p) => p.name)));
+      const game = this.games[view.game];
+      this.board.setGame(view, layoutsFor(game, view.piles.map((p) => p.name)), game.foundation_starts);
     }
     const board = $("board");
     Object.assign(board.dataset, {
