@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from .engine.errors import IllegalMoveError
 from .engine.move import Move
 from .engine.state import State, Status
-from .solver.autoplay import safe_moves
+from .solver.autoplay import finish_moves, safe_moves
 
 
 class Recorder(Protocol):
@@ -114,6 +114,22 @@ class Session:
         """Play every safe card home now, as one turn."""
         made = safe_moves(self.state)
         if made:
+            self._tick()
+            self.turns.append(len(made))
+            self._redo_turns.clear()
+            self._changed()
+        return made
+
+    def finish(self) -> list[Move]:
+        """Play the rest of the game out, as one turn, when it plays itself (see ``finish_moves``).
+
+        Returns the moves made; an empty list (nothing changed) when the
+        game does not play itself from here.
+        """
+        made = finish_moves(self.state) or []
+        if made:
+            for move in made:
+                self.state.play(move)
             self._tick()
             self.turns.append(len(made))
             self._redo_turns.clear()

@@ -91,3 +91,31 @@ def safe_moves(state: State) -> list[Move]:
 def safe_autoplay(state: State) -> list[Move]:
     """The player's "auto-play to foundations": the same rule as the solver's."""
     return safe_moves(state)
+
+
+def finish_moves(state: State) -> list[Move] | None:
+    """The moves that play the rest of the game out by themselves, or None.
+
+    A game "plays itself" when safe moves and foundation moves alone (any
+    card that goes home, taken in order) win it from here: then a player
+    can be offered to finish at once. ``state`` is not changed; the moves
+    returned are those to play from it, in order.
+    """
+    from ..engine.state import Status
+
+    walk = state.copy()
+    if walk.status is not Status.PLAYING:
+        return None
+    game = walk.game
+    found = set(game.foundations)
+    done: list[Move] = []
+    while walk.status is Status.PLAYING:
+        done += safe_moves(walk)
+        if walk.status is not Status.PLAYING:
+            break
+        home = next((m for m in walk.legal_moves() if not m.is_redeal and m.dst in found), None)
+        if home is None:
+            return None
+        walk.push(home)
+        done.append(home)
+    return done if walk.status is Status.WON and done else None

@@ -374,6 +374,27 @@ def test_a_change_on_a_stale_position_is_refused_and_changes_nothing(client):
     assert client.post(f"/api/games/{gid}/undo").status_code == 200
 
 
+def test_finish_plays_the_rest_out_when_it_plays_itself(client):
+    gid = new(client, "werner", 1)["id"]
+    view = client.get(f"/api/games/{gid}").json()
+    assert view["finish"] == 0
+    with unchanged(client, gid):
+        assert "does not play itself" in refused(client.post(f"/api/games/{gid}/finish"), 409)
+    moves = client.post(f"/api/games/{gid}/solve", json={}).json()["moves"]
+    played = 0
+    while view["finish"] == 0:
+        view = client.post(f"/api/games/{gid}/moves", json={"notation": moves[played]}).json()
+        played += 1
+    assert played < len(moves) and view["status"] == "playing"
+    r = client.post(f"/api/games/{gid}/finish", json={"version": view["version"]})
+    assert r.status_code == 200, r.text
+    done = r.json()
+    assert done["status"] == "won" and len(done["made"]) == view["finish"]
+    assert all(m["to"].startswith("foundation") for m in done["made"])
+    # One turn: a single undo takes the whole finish back.
+    assert client.post(f"/api/games/{gid}/undo").json()["version"] == view["version"]
+
+
 def test_auto_plays_safe_cards_home_or_says_why_not(client):
     gid = new(client, "werner", 1)["id"]
     r = client.post(f"/api/games/{gid}/auto")

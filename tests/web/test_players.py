@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+import napoleon
+
 from .test_browser import api, board, drag, expected_piles, shown_piles, tap, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -201,3 +203,87 @@ def test_reduced_motion_is_honoured(server, new_page):
     page.click("#settings-btn")
     assert page.locator("#motion-note").is_visible()
     page.click("#settings-close")
+
+
+# ------------------------------------------------- the end of a game (issue 16)
+
+
+def post(base, path, body=None):
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(base + path, data=json.dumps(body or {}).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+
+def solution(game_id, deal):
+    """A solution found by the solver here, by position count (no clock)."""
+    from napoleon.solver import solve
+
+    state = napoleon.new_game(game_id, deal)
+    result = solve(state, max_states=200_000)
+    assert result.verdict == "won"
+    return [state.game.notation(m) for m in result.moves]
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_finish_plays_the_rest_out_and_a_win_is_celebrated(server, new_page, motion):
+    page = new_page(reduced_motion=motion)
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    gid = board(page).get_attribute("data-id")
+    assert page.locator("#finish").is_hidden()
+    # Play the solution until the rest plays itself.
+    moves = solution("werner", 1)
+    view = None
+    for text in moves:
+        view = post(server, f"/api/games/{gid}/moves", {"notation": text})
+        if view["finish"]:
+            break
+    assert view["finish"] and view["status"] == "playing"
+    page.reload()
+    wait_ready(page, "werner", view["moves_made"])
+    assert page.locator("#finish").is_visible()
+    assert "plays itself" in message(page)
+    page.click("#finish")
+    page.wait_for_selector("#end-dialog[open]", timeout=15000)
+    assert "You won" in page.inner_text("#end-dialog")
+    assert api(server, f"/api/games/{gid}")["status"] == "won"
+    celebrating = page.evaluate("document.getElementById('board').classList.contains('celebrate')")
+    assert celebrating is (motion == "no-preference")
+
+
+# Werner deal 1: winnable after the first 11 of these moves, proven lost after the 12th (T1-C3).
+LOSING = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2"]
+
+
+def test_a_lost_position_is_said_and_the_last_winnable_one_is_a_click_away(server, page):
+    from napoleon.solver import solve
+
+    state = napoleon.new_game("werner", 1)
+    for text in LOSING:
+        state.play(state.parse_move(text))
+    assert solve(state, max_states=50_000).verdict == "won"
+    state.play(state.parse_move("T1-C3"))
+    assert solve(state, max_states=50_000).verdict == "lost"
+
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    gid = board(page).get_attribute("data-id")
+    for text in LOSING:
+        post(server, f"/api/games/{gid}/moves", {"notation": text})
+    page.reload()
+    wait_ready(page, "werner", len(LOSING))
+    page.wait_for_selector("#winnable-badge.won", timeout=15000)
+    key_move(page, "tableau-1", "cell-3")
+    wait_ready(page, "werner", len(LOSING) + 1)
+    page.wait_for_selector("#lost-banner:not([hidden])", timeout=15000)
+    assert "can no longer be won" in page.inner_text("#lost-banner")
+    assert "T1-C3 lost the game" in page.inner_text("#lost-text")
+    assert page.locator("#lost-restart").is_visible() and page.locator("#lost-new").is_visible()
+    page.click("#lost-undo")
+    wait_ready(page, "werner", len(LOSING))
+    assert api(server, f"/api/games/{gid}")["moves"] == LOSING
+    assert page.locator("#lost-banner").is_hidden()

@@ -10,7 +10,8 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
 - ``POST /api/games/{id}/moves``            ``{"from", "to", "count"}``, ``{"notation": "T3-F1"}``
   or ``{"redeal": true}`` (a move as the API lists it, notation included, is taken back
   as it is); ``"autoplay": false`` skips auto-play for this move
-- ``POST /api/games/{id}/undo|redo|restart|auto``
+- ``POST /api/games/{id}/undo|redo|restart|auto|finish`` (finish: play the rest out, when the
+  view's ``finish`` says it plays itself by safe and foundation moves)
   Each change may name the position it was made on, ``"version"`` as the game's view gives it;
   on another one it is refused (409, ``"stale": true``) and nothing changes: another window
   played on this game.
@@ -344,6 +345,12 @@ class WebApp:
                 raise ApiError(409, "no card can safely go to a foundation now")
         return await self.change(request, action, await self.action_version(request))
 
+    async def finish(self, request: Request) -> JSONResponse:
+        def action(live: LiveGame) -> None:
+            if not live.session.finish():
+                raise ApiError(409, "the rest of this game does not play itself by foundation moves alone")
+        return await self.change(request, action, await self.action_version(request))
+
     async def settings_(self, request: Request) -> JSONResponse:
         body = await read_body(request)
         check_keys(body, {"autoplay"}, "settings")
@@ -545,6 +552,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
         Route("/api/games/{game_id}/redo", web.redo, methods=["POST"]),
         Route("/api/games/{game_id}/restart", web.restart, methods=["POST"]),
         Route("/api/games/{game_id}/auto", web.auto, methods=["POST"]),
+        Route("/api/games/{game_id}/finish", web.finish, methods=["POST"]),
         Route("/api/games/{game_id}/settings", web.settings_, methods=["POST"]),
         Route("/api/games/{game_id}/targets", web.targets),
         Route("/api/games/{game_id}/hint", web.hint),

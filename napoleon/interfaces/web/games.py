@@ -21,6 +21,7 @@ from ...engine.move import Move
 from ...engine.rules import Foundation
 from ...engine.state import State, Status
 from ...session import Session
+from ...solver.autoplay import finish_moves
 
 if TYPE_CHECKING:
     from ...store import SavedGame, Store
@@ -167,6 +168,7 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
             targets.setdefault(names[m.src], {}).setdefault(str(m.count), []).append(names[m.dst])
     status = state.status
     left = game.redeals_left(state)
+    finish = finish_moves(state) if status is Status.PLAYING else None
     return {
         "id": live.id,
         "game": game.id,
@@ -192,6 +194,7 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         "clock_running": status is Status.PLAYING and session.moves_made > 0,
         "moves_made": session.moves_made,
         "version": position_version(session),
+        "finish": len(finish or ()),  # moves that play the rest out by themselves (0: it does not)
         "moves": session.notation_history(),
         "made": [game.move_to_json(m) for m in made or ()],
         "undone": [game.move_to_json(m) for m in undone or ()],

@@ -138,9 +138,9 @@ export class Board {
   async update(view) {
     this.endDrag();
     const steps = [...view.undone.map((m) => [m, true]), ...view.made.map((m) => [m, false])];
-    if (this.moveMs && steps.length > 1 && steps.length <= 24 && !steps.some(([m]) => m.redeal)) {
-      // One after another, so the eye can follow auto-play; long runs go quicker.
-      const pause = steps.length > 6 ? this.moveMs * 0.45 : this.moveMs * 0.85;
+    if (this.moveMs && steps.length > 1 && steps.length <= 120 && !steps.some(([m]) => m.redeal)) {
+      // One after another, so the eye can follow auto-play; long runs (a finish) go quicker.
+      const pause = Math.min(steps.length > 6 ? this.moveMs * 0.45 : this.moveMs * 0.85, 3000 / steps.length);
       for (const [m, back] of steps) {
         if (!this.apply(m, back)) break;
         this.render();

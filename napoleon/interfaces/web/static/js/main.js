@@ -275,6 +275,11 @@ class App {
     if (say) this.message(say.text, !!say.error);
     else if (!sameGame) this.message("");
     else this.announce(view, action);
+    if (!before || before.version !== view.version) $("lost-banner").hidden = true;
+    if (view.finish > 0 && view.status === "playing" && !say && (!before || !before.finish || !sameGame)) {
+      this.message(`The rest plays itself: Finish plays ${view.finish} moves to the foundations.`);
+    }
+    if (sameGame && before.status !== view.status && view.status === "won") this.celebrate();
     if (sameGame && before.status !== view.status && view.status !== "playing") this.showEnd(view);
     this.scheduleWinnable();
   }
@@ -333,6 +338,8 @@ class App {
     $("game-title").textContent = `${g.name} · deal ${v.deal_text}` +
       (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
     $("moves-count").textContent = String(v.moves_made);
+    $("finish").hidden = !(v.finish > 0 && v.status === "playing");
+    $("finish").title = `The rest plays itself: ${v.finish} moves to the foundations`;
     $("undo").disabled = !v.can_undo;
     $("redo").disabled = !v.can_redo;
     $("restart").disabled = !v.can_undo;
@@ -562,6 +569,8 @@ class App {
       return;
     }
     this.winnable.paused = answer.verdict === "unknown";
+    if (answer.verdict === "won") this.winnable.lastWon = { id, moves: this.view.moves.slice() };
+    if (answer.verdict === "lost") this.offerWayBack();
     const text = {
       won: `winnable ✓ (${answer.length} moves)`,
       lost: "cannot be won from here ✗",
@@ -571,6 +580,54 @@ class App {
     badge.textContent = text;
     badge.title = answer.cached ? "known from an earlier search"
       : `the solver searched ${answer.states} positions in ${answer.seconds} s`;
+  }
+
+  /**
+   * The badge found that the position cannot be won: say so, and offer the
+   * ways on: back to the last position the solver proved winnable (the move
+   * after it lost the game), back to the deal, or a new deal.
+   */
+  offerWayBack() {
+    const v = this.view;
+    const known = this.winnable.lastWon;
+    const back = known && known.id === v.id && known.moves.length < v.moves.length &&
+      known.moves.every((m, i) => v.moves[i] === m) ? v.moves.length - known.moves.length : 0;
+    $("lost-text").textContent = back
+      ? `This position can no longer be won: ${v.moves[known.moves.length]} lost the game.`
+      : "This position can no longer be won.";
+    $("lost-undo").hidden = !back;
+    $("lost-undo").textContent = `Undo to the last winnable position (${back} move${back === 1 ? "" : "s"} back)`;
+    $("lost-undo").dataset.to = known ? String(known.moves.length) : "";
+    $("lost-restart").disabled = !v.can_undo;
+    $("lost-banner").hidden = false;
+  }
+
+  /** Undo turn by turn until ``n`` moves are left: the last position the solver proved winnable. */
+  undoTo(n) {
+    if (!this.view || this.replay) return;
+    return this.run(async () => {
+      let v = this.view;
+      while (v.moves_made > n && v.can_undo) v = await api.action(v.id, "undo", v.version);
+      return v;
+    }, { say: { text: `Back to the last winnable position (move ${n}).` } });
+  }
+
+  /** A short celebration of a win: the foundations' top cards hop, one after another. */
+  celebrate() {
+    if (!this.moveMs()) return;  // the system asks for reduced motion, or the player for none
+    const root = this.board.root;
+    root.classList.add("celebrate");
+    const tops = this.view.piles.filter((p) => p.role === "foundation").map((p) => this.board.topElement(p.name));
+    tops.forEach((el, i) => {
+      if (!el) return;
+      el.style.setProperty("--delay", `${i * 90}ms`);
+      el.classList.add("hop");
+    });
+    clearTimeout(this.celebration);
+    this.celebration = setTimeout(() => {
+      root.classList.remove("celebrate");
+      for (const el of tops) if (el) el.classList.remove("hop");
+    }, 2800);
   }
 
   // ----------------------------------------------------- the solution
@@ -819,6 +876,13 @@ class App {
       if (this.replay) this.replay.delay = Math.max(15, this.replay.delay / 2);
     });
     $("end-close").addEventListener("click", () => $("end-dialog").close());
+    $("finish").addEventListener("click", () => this.simple("finish"));
+    $("lost-undo").addEventListener("click", () => this.undoTo(Number($("lost-undo").dataset.to)));
+    $("lost-restart").addEventListener("click", () => this.simple("restart"));
+    $("lost-new").addEventListener("click", () => this.navigate(this.view.game, null, this.currentOptions()));
+    $("lost-close").addEventListener("click", () => {
+      $("lost-banner").hidden = true;
+    });
     $("skip-link").addEventListener("click", (e) => {
       // Straight to the cards: the pile the keyboard was on (the address keeps the deal).
       e.preventDefault();
