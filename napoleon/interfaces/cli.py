@@ -18,6 +18,7 @@ from typing import Any
 from .. import GAMES, NapoleonError, get_game, new_game, position_from_json
 from ..engine.game import Game, format_option
 from ..engine.state import State
+from ..grading import GRADES
 from ..shuffle import MAX_DEAL
 
 EXIT_USAGE = 2
@@ -134,17 +135,81 @@ def cmd_rules(args: argparse.Namespace) -> None:
 
 def cmd_deal(args: argparse.Namespace) -> None:
     game = game_of(args)
-    start = args.deal if args.deal is not None else 1
+    if args.daily or args.date:
+        return _deal_daily(args, game)
+    if args.grade and not args.winnable:
+        raise UsageError("--grade goes with --winnable: a deal of a grade is a winnable deal")
+    if args.start is not None and not args.winnable:
+        raise UsageError("--from goes with --winnable (give --deal N for one deal)")
     if args.winnable:
-        from ..solver.winnable import next_winnable
+        from ..grading import next_deal
 
-        deal, result = next_winnable(game, start, budget=args.budget, tries=args.tries)
-        state = game.new_state(deal)
-        obj = {**state.to_json(), "solution": [game.notation(m) for m in result.moves]}
-        emit(args, obj, lambda: f"{state}\n\ndeal {deal} is winnable: a solution of {len(result.moves)} moves")
-        return
-    state = game.new_state(start if args.deal is not None else random_deal())
+        if args.start is not None and args.deal is not None:
+            raise UsageError("give --from N or --deal N, not both")
+        if args.tries < 1:
+            raise UsageError("--tries must be at least 1")
+        start = args.start or args.deal or 1
+        graded = next_deal(game, start, wanted=args.grade, tries=args.tries)
+        return _emit_graded(args, game, graded, f"deal {graded.deal} is winnable")
+    state = game.new_state(args.deal if args.deal is not None else random_deal())
     emit(args, state.to_json(), state.board_text)
+
+
+def _deal_daily(args: argparse.Namespace, game: Game) -> None:
+    import datetime
+
+    from ..grading import daily_deal
+
+    if args.winnable or args.grade or args.start is not None or args.deal is not None:
+        raise UsageError("--daily picks its own deal: give no --deal, --from, --winnable or --grade with it")
+    try:
+        date = datetime.date.fromisoformat(args.date) if args.date else None
+    except ValueError:
+        raise UsageError(f"bad date {args.date!r}: write YYYY-MM-DD") from None
+    graded = daily_deal(game, date)
+    when = (date or datetime.datetime.now(datetime.timezone.utc).date()).isoformat()
+    _emit_graded(args, game, graded, f"deal of the day {when}: deal {graded.deal}", {"date": when})
+
+
+def _emit_graded(args: argparse.Namespace, game: Game, graded, head: str, extra: dict | None = None) -> None:
+    """Print a winnable deal with its grade (and its solution when the grade was computed here)."""
+    state = game.new_state(graded.deal)
+    obj = {**state.to_json(), **(extra or {}), "grade": graded.grade, "grade_source": graded.source}
+    if graded.figures is not None:
+        obj["solution"] = graded.figures.moves
+    where = "shipped grades" if graded.source == "shipped" else "graded now"
+    emit(args, obj, lambda: f"{state}\n\n{head}, grade {graded.grade} ({where})")
+
+
+def cmd_grade(args: argparse.Namespace) -> None:
+    from ..grading import grade, shipped_grade
+
+    game = game_of(args)
+    graded = grade(game, args.deal, compute=True)
+    listed = shipped_grade(game, args.deal)
+    fig = graded.figures
+    obj = graded.to_json() | {"grade": listed or graded.grade, "computed_grade": graded.grade,
+                              "shipped_grade": listed}
+
+    def text() -> str:
+        lines = [f"{game.describe()} deal {args.deal}: {obj['grade']}"]
+        if listed is not None and listed != graded.grade:
+            lines.append(f"  the shipped grades say {listed}; graded now with this solver code: {graded.grade}")
+        if fig.verdict == "won":
+            lines.append(f"  proven won by the {fig.winner} search after {fig.effort} positions in all "
+                         f"(score log2 = {fig.score}); a solution of {len(fig.moves)} moves")
+        elif fig.verdict == "lost":
+            lines.append(f"  proven lost: a complete search found no win ({fig.effort} positions)")
+        else:
+            lines.append(f"  not decided within the ladder's caps ({fig.effort} positions)")
+        lines.append("  ladder: " + ", ".join(f"{r['search']} {r['states']}/{r['cap']} {r['verdict']}"
+                                              for r in fig.rungs))
+        if graded.thresholds:
+            t1, t2, t3 = graded.thresholds
+            lines.append(f"  thresholds: easy < {t1} <= medium < {t2} <= hard < {t3} <= expert")
+        return "\n".join(lines)
+
+    emit(args, obj, text)
 
 
 def cmd_moves(args: argparse.Namespace) -> None:
@@ -283,10 +348,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deal", parents=[out, opts], help="the starting position of a deal")
     p.add_argument("game")
     p.add_argument("--deal", "-d", type=deal_number, help="deal number (default: random; with --winnable, 1)")
-    p.add_argument("--winnable", action="store_true", help="the first deal from --deal on that the solver wins")
-    p.add_argument("--budget", type=float, default=10.0, help="solver seconds per deal with --winnable")
-    p.add_argument("--tries", type=int, default=100, help="deals to try with --winnable")
+    p.add_argument("--winnable", action="store_true",
+                   help="the first deal from --from on that is proven winnable, with its grade")
+    p.add_argument("--grade", choices=GRADES, help="with --winnable: only a deal of this grade")
+    p.add_argument("--from", dest="start", type=deal_number, metavar="N", help="with --winnable: start at deal N")
+    p.add_argument("--tries", type=int, default=200, help="deals to grade on demand beyond the shipped grades")
+    p.add_argument("--daily", action="store_true", help="the deal of the day: winnable, the same for everyone")
+    p.add_argument("--date", metavar="YYYY-MM-DD", help="with --daily: that day's deal (default: today, UTC)")
     p.set_defaults(func=cmd_deal)
+
+    p = sub.add_parser("grade", parents=[out, opts], help="how hard a deal is, and the figures behind it")
+    p.add_argument("game")
+    p.add_argument("--deal", "-d", type=deal_number, required=True)
+    p.set_defaults(func=cmd_grade)
 
     p = sub.add_parser("moves", parents=[out], help="the legal moves of a position JSON read from stdin")
     p.set_defaults(func=cmd_moves)

@@ -209,25 +209,31 @@ def _ignore_sigint() -> None:
 Task = tuple[str, dict[str, Any], int, float | None, int | None]
 
 
-def _call(task: Task) -> dict[str, Any]:
-    return solve_deal(*task)
+def _call(task: Task, worker: Callable[..., dict[str, Any]] = solve_deal) -> dict[str, Any]:
+    return worker(*task)
 
 
-def local_results(tasks: list[Task], jobs: int) -> Iterator[dict[str, Any]]:
-    """Results of ``tasks`` from a pool of ``jobs`` processes, as they finish."""
+def local_results(tasks: list[Task], jobs: int,
+                  worker: Callable[..., dict[str, Any]] = solve_deal) -> Iterator[dict[str, Any]]:
+    """Results of ``worker(*task)`` for each task from a pool of ``jobs`` processes, as they finish.
+
+    ``worker`` (a module-level function, so that it pickles) is the solver by
+    default; the grading study passes its own (napoleon/grading/study.py).
+    """
     import multiprocessing
 
     pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint)
     try:
-        yield from pool.imap_unordered(_call, tasks, chunksize=1)
+        yield from pool.imap_unordered(functools.partial(_call, worker=worker), tasks, chunksize=1)
         pool.close()
     finally:
         pool.terminate()
         pool.join()
 
 
-def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0) -> Iterator[dict[str, Any]]:
-    """Results of ``tasks`` from the Dask cluster at ``address``, as they finish."""
+def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0,
+                 worker: Callable[..., dict[str, Any]] = solve_deal) -> Iterator[dict[str, Any]]:
+    """Results of ``worker(*task)`` for each task from the Dask cluster at ``address``, as they finish."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -236,7 +242,7 @@ def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0)
         client = Client(address, timeout=f"{connect_timeout}s")
     except (OSError, TimeoutError) as exc:
         raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    futures = [client.submit(solve_deal, *task, pure=False) for task in tasks]
+    futures = [client.submit(worker, *task, pure=False) for task in tasks]
     try:
         for future in as_completed(futures):
             yield future.result()

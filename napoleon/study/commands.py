@@ -22,6 +22,13 @@ def register(subparsers: Any, db: argparse.ArgumentParser, out: argparse.Argumen
     p.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786")
     p.add_argument("--plot", metavar="FILE.png", help="draw the running estimate and its interval")
+    p.add_argument("--grades", action="store_true",
+                   help="grade the deals instead (docs/grades.md): calibrate the game's thresholds and write its "
+                        "shipped grades")
+    p.add_argument("--grades-file", metavar="FILE.json",
+                   help="with --grades: the grades file to write (default: the package's own grades.json)")
+    p.add_argument("--grades-log", metavar="FILE.jsonl",
+                   help="with --grades: the work log that makes a run resumable (default: in the user cache)")
     p.set_defaults(func=cmd_study)
 
 
@@ -51,6 +58,13 @@ def cmd_study(args: argparse.Namespace) -> None:
 
     game = get_game(args.game, parse_options(args.option))
     deals = parse_deals(args.deals)
+    if args.grades:
+        from ..grading.commands import study_grades
+
+        study_grades(args, game, deals)
+        return
+    if args.grades_file or args.grades_log:
+        raise StudyError("--grades-file and --grades-log go with --grades")
     err = Console(stderr=True)
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[counts]}"), TimeElapsedColumn(), TextColumn("ETA"),
