@@ -4,13 +4,17 @@ The extension is optional: without a C compiler the package installs and the
 solver falls back to its pure-Python search.
 """
 
+from glob import glob
+
 from setuptools import Extension, setup
 
 setup(
     ext_modules=[
         Extension(
             "napoleon.solver._core",
-            sources=["napoleon/solver/_core.c"],
+            # One file per concern; csrc/core.h says which holds what.
+            sources=sorted(glob("napoleon/solver/csrc/*.c")),
+            depends=["napoleon/solver/csrc/core.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall"],
             optional=True,
         )

@@ -1,10 +1,12 @@
 """The compiled search core, fed with the Python engine's own rule tables.
 
-``encode_rules`` flattens what :class:`~napoleon.engine.game.Game` compiled
+The C sources are in ``csrc/`` (``core.h`` says which file holds what, and
+lists the assumptions about the rules that the core checks as it reads the
+tables). ``encode_rules`` flattens what :class:`~napoleon.engine.game.Game` compiled
 from a game's rule data (fit tables, spaces, the plan of where each pile's
 cards may go in each phase, whole-pile moves, waste piles in play,
 interchangeable piles, safe auto-play) into a list of integers that
-``_core.c`` reads in the same order. Redeals are carried out by calling back
+``csrc/rules.c`` reads in the same order, headed by :data:`TABLE_VERSION`. Redeals are carried out by calling back
 into the game's Python code, so no rule is written twice. The hooks that the
 tables are read from (``plan``, ``active_wastes``, ``symmetric_groups``,
 ``autoplay_allowed``) may depend on the number of redeals used only; that is
@@ -35,6 +37,7 @@ except ImportError:  # pragma: no cover - only without a C compiler
 available = _core is not None
 MAX_PHASES = 6
 MAX_PILES = 32
+TABLE_VERSION = 2  # the layout encode_rules() writes; csrc/core.h's TABLE_VERSION must match
 
 
 class NotCompilable(Exception):
@@ -58,7 +61,10 @@ def _phase(game: Game, redeals: int) -> tuple:
 
 @lru_cache(maxsize=64)
 def encode_rules(game: Game) -> list[int]:
-    """The flat table list that ``_core.c``'s ``read_rules`` reads."""
+    """The flat table list that ``csrc/rules.c``'s ``read_rules`` reads.
+
+    Raises :class:`NotCompilable` when the game breaks one of the core's
+    assumptions (``csrc/core.h``): the solver then uses the Python search."""
     if game.npiles > MAX_PILES:
         raise NotCompilable(f"{game.id} has more than {MAX_PILES} piles")
     limit = game.max_redeals
@@ -69,6 +75,7 @@ def encode_rules(game: Game) -> list[int]:
         if _phase(game, r) != phases[-1]:
             raise NotCompilable(f"{game.id}: rules change after {MAX_PHASES} redeals")
     out: list[int] = [
+        TABLE_VERSION,
         game.npiles,
         -1 if game.stock is None else game.stock,
         game.decks,
@@ -100,6 +107,11 @@ def encode_rules(game: Game) -> list[int]:
     out += [_mask(s) for s in supporters(game)]
     gather = game.role_piles.get(game.redeal_gathers, []) if game.redeal_gathers else []
     out += [len(gather), *gather]
+    if _core is not None:
+        try:  # the core checks its assumptions about the rules (csrc/core.h) as it reads them
+            _core.moves(out, [[] for _ in range(game.npiles)], 0)
+        except NotImplementedError as exc:
+            raise NotCompilable(f"{game.id}: {exc}") from None
     return out
 
 

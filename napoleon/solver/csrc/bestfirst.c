@@ -1,0 +1,293 @@
+#include "core.h"
+
+/* -------------------------------------------------------- best-first search */
+
+/* A position's promise, from the tables alone: cards home, cards lying in
+   order by their pile's own build rule, spaces, and how deep the cards the
+   foundations need next are buried. */
+int evaluate(const Ctx *X, const Rules *R, const Pos *P) {
+    int home = 0, breaks = 0, empty = 0;
+    unsigned char depth[64];
+    memset(depth, 60, sizeof depth);
+    for (int p = 0; p < R->npiles; p++) {
+        int n = P->n[p];
+        if (R->is_found[p]) { home += n; continue; }
+        const unsigned char *c = P->c[p];
+        for (int i = 0; i < n; i++) {
+            int d = n - 1 - i;
+            if (p == R->stock) d = d / 2 + 1;
+            if (d < depth[c[i]]) depth[c[i]] = (unsigned char)d;
+        }
+        if (p == R->stock) continue;
+        if (!n) { if (R->space[p]) empty++; continue; }
+        for (int i = 1; i < n; i++)
+            if (!HAS(R->fit[p][c[i - 1]], c[i])) breaks += n - i < X->break_cap ? n - i : X->break_cap;
+    }
+    int need = 0;
+    if (X->w_need) {
+        for (int i = 0; i < R->nfound; i++) {
+            int f = R->found[i], n = P->n[f];
+            if (n >= R->limit[f]) continue;
+            uint64_t want = n ? R->fit[f][P->c[f][n - 1]] : R->space[f];
+            int best = 20;
+            while (want) {
+                int x = __builtin_ctzll(want);
+                want &= want - 1;
+                if (depth[x] < best) best = depth[x];
+            }
+            need += best;
+        }
+    }
+    return home * X->w_home - breaks * X->w_break + empty * X->w_space - need * X->w_need;
+}
+
+/* A node: its parent, the moves from the parent (player move, then
+   auto-play), and its position, packed: redeals, then each pile's size and cards. */
+typedef struct { uint32_t parent, mv_off, pos_off; uint16_t mv_n, pos_len, depth; } Node;
+typedef struct { int32_t pri; uint32_t node; } HeapItem;
+
+static int pack(const Rules *R, const Pos *P, unsigned char *b) {
+    int k = 0;
+    b[k++] = (unsigned char)P->redeals;
+    for (int p = 0; p < R->npiles; p++) {
+        b[k++] = (unsigned char)P->n[p];
+        memcpy(b + k, P->c[p], (size_t)P->n[p]);
+        k += P->n[p];
+    }
+    return k;
+}
+
+static void unpack(const Rules *R, const unsigned char *b, Pos *P) {
+    int k = 0;
+    P->redeals = b[k++];
+    for (int p = 0; p < R->npiles; p++) {
+        P->n[p] = b[k++];
+        memcpy(P->c[p], b + k, (size_t)P->n[p]);
+        k += P->n[p];
+    }
+}
+
+static int heap_less(HeapItem a, HeapItem b) {
+    return a.pri != b.pri ? a.pri > b.pri : a.node > b.node;   /* newer first on ties */
+}
+
+static void heap_push(HeapItem *h, size_t *n, HeapItem it) {
+    size_t i = (*n)++;
+    while (i) {
+        size_t up = (i - 1) / 2;
+        if (!heap_less(it, h[up])) break;
+        h[i] = h[up];
+        i = up;
+    }
+    h[i] = it;
+}
+
+static HeapItem heap_pop(HeapItem *h, size_t *n) {
+    HeapItem top = h[0], last = h[--(*n)];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, best = i;
+        HeapItem b = last;
+        if (l < *n && heap_less(h[l], b)) { best = l; b = h[l]; }
+        if (r < *n && heap_less(h[r], b)) { best = r; b = h[r]; }
+        if (best == i) break;
+        h[i] = h[best];
+        i = best;
+    }
+    if (*n) h[i] = last;
+    return top;
+}
+
+typedef struct { int home, eval; uint32_t node; } Cand;
+
+static int cand_cmp(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->home != y->home) return y->home - x->home;
+    if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;
+    return x->node < y->node ? -1 : 1;
+}
+
+/* By score alone (it counts the cards home too). */
+static int cand_cmp_eval(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;
+    return x->node < y->node ? -1 : 1;
+}
+
+/* Append to `out` one lane of candidates: the first k of c (sorted), each as
+   (moves from the root, cards home, score, lane). */
+static int add_lane(PyObject *out, const Node *nodes, const Mv *mvs, const Cand *c, size_t nc, int k, int lane) {
+    for (size_t j = 0; j < nc && j < (size_t)k; j++) {
+        size_t count = 0;
+        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent) count += nodes[x].mv_n;
+        Mv *path = malloc((count + 1) * sizeof(Mv));
+        if (!path) { PyErr_NoMemory(); return -1; }
+        size_t q = count;
+        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent)
+            for (int m = nodes[x].mv_n - 1; m >= 0; m--) path[--q] = mvs[nodes[x].mv_off + m];
+        PyObject *item = Py_BuildValue("(Niii)", moves_to_list(path, (int)count), c[j].home, c[j].eval, lane);
+        free(path);
+        if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); return -1; }
+        Py_DECREF(item);
+    }
+    return 0;
+}
+
+/* The candidates of a finished phase search, in two lanes. Lane 0: its k
+   positions with the most cards home (then the best score). Lane 1, when
+   redealt > 0: k other redeal points judged by what their redeal deals, the
+   cards home and score once the redeal and its auto-play are done; since
+   each redeal is a call into Python, only `redealt` evenly spread redeal
+   points are tried. (Most cards home is a poor guide on its own: a redeal
+   point with few cards home may deal a far better layout.) */
+static PyObject *collect_candidates(Ctx *X, const Rules *R, const Node *nodes, size_t nn, const Mv *mvs,
+                                    const unsigned char *packs, int k, int redealt) {
+    Cand *c = malloc((nn + 1) * sizeof(Cand));
+    unsigned char *taken = calloc(nn + 1, 1);
+    uint32_t *points = NULL;  /* the redeal points not already kept, in search order */
+    Pos *P = malloc(sizeof(Pos));
+    PyObject *out = PyList_New(0);
+    Mv autos[256];
+    if (!c || !P || !taken) { PyErr_NoMemory(); goto fail; }
+    if (!out) goto fail;
+    for (size_t i = 0; i < nn; i++) {
+        unpack(R, packs + nodes[i].pos_off, P);
+        c[i] = (Cand){cards_home(R, P), evaluate(X, R, P), (uint32_t)i};
+    }
+    qsort(c, nn, sizeof(Cand), cand_cmp);
+    if (add_lane(out, nodes, mvs, c, nn, k, 0) < 0) goto fail;
+    if (redealt > 0 && nn > (size_t)k) {
+        for (size_t j = 0; j < (size_t)k; j++) taken[c[j].node] = 1;
+        points = malloc(nn * sizeof(uint32_t));
+        if (!points) { PyErr_NoMemory(); goto fail; }
+        size_t np = 0, nc = 0;
+        for (size_t i = 0; i < nn; i++) {
+            if (taken[i]) continue;
+            unpack(R, packs + nodes[i].pos_off, P);
+            if (can_redeal(R, P)) points[np++] = (uint32_t)i;
+        }
+        size_t stride = np > (size_t)redealt ? (np + (size_t)redealt - 1) / (size_t)redealt : 1;
+        X->keep_snaps = 0;  /* nothing is undone here */
+        for (size_t j = 0; j < np; j += stride) {
+            unpack(R, packs + nodes[points[j]].pos_off, P);
+            if (apply(X, R, P, (Mv){-1, -1, 0}) < 0) { X->keep_snaps = 1; goto fail; }
+            autoplay(X, R, P, autos);
+            c[nc++] = (Cand){cards_home(R, P), evaluate(X, R, P), points[j]};
+        }
+        X->keep_snaps = 1;
+        qsort(c, nc, sizeof(Cand), cand_cmp_eval);
+        if (add_lane(out, nodes, mvs, c, nc, k, 1) < 0) goto fail;
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    free(c);
+    free(taken);
+    free(points);
+    free(P);
+    return out;
+}
+
+PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
+                           int redealt) {
+    size_t ncap = 1 << 14, nn = 0, mcap = 1 << 16, mn = 0, pcap = 1 << 20, pn = 0, hcap = 1 << 14, hn = 0;
+    Node *nodes = malloc(ncap * sizeof(Node));
+    Mv *mvs = malloc(mcap * sizeof(Mv));
+    unsigned char *packs = malloc(pcap);
+    HeapItem *heap = malloc(hcap * sizeof(HeapItem));
+    Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
+    Table T;
+    int verdict = -1, tinit = 0;
+    long long states = 0;
+    uint32_t won_node = 0;
+    PyObject *result = NULL;
+    unsigned char key[4096], buf[4096];
+    Mv autos[256], moves_[MAXM];
+    if (!nodes || !mvs || !packs || !heap || !P || !C) { PyErr_NoMemory(); goto out; }
+    if (table_init(&T, 1 << 16) < 0) goto out;
+    tinit = 1;
+    int root_redeals = root->redeals;
+    double deadline = budget > 0 ? now() + budget : 0;
+    X->keep_snaps = 0;
+
+#define NEED(arr, cap, need, type) do { if ((need) > (cap)) { size_t nc = (cap) * 2; while (nc < (need)) nc *= 2; \
+        type *na = realloc(arr, nc * sizeof(type)); if (!na) { PyErr_NoMemory(); goto out; } arr = na; cap = nc; } } while (0)
+#define ADD_NODE(POS, PARENT, MV, NMV) do { \
+        NEED(nodes, ncap, nn + 1, Node); NEED(mvs, mcap, mn + (NMV), Mv); \
+        int len_ = pack(R, POS, buf); NEED(packs, pcap, pn + (size_t)len_, unsigned char); \
+        memcpy(packs + pn, buf, (size_t)len_); memcpy(mvs + mn, MV, (size_t)(NMV) * sizeof(Mv)); \
+        nodes[nn] = (Node){(PARENT), (uint32_t)mn, (uint32_t)pn, (uint16_t)(NMV), (uint16_t)len_, \
+                           (uint16_t)((PARENT) == UINT32_MAX ? 0 : nodes[(PARENT)].depth + 1)}; \
+        mn += (NMV); pn += (size_t)len_; nn++; } while (0)
+
+    *P = *root;
+    int na = autoplay(X, R, P, autos);
+    ADD_NODE(P, UINT32_MAX, autos, na);
+    if (is_won(R, P, total)) { verdict = 1; won_node = 0; goto out; }
+    if (table_add(&T, key, (size_t)make_key(R, P, root_redeals, key)) < 0) goto out;
+    states = 1;
+    heap_push(heap, &hn, (HeapItem){evaluate(X, R, P), 0});
+    while (hn) {
+        HeapItem it = heap_pop(heap, &hn);
+        Node nd = nodes[it.node];
+        unpack(R, packs + nd.pos_off, P);
+        Mv last = nd.mv_n ? mvs[nd.mv_off] : (Mv){0, 0, 0};
+        int has_last = it.node != 0 && nd.mv_n;
+        int nm = ordered(X, R, P, last, has_last, has_last && bare_turn(R, last, nd.mv_n), moves_);
+        for (int i = 0; i < nm; i++) {
+            Mv seq[260];
+            seq[0] = moves_[i];
+            /* A redeal rewrites every pile, so it works on a copy; any other
+               move is made on P and taken back, far cheaper than a copy. */
+            Pos *Q = P;
+            if (moves_[i].src < 0) { *C = *P; Q = C; }
+            if (apply(X, R, Q, moves_[i]) < 0) goto out;
+            int a = autoplay(X, R, Q, seq + 1);
+            int added = table_add(&T, key, (size_t)make_key(R, Q, root_redeals, key));
+            if (added < 0) goto out;
+            if (added) {
+                states++;
+                ADD_NODE(Q, it.node, seq, 1 + a);
+                if (is_won(R, Q, total)) { verdict = 1; won_node = (uint32_t)(nn - 1); goto out; }
+                NEED(heap, hcap, hn + 1, HeapItem);
+                heap_push(heap, &hn, (HeapItem){evaluate(X, R, Q) - X->w_depth * nodes[nn - 1].depth, (uint32_t)(nn - 1)});
+            }
+            if (Q == P)
+                for (int j = a; j >= 0; j--) undo(X, P, seq[j]);
+        }
+        if ((states & 1023) < (unsigned)nm + 1 || (states & 4095) == 0) {
+            if (PyErr_CheckSignals() < 0) goto out;
+            if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) { verdict = -1; goto out; }
+        }
+        if (nn >= UINT32_MAX - MAXM) { verdict = -1; goto out; }
+    }
+    verdict = 0;
+out:
+    X->keep_snaps = 1;
+    if (!PyErr_Occurred()) {
+        size_t count = 0;
+        if (verdict == 1)
+            for (uint32_t x = won_node; x != UINT32_MAX; x = nodes[x].parent) count += nodes[x].mv_n;
+        Mv *path = malloc((count + 1) * sizeof(Mv));
+        if (!path) PyErr_NoMemory();
+        else {
+            size_t k = count;
+            if (verdict == 1)
+                for (uint32_t x = won_node; x != UINT32_MAX; x = nodes[x].parent)
+                    for (int j = nodes[x].mv_n - 1; j >= 0; j--) path[--k] = mvs[nodes[x].mv_off + j];
+            PyObject *mv = moves_to_list(path, (int)count);
+            if (mv && collect > 0) {
+                PyObject *cands = collect_candidates(X, R, nodes, nn, mvs, packs, collect, redealt);
+                if (cands) result = Py_BuildValue("(iNLN)", verdict, mv, states, cands);
+                else Py_DECREF(mv);
+            } else if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
+            free(path);
+        }
+    }
+    if (tinit) table_free(&T);
+    free(nodes); free(mvs); free(packs); free(heap); free(P); free(C);
+    return result;
+#undef NEED
+#undef ADD_NODE
+}

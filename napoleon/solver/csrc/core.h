@@ -1,0 +1,192 @@
+/*
+ * The solver's compiled search core: what its files share.
+ *
+ * The core holds no rule of its own. napoleon/solver/core.py hands it the
+ * tables that the Python engine compiled from a game's rule data (what fits
+ * on what, what fills a space, where each pile's top card may go in each
+ * phase, which piles are interchangeable, which cards are safe to play home)
+ * as one flat list of integers, and a Python callback that carries out a
+ * redeal with the game's own code. Move generation follows
+ * napoleon/engine/state.py's State._generate step by step; a test checks the
+ * two produce the same moves on random positions.
+ *
+ * Files, by concern (setup.py lists them):
+ *   rules.c      reading the tables and positions; the assumptions below, checked
+ *   moves.c      move generation, making and taking back moves, safe auto-play
+ *   keys.c       canonical position keys and the transposition table
+ *   order.c      which moves are worth trying, in what order
+ *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
+ *   dfs.c        complete depth-first search
+ *   bestfirst.c  best-first search (complete), its greedy pass and the staged searches' explore
+ *   playouts.c   randomised playouts (find wins only)
+ *   module.c     the Python entry points
+ *
+ * Every search keeps its mutable state in one Ctx, passed down; there are no
+ * mutable globals (the core calls back into Python during a redeal, and a
+ * callback may start another search).
+ *
+ * "lost" from the complete searches (depth-first, best-first) means every
+ * reachable position was visited, up to the sound shortcuts listed in
+ * napoleon/solver/search.py and the dead-end test (deadend.c), which the
+ * caller can switch off (Ctx.deadends) to re-check a verdict.
+ */
+#ifndef NAPOLEON_CORE_H
+#define NAPOLEON_CORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The version of the flat table layout that core.py's encode_rules() writes
+   and rules.c's read_rules() reads: the list starts with it. Change both
+   and this number together. */
+#define TABLE_VERSION 2
+
+/*
+ * The core's assumptions about the rules. Each is checked when the tables
+ * are read (rules.c: check_assumptions); a game that breaks one is refused
+ * with NotCompilable and solved by the pure-Python search instead.
+ *
+ *  A1 Cards are integers 1..63 (suit << 4 | rank), at most MAXC on a pile,
+ *     at most MAXP piles, MAXT targets a pile, MAXPH phases.
+ *  A2 Foundations are never a source: a card that goes home stays home. So a
+ *     foundation is keyed by its first card and its height (its other cards
+ *     follow from the fit table), and cards home only ever grow.
+ *  A3 The stock is not a source and nothing is put on it but by a redeal; a
+ *     stock turn moves its top card onto a waste pile. While no redeal has
+ *     been made since the search began, the stock is a suffix of the
+ *     starting stock, so it is keyed by its length.
+ *  A4 The redeal count stands in the key: the rules of a phase depend on it
+ *     only (core.py checks the plans), and with unlimited redeals only
+ *     "redealt since the root or not" matters.
+ *  A5 A stock turn changes only the stock and the waste it lands on, so a
+ *     move of other piles commutes with it (order.c skips such moves after a
+ *     bare turn).
+ *  A6 The dead-end test (deadend.c) runs only where its own conditions hold,
+ *     checked per game (Rules.deadend_ok) and per position (no redeal left).
+ */
+
+#define MAXP 32      /* piles */
+#define MAXC 112     /* cards on one pile */
+#define MAXPH 6      /* phases: plans differ by redeals used, 0..MAXPH-1 */
+#define MAXT 8       /* targets of one pile */
+#define MAXM 512     /* moves of one position */
+
+#define HAS(mask, card) (((mask) >> (card)) & 1ULL)
+#define TOP(P, p) ((P)->c[p][(P)->n[p] - 1])
+
+typedef struct { int first_only, runs, n; int dst[MAXP]; } Target;
+
+typedef struct {
+    int npiles, stock, copies, max_redeals, needs_empty_stock, nphase;
+    int nfound, found[MAXP];
+    int nsources, sources[MAXP];
+    int limit[MAXP], one_per_suit[MAXP], runs[MAXP], is_found[MAXP];
+    int grp_n[MAXP], grp[MAXP][MAXP];           /* piles of a pile's group */
+    uint64_t fit[MAXP][64], space[MAXP];
+    int ntarget[MAXPH][MAXP];
+    Target target[MAXPH][MAXP][MAXT];
+    int nwhole, whole_src[MAXP], whole_n[MAXP], whole_dst[MAXP][MAXP];
+    int nwaste[MAXPH], waste[MAXPH][MAXP];
+    int autoplay[MAXPH];
+    int nsym[MAXPH], sym_n[MAXPH][MAXP], sym[MAXPH][MAXP][MAXP];
+    int in_sym[MAXPH][MAXP];                     /* group number + 1, or 0 */
+    uint64_t supporters[64];
+    int ngather, gather[MAXP];
+    /* Derived when read (rules.c), for the dead-end test. */
+    int deadend_ok;                              /* the test's conditions hold for this game */
+    int is_build[MAXP];                          /* a pile cards can be built on (not a foundation) */
+} Rules;
+
+typedef struct {
+    unsigned char c[MAXP][MAXC];
+    int n[MAXP];
+    int redeals;
+} Pos;
+
+typedef struct { signed char src, dst; unsigned char count; } Mv;
+
+typedef struct { Pos *items; int n, cap; } SnapStack;
+
+/* One search's mutable state. */
+typedef struct {
+    PyObject *redeal_cb;   /* carries out a redeal; the GIL is held */
+    SnapStack snaps;       /* positions before each redeal, to take it back */
+    int keep_snaps;        /* best-first never undoes: it keeps no snapshots */
+    /* Set while exploring one stage: the moves that end a stage are left to
+       the caller (1: redeals; 2: turning the stock as well). */
+    int hold;
+    /* The incomplete first pass: every card that can go home goes home, and a
+       move into a space is tried once whatever the space. It may miss wins,
+       so it never answers "lost"; its wins are replayed like any other. */
+    int greedy;
+    int deadends;          /* run the dead-end test (deadend.c) */
+    long long dead;        /* positions it cut */
+    /* best-first score weights: card home, break in order, space, depth,
+       break cap, depth of the cards the foundations need next */
+    int w_home, w_break, w_space, w_depth, break_cap, w_need;
+    uint64_t rng;          /* the playouts' random state */
+} Ctx;
+
+void ctx_init(Ctx *X, PyObject *redeal_cb);
+void ctx_free(Ctx *X);
+
+/* rules.c */
+int read_rules(Rules *R, PyObject *list);
+int read_pos(const Rules *R, Pos *P, PyObject *piles, int redeals);
+PyObject *pos_to_list(const Rules *R, const Pos *P);
+
+/* moves.c */
+static inline int phase(const Rules *R, const Pos *P) {
+    return P->redeals < R->nphase ? P->redeals : R->nphase - 1;
+}
+
+static inline int cards_home(const Rules *R, const Pos *P) {
+    int home = 0;
+    for (int i = 0; i < R->nfound; i++) home += P->n[R->found[i]];
+    return home;
+}
+
+static inline int is_won(const Rules *R, const Pos *P, int total) { return cards_home(R, P) == total; }
+
+int redeals_left(const Rules *R, const Pos *P);
+int can_redeal(const Rules *R, const Pos *P);
+int accepts_empty(const Rules *R, const Pos *P, int d, int c);
+int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out);
+int apply(Ctx *X, const Rules *R, Pos *P, Mv mv);
+void undo(Ctx *X, Pos *P, Mv mv);
+int autoplay(Ctx *X, const Rules *R, Pos *P, Mv *done);
+
+/* keys.c */
+typedef struct { unsigned char *data; size_t len, cap; uint64_t *slots; size_t nslots, used; } Table;
+int table_init(Table *T, size_t nslots);
+void table_free(Table *T);
+int table_add(Table *T, const unsigned char *key, size_t len);
+int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key);
+
+/* order.c */
+/* Whether a position was reached by a stock turn `mv` alone: `played` moves
+   in all, the turn and any auto-play after it. */
+static inline int bare_turn(const Rules *R, Mv mv, int played) {
+    return played == 1 && R->stock >= 0 && mv.src == R->stock;
+}
+int ordered(Ctx *X, const Rules *R, const Pos *P, Mv last, int has_last, int after_turn, Mv *out);
+
+/* deadend.c */
+int dead_end(Ctx *X, const Rules *R, const Pos *P);
+
+/* the searches: each returns (verdict, moves, states[, candidates]) or NULL with an exception */
+PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states);
+PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
+                    int redealt);
+PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed);
+int evaluate(const Ctx *X, const Rules *R, const Pos *P);
+
+/* module.c */
+double now(void);
+PyObject *moves_to_list(const Mv *mv, int n);
+
+#endif

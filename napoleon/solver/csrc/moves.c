@@ -1,0 +1,185 @@
+#include "core.h"
+
+/* ---------------------------------------------------------- move generation */
+
+int redeals_left(const Rules *R, const Pos *P) {
+    return R->max_redeals < 0 ? 1 : R->max_redeals - P->redeals;
+}
+
+int can_redeal(const Rules *R, const Pos *P) {
+    if (R->ngather == 0 || redeals_left(R, P) <= 0) return 0;
+    if (R->needs_empty_stock && R->stock >= 0 && P->n[R->stock]) return 0;
+    for (int i = 0; i < R->ngather; i++)
+        if (P->n[R->gather[i]]) return 1;
+    return 0;
+}
+
+int accepts_empty(const Rules *R, const Pos *P, int d, int c) {
+    if (!HAS(R->space[d], c)) return 0;
+    if (R->one_per_suit[d]) {
+        for (int i = 0; i < R->grp_n[d]; i++) {
+            int o = R->grp[d][i];
+            if (P->n[o] && (P->c[o][0] >> 4) == (c >> 4)) return 0;
+        }
+    }
+    return 1;
+}
+
+/* The same moves, in the same order, as State._generate(every=False). */
+int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out) {
+    int m = 0, ph = phase(R, P);
+#define ADD(s, d, k) do { if (m < MAXM) { out[m].src = (signed char)(s); out[m].dst = (signed char)(d); out[m].count = (unsigned char)(k); m++; } } while (0)
+    for (int si = 0; si < R->nsources; si++) {
+        int src = R->sources[si], n = P->n[src];
+        if (!n) continue;
+        const unsigned char *p = P->c[src];
+        int c = p[n - 1], run = 1;
+        if (R->runs[src])
+            while (run < n && HAS(R->fit[src][p[n - run - 1]], p[n - run])) run++;
+        for (int t = 0; t < R->ntarget[ph][src]; t++) {
+            const Target *T = &R->target[ph][src][t];
+            for (int i = 0; i < T->n; i++) {
+                int d = T->dst[i], qn = P->n[d];
+                if (qn) {
+                    if (qn >= R->limit[d]) continue;
+                    uint64_t ok = R->fit[d][P->c[d][qn - 1]];
+                    if (HAS(ok, c)) {
+                        ADD(src, d, 1);
+                        if (T->first_only) break;
+                    } else if (T->runs) {
+                        for (int k = 2; k <= run; k++)
+                            if (HAS(ok, p[n - k])) { ADD(src, d, k); break; }
+                    }
+                } else {
+                    if (accepts_empty(R, P, d, c)) {
+                        ADD(src, d, 1);
+                        if (T->first_only) break;
+                    }
+                    if (T->runs)
+                        for (int k = 2; k <= run; k++)
+                            if (HAS(R->space[d], p[n - k])) ADD(src, d, k);
+                }
+            }
+        }
+    }
+    if (R->stock >= 0 && P->n[R->stock] && X->hold < 2)
+        for (int i = 0; i < R->nwaste[ph]; i++) ADD(R->stock, R->waste[ph][i], 1);
+    for (int w = 0; w < R->nwhole; w++) {
+        int src = R->whole_src[w], n = P->n[src];
+        if (n > 1)
+            for (int i = 0; i < R->whole_n[w]; i++) {
+                int d = R->whole_dst[w][i];
+                if (P->n[d] && HAS(R->fit[d][TOP(P, d)], P->c[src][0])) ADD(src, d, n);
+            }
+    }
+    if (!X->hold && can_redeal(R, P)) ADD(-1, -1, 0);
+#undef ADD
+    return m;
+}
+
+/* ------------------------------------------------------------ apply / undo */
+
+static int push_snap(SnapStack *s, const Pos *P) {
+    if (s->n == s->cap) {
+        int cap = s->cap ? s->cap * 2 : 8;
+        Pos *items = realloc(s->items, (size_t)cap * sizeof(Pos));
+        if (!items) { PyErr_NoMemory(); return -1; }
+        s->items = items;
+        s->cap = cap;
+    }
+    s->items[s->n++] = *P;
+    return 0;
+}
+
+int apply(Ctx *X, const Rules *R, Pos *P, Mv mv) {
+    if (mv.src < 0) {
+        int redeals = P->redeals;
+        if (X->keep_snaps && push_snap(&X->snaps, P) < 0) return -1;
+        PyObject *piles = pos_to_list(R, P);
+        if (!piles) return -1;
+        PyObject *res = PyObject_CallFunction(X->redeal_cb, "Oi", piles, P->redeals);
+        Py_DECREF(piles);
+        if (!res) return -1;
+        int rc = read_pos(R, P, res, redeals + 1);
+        Py_DECREF(res);
+        return rc;
+    }
+    int k = mv.count, s = mv.src, d = mv.dst;
+    memcpy(&P->c[d][P->n[d]], &P->c[s][P->n[s] - k], (size_t)k);
+    P->n[d] += k;
+    P->n[s] -= k;
+    return 0;
+}
+
+void undo(Ctx *X, Pos *P, Mv mv) {
+    if (mv.src < 0) {
+        *P = X->snaps.items[--X->snaps.n];
+        return;
+    }
+    int k = mv.count, s = mv.src, d = mv.dst;
+    memcpy(&P->c[s][P->n[s]], &P->c[d][P->n[d] - k], (size_t)k);
+    P->n[s] += k;
+    P->n[d] -= k;
+}
+
+/* ------------------------------------------------------- safe auto-play */
+
+/* Play home every card whose supporters are all home; as safe_moves() does. */
+int autoplay(Ctx *X, const Rules *R, Pos *P, Mv *done) {
+    int nd = 0, ph = phase(R, P);
+    if (!R->autoplay[ph] && !X->greedy) return 0;
+    int home[64], counted = 0;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        /* The cards some foundation takes now: most tops are not among them,
+           and this test is far cheaper than the search for a foundation. */
+        uint64_t wanted = 0;
+        for (int i = 0; i < R->nfound; i++) {
+            int f = R->found[i], n = P->n[f];
+            wanted |= n ? (n < R->limit[f] ? R->fit[f][P->c[f][n - 1]] : 0) : R->space[f];
+        }
+        for (int si = 0; si < R->nsources; si++) {
+            int src = R->sources[si];
+            if (!P->n[src]) continue;
+            int c = TOP(P, src), safe = 1;
+            if (!HAS(wanted, c)) continue;
+            uint64_t sup = X->greedy ? 0 : R->supporters[c];
+            if (sup && !counted) {
+                memset(home, 0, sizeof home);
+                for (int i = 0; i < R->nfound; i++) {
+                    int f = R->found[i];
+                    for (int j = 0; j < P->n[f]; j++) home[P->c[f][j]]++;
+                }
+                counted = 1;
+            }
+            while (sup) {
+                int x = __builtin_ctzll(sup);
+                sup &= sup - 1;
+                if (home[x] < R->copies) { safe = 0; break; }
+            }
+            if (!safe) continue;
+            for (int t = 0; t < R->ntarget[ph][src]; t++) {
+                const Target *T = &R->target[ph][src][t];
+                int target = -1;
+                for (int i = 0; i < T->n && target < 0; i++) {
+                    int f = T->dst[i];
+                    if (!R->is_found[f]) continue;
+                    if (P->n[f] ? (P->n[f] < R->limit[f] && HAS(R->fit[f][TOP(P, f)], c)) : accepts_empty(R, P, f, c))
+                        target = f;
+                }
+                if (T->first_only && target >= 0) {
+                    Mv mv = {(signed char)src, (signed char)target, 1};
+                    apply(X, R, P, mv);
+                    if (counted) home[c]++;
+                    done[nd++] = mv;
+                    changed = 1;
+                    /* the card moved may be what a later top needs, this very pass */
+                    if (P->n[target] < R->limit[target]) wanted |= R->fit[target][c];
+                    break;
+                }
+            }
+        }
+    }
+    return nd;
+}

@@ -1,0 +1,111 @@
+#include "core.h"
+
+/* ---------------------------------------------------------------- playouts */
+
+/* Randomised playouts: every foundation move is taken at once; otherwise a
+   move is drawn at random, a tableau move with probability 1/2 before a stock
+   turn, never back to a position of the same playout. Deterministic for a
+   seed. Like the X->greedy pass it can only find wins, never prove a loss. */
+static uint64_t rng_next(Ctx *X) {
+    uint64_t z = (X->rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed) {
+    size_t pcap = 1 << 14, npath = 0;
+    Mv *path = malloc(pcap * sizeof(Mv));
+    Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
+    Table T;
+    int verdict = -1, tinit = 0;
+    long long states = 0;
+    PyObject *result = NULL;
+    unsigned char key[4096];
+    Mv moves_[MAXM], autos[256];
+    if (!path || !P || !C) { PyErr_NoMemory(); goto out; }
+    if (table_init(&T, 1 << 14) < 0) goto out;
+    tinit = 1;
+    X->keep_snaps = 0;
+    X->rng = seed;
+    double deadline = budget > 0 ? now() + budget : 0;
+    for (long long round = 0;; round++) {
+        /* A fresh table each playout: it only stops a playout going round in circles. */
+        memset(T.slots, 0, T.nslots * 2 * sizeof(uint64_t));
+        T.used = 0;
+        T.len = 0;
+        *P = *root;
+        npath = 0;
+        int na = autoplay(X, R, P, autos);
+        memcpy(path, autos, (size_t)na * sizeof(Mv));
+        npath = (size_t)na;
+        if (is_won(R, P, total)) { verdict = 1; goto out; }
+        if (table_add(&T, key, (size_t)make_key(R, P, root->redeals, key)) < 0) goto out;
+        for (int step = 0; step < 20000; step++) {
+            int n = gen(X, R, P, moves_);
+            int nf = 0, no = 0, ns = 0;
+            Mv fm[MAXM], om[MAXM], sm[MAXM];
+            for (int i = 0; i < n; i++) {
+                Mv m = moves_[i];
+                if (m.src >= 0 && R->is_found[m.dst]) fm[nf++] = m;
+                else if (m.src >= 0 && m.src != R->stock) om[no++] = m;
+                else sm[ns++] = m;
+            }
+            int moved = 0;
+            for (int attempt = 0; attempt < 8 && !moved; attempt++) {
+                Mv m;
+                if (nf) m = fm[rng_next(X) % (uint64_t)nf];
+                else if (no && (!ns || (rng_next(X) & 1))) m = om[rng_next(X) % (uint64_t)no];
+                else if (ns) {
+                    /* a redeal only once the stock turns are used up */
+                    int turns = 0;
+                    for (int i = 0; i < ns; i++) if (sm[i].src >= 0) turns++;
+                    int pick = (int)(rng_next(X) % (uint64_t)(turns ? turns : ns));
+                    m = sm[pick];
+                    if (turns) for (int i = 0, k = 0; i < ns; i++) if (sm[i].src >= 0 && k++ == pick) { m = sm[i]; break; }
+                } else break;
+                *C = *P;
+                if (apply(X, R, C, m) < 0) goto out;
+                int a = autoplay(X, R, C, autos);
+                int added = table_add(&T, key, (size_t)make_key(R, C, root->redeals, key));
+                if (added < 0) goto out;
+                if (!added) { if (nf) nf = 0; continue; }
+                if (npath + 1 + (size_t)a + 8 > pcap) {
+                    size_t nc = pcap * 2;
+                    Mv *np = realloc(path, nc * sizeof(Mv));
+                    if (!np) { PyErr_NoMemory(); goto out; }
+                    path = np; pcap = nc;
+                }
+                path[npath++] = m;
+                memcpy(path + npath, autos, (size_t)a * sizeof(Mv));
+                npath += (size_t)a;
+                *P = *C;
+                moved = 1;
+                states++;
+            }
+            if (!moved) {
+                if (step == 0 && n == 0) goto out;   /* the root itself has no move: nothing to play out */
+                break;
+            }
+            if (is_won(R, P, total)) { verdict = 1; goto out; }
+            if ((states & 4095) == 0) {
+                if (PyErr_CheckSignals() < 0) goto out;
+                if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) goto out;
+            }
+        }
+        /* Every playout counts, even one that could not move: a cap on
+           positions must end the search however short the playouts are. */
+        states++;
+        if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) goto out;
+        if (PyErr_CheckSignals() < 0) goto out;
+    }
+out:
+    X->keep_snaps = 1;
+    if (!PyErr_Occurred()) {
+        PyObject *mv = moves_to_list(path, verdict == 1 ? (int)npath : 0);
+        if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
+    }
+    if (tinit) table_free(&T);
+    free(path); free(P); free(C);
+    return result;
+}

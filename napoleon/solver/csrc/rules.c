@@ -1,0 +1,184 @@
+#include "core.h"
+
+/* ------------------------------------------------------------ reading rules */
+
+typedef struct { PyObject *seq; Py_ssize_t i, n; int err; } Reader;
+
+static uint64_t rd64(Reader *r) {
+    if (r->err) return 0;
+    if (r->i >= r->n) { r->err = 1; PyErr_SetString(PyExc_ValueError, "rule tables too short"); return 0; }
+    PyObject *o = PyList_GET_ITEM(r->seq, r->i++);
+    uint64_t v = PyLong_AsUnsignedLongLongMask(o);
+    if (PyErr_Occurred()) r->err = 1;
+    return v;
+}
+
+static int rd(Reader *r) { return (int)(int64_t)rd64(r); }
+
+static int rd_small(Reader *r, int max) {
+    int v = rd(r);
+    if (!r->err && (v < 0 || v > max)) {
+        r->err = 1;
+        PyErr_Format(PyExc_ValueError, "rule table value %d out of range 0..%d", v, max);
+        return 0;
+    }
+    return v;
+}
+
+/* A broken assumption (core.h, A1-A6): refused with NotImplementedError,
+   which core.py turns into NotCompilable (the Python search takes over). */
+static int broken(const char *what) {
+    PyErr_Format(PyExc_NotImplementedError, "the core's assumption %s does not hold for these rules", what);
+    return -1;
+}
+
+/* Check what core.h declares, and derive what the dead-end test needs. */
+static int check_assumptions(Rules *R) {
+    int runs = 0;
+    for (int i = 0; i < R->nsources; i++) {
+        int s = R->sources[i];
+        if (s >= R->npiles) return broken("A1 (a source is a pile)");
+        if (R->is_found[s]) return broken("A2 (foundations are never a source)");
+        if (s == R->stock) return broken("A3 (the stock is not a source)");
+        runs |= R->runs[s];
+    }
+    for (int ph = 0; ph < R->nphase; ph++) {
+        for (int p = 0; p < R->npiles; p++)
+            for (int t = 0; t < R->ntarget[ph][p]; t++) {
+                const Target *T = &R->target[ph][p][t];
+                runs |= T->runs;
+                for (int i = 0; i < T->n; i++)
+                    if (T->dst[i] == R->stock || T->dst[i] >= R->npiles) return broken("A3 (nothing is moved onto the stock)");
+            }
+        for (int i = 0; i < R->nwaste[ph]; i++)
+            if (R->waste[ph][i] == R->stock || R->waste[ph][i] >= R->npiles) return broken("A3 (a stock turn lands on a waste pile)");
+    }
+    for (int w = 0; w < R->nwhole; w++) {
+        if (R->is_found[R->whole_src[w]]) return broken("A2 (foundations are never a source)");
+        for (int i = 0; i < R->whole_n[w]; i++)
+            if (R->whole_dst[w][i] == R->stock) return broken("A3 (nothing is moved onto the stock)");
+    }
+    /* The dead-end test reasons card by card about the first time each card
+       moves: it needs every move to carry one card (no runs, no whole-pile
+       moves) and nothing to be built on a waste pile. */
+    int waste_bare = 1;
+    for (int ph = 0; ph < R->nphase; ph++)
+        for (int i = 0; i < R->nwaste[ph]; i++) {
+            int w = R->waste[ph][i];
+            if (R->space[w]) waste_bare = 0;
+            for (int c = 0; c < 64; c++) if (R->fit[w][c]) waste_bare = 0;
+        }
+    R->deadend_ok = !runs && R->nwhole == 0 && waste_bare;
+    for (int p = 0; p < R->npiles; p++) {
+        int any = R->space[p] != 0;
+        for (int c = 0; c < 64 && !any; c++) any = R->fit[p][c] != 0;
+        R->is_build[p] = !R->is_found[p] && any;
+    }
+    return 0;
+}
+
+/* The layout is written by core.py's encode_rules(); keep the two in step. */
+int read_rules(Rules *R, PyObject *list) {
+    Reader r = {list, 0, PyList_GET_SIZE(list), 0};
+    memset(R, 0, sizeof *R);
+    int version = rd(&r);
+    if (!r.err && version != TABLE_VERSION) {
+        PyErr_Format(PyExc_ValueError, "rule tables of version %d: this core reads version %d", version, TABLE_VERSION);
+        return -1;
+    }
+    R->npiles = rd_small(&r, MAXP);
+    R->stock = rd(&r);
+    R->copies = rd(&r);
+    R->max_redeals = rd(&r);
+    R->needs_empty_stock = rd(&r);
+    R->nphase = rd_small(&r, MAXPH);
+    if (R->nphase < 1 && !r.err) { PyErr_SetString(PyExc_ValueError, "no phase"); return -1; }
+    R->nfound = rd_small(&r, MAXP);
+    for (int i = 0; i < R->nfound; i++) R->found[i] = rd_small(&r, MAXP - 1);
+    R->nsources = rd_small(&r, MAXP);
+    for (int i = 0; i < R->nsources; i++) R->sources[i] = rd_small(&r, MAXP - 1);
+    for (int p = 0; p < R->npiles; p++) {
+        R->limit[p] = rd(&r);
+        R->one_per_suit[p] = rd(&r);
+        R->runs[p] = rd(&r);
+        R->is_found[p] = rd(&r);
+        R->grp_n[p] = rd_small(&r, MAXP);
+        for (int i = 0; i < R->grp_n[p]; i++) R->grp[p][i] = rd_small(&r, MAXP - 1);
+        R->space[p] = rd64(&r);
+        for (int t = 0; t < 64; t++) R->fit[p][t] = rd64(&r);
+    }
+    for (int ph = 0; ph < R->nphase; ph++) {
+        for (int p = 0; p < R->npiles; p++) {
+            R->ntarget[ph][p] = rd_small(&r, MAXT);
+            for (int t = 0; t < R->ntarget[ph][p]; t++) {
+                Target *T = &R->target[ph][p][t];
+                T->first_only = rd(&r);
+                T->runs = rd(&r);
+                T->n = rd_small(&r, MAXP);
+                for (int i = 0; i < T->n; i++) T->dst[i] = rd_small(&r, MAXP - 1);
+            }
+        }
+        R->nwaste[ph] = rd_small(&r, MAXP);
+        for (int i = 0; i < R->nwaste[ph]; i++) R->waste[ph][i] = rd_small(&r, MAXP - 1);
+        R->autoplay[ph] = rd(&r);
+        R->nsym[ph] = rd_small(&r, MAXP);
+        for (int g = 0; g < R->nsym[ph]; g++) {
+            R->sym_n[ph][g] = rd_small(&r, MAXP);
+            for (int i = 0; i < R->sym_n[ph][g]; i++) {
+                int p = rd_small(&r, MAXP - 1);
+                R->sym[ph][g][i] = p;
+                R->in_sym[ph][p] = g + 1;
+            }
+        }
+    }
+    R->nwhole = rd_small(&r, MAXP);
+    for (int w = 0; w < R->nwhole; w++) {
+        R->whole_src[w] = rd_small(&r, MAXP - 1);
+        R->whole_n[w] = rd_small(&r, MAXP);
+        for (int i = 0; i < R->whole_n[w]; i++) R->whole_dst[w][i] = rd_small(&r, MAXP - 1);
+    }
+    for (int c = 0; c < 64; c++) R->supporters[c] = rd64(&r);
+    R->ngather = rd_small(&r, MAXP);
+    for (int i = 0; i < R->ngather; i++) R->gather[i] = rd_small(&r, MAXP - 1);
+    if (!r.err && r.i != r.n) { PyErr_SetString(PyExc_ValueError, "rule tables too long"); return -1; }
+    if (r.err) return -1;
+    return check_assumptions(R);
+}
+
+int read_pos(const Rules *R, Pos *P, PyObject *piles, int redeals) {
+    if (!PyList_Check(piles) || PyList_GET_SIZE(piles) != R->npiles) {
+        PyErr_SetString(PyExc_ValueError, "piles must be a list with one list per pile");
+        return -1;
+    }
+    memset(P, 0, sizeof *P);
+    P->redeals = redeals;
+    for (int p = 0; p < R->npiles; p++) {
+        PyObject *pile = PyList_GET_ITEM(piles, p);
+        if (!PyList_Check(pile) || PyList_GET_SIZE(pile) > MAXC) {
+            PyErr_SetString(PyExc_ValueError, "bad pile");
+            return -1;
+        }
+        P->n[p] = (int)PyList_GET_SIZE(pile);
+        for (int i = 0; i < P->n[p]; i++) {
+            long v = PyLong_AsLong(PyList_GET_ITEM(pile, i));
+            if (v < 1 || v > 63) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card");
+                return -1;
+            }
+            P->c[p][i] = (unsigned char)v;
+        }
+    }
+    return 0;
+}
+
+PyObject *pos_to_list(const Rules *R, const Pos *P) {
+    PyObject *out = PyList_New(R->npiles);
+    if (!out) return NULL;
+    for (int p = 0; p < R->npiles; p++) {
+        PyObject *pile = PyList_New(P->n[p]);
+        if (!pile) { Py_DECREF(out); return NULL; }
+        for (int i = 0; i < P->n[p]; i++) PyList_SET_ITEM(pile, i, PyLong_FromLong(P->c[p][i]));
+        PyList_SET_ITEM(out, p, pile);
+    }
+    return out;
+}

@@ -1,0 +1,53 @@
+"""The table format shared by core.py and the C core is versioned, and the
+core's assumptions about the rules (csrc/core.h) are checked, not trusted."""
+
+from __future__ import annotations
+
+import pytest
+
+import napoleon
+from napoleon.engine.rules import FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
+from napoleon.games.forty_thieves import FortyThieves
+from napoleon.solver import LOST, WON, core, replays_to_win, solve
+from napoleon.solver.search import Search
+
+pytestmark = pytest.mark.skipif(not core.available, reason="the C core is not built")
+
+
+def test_tables_of_another_version_are_refused():
+    state = napoleon.new_game("forty-thieves", 1)
+    tables = core.encode_rules(state.game)
+    assert tables[0] == core.TABLE_VERSION
+    with pytest.raises(ValueError, match="version"):
+        core._core.moves([core.TABLE_VERSION + 1, *tables[1:]], [p[:] for p in state.piles], 0)
+
+
+class Returning(FortyThieves):
+    """Forty Thieves where a card may come back from a foundation: breaks A2."""
+
+    id = "test-returning"
+
+    def layout(self):
+        return (
+            Group(FOUNDATION, 8, Foundation(), to=(TABLEAU,)),
+            Group(TABLEAU, self.options.get("columns", 10), Build(down=True), to=(FOUNDATION, TABLEAU)),
+            Group(STOCK, 1),
+            Group(WASTE, 1, to=(FOUNDATION, TABLEAU)),
+        )
+
+
+def test_a_game_that_breaks_an_assumption_falls_back_to_the_python_search():
+    game = Returning({"ranks": 3, "columns": 3})
+    state = game.new_state(2)
+    with pytest.raises(core.NotCompilable, match="A2"):
+        core.encode_rules(game)
+    result = solve(state, max_states=200_000)
+    assert result.verdict == Search(state, max_states=200_000).run().verdict
+    assert result.verdict in (WON, LOST)
+    if result.won:
+        assert replays_to_win(state, result.moves)
+
+
+def test_every_game_meets_the_cores_assumptions():
+    for game_id in napoleon.GAMES:
+        core.encode_rules(napoleon.get_game(game_id))  # raises NotCompilable otherwise
