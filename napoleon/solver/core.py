@@ -19,6 +19,7 @@ the solver uses its pure-Python search instead.
 from __future__ import annotations
 
 import time
+import warnings
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -34,10 +35,17 @@ try:
 except ImportError:  # pragma: no cover - only without a C compiler
     _core = None
 
-available = _core is not None
 MAX_PHASES = 6
 MAX_PILES = 32
 TABLE_VERSION = 2  # the layout encode_rules() writes; csrc/core.h's TABLE_VERSION must match
+
+if _core is not None and getattr(_core, "TABLE_VERSION", None) != TABLE_VERSION:  # pragma: no cover
+    # A stale build (from before a change of the table layout) would misread
+    # the tables: rather the slow, correct Python search.
+    warnings.warn("the compiled solver core is out of date: rebuild it with "
+                  "`python setup.py build_ext --inplace`; using the Python search", RuntimeWarning, stacklevel=2)
+    _core = None
+available = _core is not None
 
 
 class NotCompilable(Exception):
