@@ -29,7 +29,12 @@ from .solver.autoplay import finish_moves, safe_moves
 
 
 class Recorder(Protocol):
-    """Where a session is kept (the store): called after every change."""
+    """Where a session is kept (the store): called after every change.
+
+    A recorder may also have ``assisted(session, kind)`` (help was used:
+    ``kind`` is ``"hint"`` or ``"solution"``) and ``leave(session)`` (the
+    player left the game); a session calls them when they are there.
+    """
 
     def begin(self, session: Session) -> Any: ...
 
@@ -42,7 +47,8 @@ class Session:
     """One game in play. ``autoplay`` plays safe cards home after each move."""
 
     def __init__(self, state: State, autoplay: bool = True, recorder: Recorder | None = None,
-                 record_id: Any = None, elapsed: float = 0.0, turns: list[int] | None = None) -> None:
+                 record_id: Any = None, elapsed: float = 0.0, turns: list[int] | None = None, hints: int = 0,
+                 solution_used: bool = False) -> None:
         self.state = state
         self.start_state = state.copy()
         if state.history:
@@ -56,6 +62,10 @@ class Session:
         self.recorder = recorder
         self.record_id = record_id
         self.finished: str | None = None
+        self.hints = hints
+        """How many hints the player asked for (see :meth:`mark_assisted`)."""
+        self.solution_used = solution_used
+        """Whether the solution was shown or played in this game."""
         if recorder is not None and record_id is None:
             self.record_id = recorder.begin(self)
 
@@ -83,6 +93,11 @@ class Session:
         """Seconds of play so far (the clock runs from the first move)."""
         running = time.monotonic() - self._clock_start if self._clock_start is not None else 0.0
         return self._elapsed + running
+
+    @property
+    def assisted(self) -> bool:
+        """Whether the player had help in this game: it will never count as a win."""
+        return self.hints > 0 or self.solution_used
 
     def notation_history(self) -> list[str]:
         return [self.game.notation(m) for m in self.state.history]
@@ -198,8 +213,49 @@ class Session:
             self._elapsed += time.monotonic() - self._clock_start
             self._clock_start = None
 
+    def mark_assisted(self, kind: str) -> None:
+        """Note that the player used help: ``kind`` is ``"hint"`` or ``"solution"``.
+
+        Call it when a hint is given or the solution is shown or played. The
+        game is marked in the store's history and counted apart in the
+        statistics: a win with help is never a win, a best time or part of a
+        streak (as PySolFC counts it). Raises ValueError for another kind.
+        """
+        if kind == "hint":
+            self.hints += 1
+        elif kind == "solution":
+            self.solution_used = True
+        else:
+            raise ValueError(f"help is a hint or the solution, not {kind!r}")
+        mark = getattr(self.recorder, "assisted", None)
+        if mark is not None and self.record_id is not None:
+            mark(self, kind)
+
+    def leave(self) -> None:
+        """The player leaves this game for another: a new deal, another game, or quit.
+
+        After at least one move the game counts as played and lost
+        (``abandoned`` in the store, still resumable by its id with
+        ``napoleon resume ID``); a deal left untouched counts as nothing; a
+        finished game stays as it ended. Call it instead of :meth:`abandon`
+        whenever the player chose to leave.
+        """
+        self._stop_clock()
+        if self.recorder is None:
+            return
+        leave = getattr(self.recorder, "leave", None)
+        if leave is not None:
+            leave(self)
+        else:
+            self.recorder.save(self)
+
     def abandon(self) -> None:
-        """The player leaves an unfinished game (it stays resumable in the store)."""
+        """Stop the clock and save, keeping the game unfinished and resumable.
+
+        For a game put aside without the player's choice (the server stops, a
+        game falls out of memory) or that line mode keeps for ``napoleon
+        resume``. A player who leaves a game for another calls :meth:`leave`.
+        """
         self._stop_clock()
         if self.recorder is not None:
             self.recorder.save(self)

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from ..engine.errors import NapoleonError
-from .db import SavedGame, Store, StoreError
+from .db import RESUMABLE, SavedGame, Store, StoreError
 
 
 def register(subparsers: Any) -> None:
@@ -25,6 +25,9 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser("stats", parents=[db, out], help="games played and won, streaks, best times")
     p.add_argument("game", nargs="?", help="only this game")
+    p.add_argument("--reset", action="store_true",
+                   help="reset the statistics (of GAME, else of every game), after asking; games stay in the history")
+    p.add_argument("--yes", "-y", action="store_true", help="with --reset: do not ask")
     p.set_defaults(func=cmd_stats)
 
     p = subparsers.add_parser("history", parents=[db, out], help="the games recorded, most recent first")
@@ -90,7 +93,34 @@ def console() -> Any:
 # ---------------------------------------------------------------- commands
 
 
+def confirm(question: str) -> bool:
+    """Ask ``question`` on the terminal; True for yes. No answer (end of input) is an error."""
+    print(f"{question} [y/N] ", end="", flush=True)
+    answer = sys.stdin.readline()
+    if not answer:
+        print()
+        raise StoreError("no answer, so nothing was reset (give --yes to reset without the question)")
+    return answer.strip().lower() in ("y", "yes")
+
+
+def cmd_reset(args: argparse.Namespace) -> None:
+    whose = f"the statistics of {args.game}" if args.game else "the statistics of every game"
+    with open_store(args) as store:
+        counted = sum(r["played"] for r in store.stats(args.game))
+        if not args.yes and not confirm(f"Reset {whose} ({counted} finished games stop counting; "
+                                        "unfinished games and the history are kept)?"):
+            print("nothing was reset")
+            return
+        n = store.reset_stats(args.game)
+    print(f"{whose[0].upper()}{whose[1:]} were reset: {n} game{'s no longer count' if n != 1 else ' no longer counts'}")
+
+
 def cmd_stats(args: argparse.Namespace) -> None:
+    if args.yes and not args.reset:
+        raise StoreError("--yes goes with --reset")
+    if args.reset:
+        cmd_reset(args)
+        return
     with open_store(args) as store:
         rows = store.stats(args.game)
     if args.json:
@@ -104,20 +134,26 @@ def cmd_stats(args: argparse.Namespace) -> None:
 
     table = Table(title="Napoleon games", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     table.add_column("game", no_wrap=True)
-    for name in ("played", "won", "win %", "streak\nnow/best", "best\ntime", "fewest\nmoves", "unfin-\nished"):
+    for name in ("played", "won", "win %", "streak\nnow/best", "best\ntime", "fewest\nmoves", "with\nhelp",
+                 "unfin-\nished"):
         table.add_column(name, justify="right", no_wrap=True)
     for r in rows:
         table.add_row(r["label"], str(r["played"]), str(r["won"]),
                       "-" if r["win_pct"] is None else f"{r['win_pct']:.1f}",
                       f"{r['current_streak']}/{r['longest_streak']}", clock(r["best_time"]),
-                      "-" if r["fewest_moves"] is None else str(r["fewest_moves"]), str(r["unfinished"]))
+                      "-" if r["fewest_moves"] is None else str(r["fewest_moves"]),
+                      f"{r['assisted']}" + (f" ({r['assisted_won']} won)" if r["assisted_won"] else ""),
+                      str(r["unfinished"]))
     console().print(table)
+    if any(r["assisted"] for r in rows):
+        print("with help: games in which a hint or the solution was used; they count as played, never as won")
 
 
 def saved_json(g: SavedGame) -> dict[str, Any]:
     return {"id": g.id, "game": g.game, "options": g.options, "deal": g.deal, "result": g.result,
             "moves": len(g.moves), "elapsed": g.elapsed, "started": g.started, "updated": g.updated,
-            "ended": g.ended, "origin": g.origin}
+            "ended": g.ended, "origin": g.origin, "hints": g.hints, "solution": g.solution,
+            "assisted": g.assisted, "counted": g.counted}
 
 
 def cmd_history(args: argparse.Namespace) -> None:
@@ -135,18 +171,30 @@ def cmd_history(args: argparse.Namespace) -> None:
     from rich.table import Table
 
     table = Table(title="Recent games", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    for name in ("#", "game", "deal", "result", "moves", "time", "last saved"):
+    for name in ("#", "game", "deal", "result", "moves", "time", "help", "last saved"):
         table.add_column(name, justify="right" if name in ("#", "deal", "moves", "time") else "left",
                          no_wrap=name != "game")
     for g in games:
-        mark = "*" if g.origin == "imported" else ""
+        mark = ("*" if g.origin == "imported" else "") + ("" if g.counted else "°")
         table.add_row(f"{g.id}{mark}", g.describe(), str(g.deal), g.result, str(len(g.moves)), clock(g.elapsed),
-                      when(g.updated))
+                      help_text(g), when(g.updated))
     console().print(table)
     if any(g.origin == "imported" for g in games):
         print("* imported from a file")
+    if not all(g.counted for g in games):
+        print("° no longer counted in the statistics (they were reset)")
     if any(g.result == "playing" for g in games):
         print("resume an unfinished game with: napoleon resume ID")
+
+
+def help_text(g: SavedGame) -> str:
+    """What help a game had: ``2 hints``, ``solution``, or ``-``."""
+    parts = []
+    if g.hints:
+        parts.append(f"{g.hints} hint{'s' * (g.hints > 1)}")
+    if g.solution:
+        parts.append("solution")
+    return ", ".join(parts) or "-"
 
 
 def pick_unfinished(store: Store, saved_id: int | None) -> SavedGame:
@@ -155,7 +203,7 @@ def pick_unfinished(store: Store, saved_id: int | None) -> SavedGame:
         saved = store.get(saved_id)
         if saved is None:
             raise StoreError(f"no game #{saved_id} in the store")
-        if saved.result != "playing":
+        if saved.result not in RESUMABLE:
             raise StoreError(f"game #{saved_id} is {saved.result}: only an unfinished game can be resumed")
         return saved
     games = store.unfinished()

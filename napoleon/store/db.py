@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Self
 from ..engine.errors import NapoleonError
 from ..engine.state import State, Status
 from . import schema
+from .stats import STATS_SQL, compute_stats
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 30_000
 RESULTS = ("playing", "won", "lost", "abandoned")
+RESUMABLE = ("playing", "abandoned")
+"""A game left (abandoned) can be taken up again; its next move makes it unfinished again."""
 
 
 class StoreError(NapoleonError):
@@ -79,6 +82,17 @@ class SavedGame:
     origin: str = "played"
     won_elapsed: float | None = None
     won_moves: int | None = None
+    hints: int = 0
+    """How many hints the player asked for in this game."""
+    solution: bool = False
+    """Whether the solution was shown or played in this game."""
+    counted: bool = True
+    """False once the statistics were reset: the record stays in the history only."""
+
+    @property
+    def assisted(self) -> bool:
+        """Whether the player had help (a hint or the solution): such a game is never a win in the statistics."""
+        return self.hints > 0 or self.solution
 
     def game_obj(self) -> Game:
         from ..games import get_game
@@ -104,14 +118,21 @@ class SavedGame:
 
 
 GAME_COLUMNS = ("id, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin,"
-                " won_elapsed, won_moves")
+                " won_elapsed, won_moves, hints, solution, counted")
+
+UNTOUCHED = "(result = 'playing' AND moves = '[]')"
+"""SQL: a deal opened and left without a move. It counts as nothing and is never listed."""
+
+HELP_KINDS = ("hint", "solution")
 
 
 def _saved(row: tuple[Any, ...]) -> SavedGame:
-    gid, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin, we, wm = row
+    (gid, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin, we, wm,
+     hints, solution, counted) = row
     return SavedGame(id=gid, game=game, options=json.loads(options), deal=deal, moves=json.loads(moves),
                      elapsed=elapsed, started=started, updated=updated, result=result, ended=ended,
-                     turns=json.loads(turns), uid=uid, origin=origin, won_elapsed=we, won_moves=wm)
+                     turns=json.loads(turns), uid=uid, origin=origin, won_elapsed=we, won_moves=wm,
+                     hints=hints, solution=bool(solution), counted=bool(counted))
 
 
 class Store:
@@ -210,17 +231,19 @@ class Store:
     def insert(self, game: Game, deal: int, *, moves: list[str] | None = None, turns: list[int] | None = None,
                result: str = "playing", elapsed: float = 0.0, started: str | None = None,
                ended: str | None = None, uid: str | None = None, origin: str = "played",
-               won_elapsed: float | None = None, won_moves: int | None = None) -> int:
+               won_elapsed: float | None = None, won_moves: int | None = None, hints: int = 0,
+               solution: bool = False) -> int:
         """Add a record; return its id."""
         moves = list(moves or [])
         stamp = started or now()
         with self.transaction() as db:
             cur = db.execute(
                 "INSERT INTO games (uid, game, options, deal, moves, turns, result, elapsed, started, updated, ended,"
-                " origin, won_elapsed, won_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " origin, won_elapsed, won_moves, hints, solution) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                " ?, ?)",
                 (uid or secrets.token_hex(16), game.id, canonical_options(game.options), deal, json.dumps(moves),
                  json.dumps(turns if turns is not None else [1] * len(moves)), result, elapsed, stamp,
-                 ended or stamp, ended, origin, won_elapsed, won_moves),
+                 ended or stamp, ended, origin, won_elapsed, won_moves, int(hints), int(bool(solution))),
             )
             return int(cur.lastrowid)
 
@@ -258,7 +281,7 @@ class Store:
                 )
 
     def abandon(self, record_id: int) -> None:
-        """Give up an unfinished game: it counts as played and not won."""
+        """Give up an unfinished game: it counts as played and not won (see :meth:`leave`)."""
         with self.transaction() as db:
             row = db.execute("SELECT result FROM games WHERE id = ?", (record_id,)).fetchone()
             if row is None:
@@ -268,6 +291,58 @@ class Store:
             stamp = now()
             db.execute("UPDATE games SET result = 'abandoned', ended = ?, updated = ? WHERE id = ?",
                        (stamp, stamp, record_id))
+
+    def leave(self, record_id: int) -> str | None:
+        """The player left game ``record_id`` for another (a new deal, another game, quit).
+
+        A game in progress after at least one move becomes ``abandoned``: it
+        counts as played and not won, and can still be resumed by its id. A
+        deal left untouched counts as nothing, and a finished game stays as
+        it ended. Return the record's result afterwards (None if there is no
+        such record).
+        """
+        with self.transaction() as db:
+            row = db.execute(f"SELECT result, {UNTOUCHED} FROM games WHERE id = ?", (record_id,)).fetchone()
+            if row is None:
+                return None
+            result, untouched = row
+            if result == "playing" and not untouched:
+                stamp = now()
+                db.execute("UPDATE games SET result = 'abandoned', ended = ?, updated = ? WHERE id = ?",
+                           (stamp, stamp, record_id))
+                result = "abandoned"
+            return result
+
+    def mark_assisted(self, record_id: int, kind: str) -> None:
+        """Note that the player used help in game ``record_id``: ``kind`` is ``"hint"`` or ``"solution"``.
+
+        The game is marked in the history and counted apart in the
+        statistics: a win with help is never a win, a best time or part of a
+        streak. A game already won before the help stays won.
+        """
+        if kind not in HELP_KINDS:
+            raise StoreError(f"help is a hint or the solution, not {kind!r}")
+        column = "hints = hints + 1" if kind == "hint" else "solution = 1"
+        with self.transaction() as db:
+            cur = db.execute(f"UPDATE games SET {column} WHERE id = ? AND result != 'won'", (record_id,))
+            if cur.rowcount == 0 and db.execute("SELECT 1 FROM games WHERE id = ?", (record_id,)).fetchone() is None:
+                raise StoreError(f"no game #{record_id} in the store")
+
+    def reset_stats(self, game_id: str | None = None) -> int:
+        """Reset the statistics of ``game_id`` (every game when None), in one transaction.
+
+        Every finished game counted so far stops counting; the records stay
+        (the history still lists them, marked), unfinished games and study
+        results are not touched. Return how many games stopped counting.
+        """
+        where, params = "counted = 1 AND result != 'playing'", []
+        if game_id is not None:
+            from ..games import game_class
+
+            where += " AND game = ?"
+            params.append(game_class(game_id).id)
+        with self.transaction() as db:
+            return db.execute(f"UPDATE games SET counted = 0 WHERE {where}", params).rowcount
 
     # ------------------------------------------------------------- reading
 
@@ -283,13 +358,20 @@ class Store:
         return _saved(row) if row else None
 
     def unfinished(self, game_id: str | None = None) -> list[SavedGame]:
-        """Games still being played, the most recently saved first."""
+        """Games still being played (at least one move made), the most recently saved first."""
         return self.games(game_id, results=("playing",))
 
     def games(self, game_id: str | None = None, results: tuple[str, ...] = RESULTS,
               limit: int | None = None) -> list[SavedGame]:
-        """Records of ``game_id`` (every game when None), the most recently saved first."""
-        where = [f"result IN ({', '.join('?' * len(results))})"]
+        """Past and present games of ``game_id`` (every game when None), the most recently saved first.
+
+        ``results`` picks which (``"playing"``, ``"won"``, ``"lost"``,
+        ``"abandoned"``); ``limit`` caps the list. A deal opened and left
+        without a move is not a game and is never listed. Each record says
+        whether help was used (:attr:`SavedGame.assisted`) and whether it
+        still counts in the statistics (:attr:`SavedGame.counted`).
+        """
+        where = [f"result IN ({', '.join('?' * len(results))})", f"NOT {UNTOUCHED}"]
         params: list[Any] = list(results)
         if game_id is not None:
             from ..games import game_class
@@ -309,21 +391,27 @@ class Store:
         saved = self.get(saved_id)
         if saved is None:
             raise StoreError(f"no game #{saved_id} in the store")
-        if saved.result != "playing":
+        if saved.result not in RESUMABLE:
             raise StoreError(f"game #{saved_id} is {saved.result}: only an unfinished game can be resumed")
         state = saved.replay()
         turns = saved.turns
         if sum(turns) != len(saved.moves) or any(t < 1 for t in turns):
             turns = [1] * len(saved.moves)
         return Session(state, autoplay=autoplay, recorder=self.recorder(), record_id=saved.id,
-                       elapsed=saved.elapsed, turns=list(turns))
+                       elapsed=saved.elapsed, turns=list(turns), hints=saved.hints, solution_used=saved.solution)
 
     def stats(self, game_id: str | None = None) -> list[dict[str, Any]]:
-        """Per game and option set: played, won, win_pct, streaks, best time, fewest moves."""
-        from .stats import compute_stats
+        """Per game and option set: played, won, win_pct, streaks, best time, fewest moves (see :mod:`.stats`)."""
+        params: list[Any] = []
+        and_game = ""
+        if game_id is not None:
+            from ..games import game_class
 
+            and_game = "AND game = ?"
+            params.append(game_class(game_id).id)
         with self._lock:
-            return compute_stats(self, game_id)
+            rows = self.db.execute(STATS_SQL.format(and_game=and_game), params).fetchall()
+        return compute_stats(rows)
 
 
 class StoreRecorder:
@@ -334,7 +422,8 @@ class StoreRecorder:
 
     def begin(self, session: Session) -> int:
         return self.store.insert(session.game, session.deal, moves=session.notation_history(),
-                                 turns=list(session.turns), elapsed=session.elapsed)
+                                 turns=list(session.turns), elapsed=session.elapsed, hints=session.hints,
+                                 solution=session.solution_used)
 
     def save(self, session: Session) -> None:
         self.store.save_session(session.record_id, session)
@@ -343,6 +432,13 @@ class StoreRecorder:
         # save() has written the result already (a win once, whatever follows);
         # saving again keeps a recorder that is called only here correct too.
         self.store.save_session(session.record_id, session)
+
+    def assisted(self, session: Session, kind: str) -> None:
+        self.store.mark_assisted(session.record_id, kind)
+
+    def leave(self, session: Session) -> None:
+        self.store.save_session(session.record_id, session)
+        self.store.leave(session.record_id)
 
 
 # --------------------------------------------------------------- checking

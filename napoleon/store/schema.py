@@ -19,6 +19,10 @@ History:
    result, in its key: a better solver (or a rules fix) recomputes a study
    instead of reusing results it might decide differently. Results stored
    before have an empty fingerprint and are kept but no longer reused.
+5. ``games`` gains ``hints`` (how many hints the player asked for),
+   ``solution`` (1 once the solution was shown or played) and ``counted``
+   (0 once the statistics were reset: the record stays in the history but
+   no longer counts). Every record before counts, without help.
 """
 
 from __future__ import annotations
@@ -131,13 +135,19 @@ def _v4(db: sqlite3.Connection) -> None:
     db.execute("DROP TABLE study_v3")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
+def _v5(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0 CHECK (hints >= 0)")
+    db.execute("ALTER TABLE games ADD COLUMN solution INTEGER NOT NULL DEFAULT 0 CHECK (solution IN (0, 1))")
+    db.execute("ALTER TABLE games ADD COLUMN counted INTEGER NOT NULL DEFAULT 1 CHECK (counted IN (0, 1))")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 
 VERSION = len(MIGRATIONS)
 """The schema version this code writes."""
 
-TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}}
+TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}, 5: {"games", "study"}}
 """The tables of each version (to tell our database from someone else's)."""
 
 

@@ -2,19 +2,32 @@
 
 A record is one game: it counts once as played and at most once as won,
 however often it was undone and won again. Played counts finished games
-(won, lost or abandoned); games still in progress are shown apart as
-``unfinished``. Streaks follow the order in which games ended.
+(won, lost or abandoned: a game left after at least one move for a new
+deal, another game or quit); games still in progress are shown apart as
+``unfinished``, and a deal opened and left untouched counts as nothing.
+A game in which the player used a hint or the solution is played but never
+won: it ends a streak, and its time and length are no record; it is counted
+apart as ``assisted`` (and ``assisted_won``). Records taken out by a reset
+(``counted`` 0) do not count. Streaks follow the order in which games ended.
+
+This module reads nothing itself: :meth:`napoleon.store.Store.stats` hands
+it the rows.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any
 
 from ..engine.errors import NapoleonError
 
-if TYPE_CHECKING:
-    from .db import Store
+STATS_SQL = ("SELECT game, options, result, won_elapsed, won_moves, hints > 0 OR solution = 1 FROM games"
+             " WHERE counted = 1 AND NOT (result = 'playing' AND moves = '[]') {and_game}"
+             " ORDER BY game, options, COALESCE(ended, updated), id")
+"""The rows :func:`compute_stats` reads, in the order it needs them (``{and_game}`` narrows to one game)."""
+
+Row = tuple[str, str, str, float | None, int | None, int]
 
 
 def streaks(results: list[bool]) -> tuple[int, int]:
@@ -32,26 +45,16 @@ def streaks(results: list[bool]) -> tuple[int, int]:
     return current, longest
 
 
-def compute_stats(store: Store, game_id: str | None = None) -> list[dict[str, Any]]:
-    """One dict per game and option set, in game then option order."""
-    params: list[Any] = []
-    where = ""
-    if game_id is not None:
-        from ..games import game_class
-
-        where = "WHERE game = ?"
-        params.append(game_class(game_id).id)
-    rows = store.db.execute(
-        f"SELECT game, options, result, won_elapsed, won_moves FROM games {where}"
-        " ORDER BY game, options, COALESCE(ended, updated), id", params).fetchall()
-    groups: dict[tuple[str, str], list[tuple[str, float | None, int | None]]] = {}
-    for game, options, result, won_elapsed, won_moves in rows:
-        groups.setdefault((game, options), []).append((result, won_elapsed, won_moves))
+def compute_stats(rows: Iterable[Row]) -> list[dict[str, Any]]:
+    """One dict per game and option set, in game then option order, from rows of :data:`STATS_SQL`."""
+    groups: dict[tuple[str, str], list[tuple[str, float | None, int | None, bool]]] = {}
+    for game, options, result, won_elapsed, won_moves, assisted in rows:
+        groups.setdefault((game, options), []).append((result, won_elapsed, won_moves, bool(assisted)))
     out = []
     for (game, options), records in groups.items():
         finished = [r for r in records if r[0] != "playing"]
-        outcomes = [r[0] == "won" for r in finished]
-        wins = [r for r in finished if r[0] == "won"]
+        outcomes = [r[0] == "won" and not r[3] for r in finished]
+        wins = [r for r in finished if r[0] == "won" and not r[3]]
         current, longest = streaks(outcomes)
         times = [r[1] for r in wins if r[1] is not None]
         lengths = [r[2] for r in wins if r[2] is not None]
@@ -64,6 +67,8 @@ def compute_stats(store: Store, game_id: str | None = None) -> list[dict[str, An
             "won": len(wins),
             "lost": sum(r[0] == "lost" for r in finished),
             "abandoned": sum(r[0] == "abandoned" for r in finished),
+            "assisted": sum(r[3] for r in finished),
+            "assisted_won": sum(r[3] and r[0] == "won" for r in finished),
             "unfinished": len(records) - len(finished),
             "win_pct": round(100.0 * len(wins) / len(finished), 1) if finished else None,
             "current_streak": current,

@@ -17,6 +17,9 @@ The format (``"format": "napoleon-game"``, ``"version": 1``), one JSON object:
 ``elapsed``   seconds of play
 ``started``   when the game started, ISO 8601
 ``ended``     when it ended (ISO 8601), or null while it is playing
+``hints``     (only in a game played with help) how many hints were used
+``solution``  (only in a game played with help) whether the solution was
+              shown or played
 ============  =============================================================
 
 Import checks every field and replays every move through the engine; the
@@ -42,6 +45,8 @@ FORMAT = "napoleon-game"
 FORMAT_VERSION = 1
 FIELDS = ("format", "version", "uid", "game", "options", "deal", "moves", "turns", "result", "elapsed", "started",
           "ended")
+HELP_FIELDS = ("hints", "solution")
+"""Written only for a game played with help, so that files of other games read as before."""
 UID_RE = re.compile(r"^[0-9a-f]{32}$")
 
 
@@ -94,7 +99,7 @@ def game_to_json(saved: SavedGame) -> dict[str, Any]:
         "elapsed": saved.elapsed,
         "started": saved.started,
         "ended": saved.ended,
-    }
+    } | ({"hints": saved.hints, "solution": saved.solution} if saved.assisted else {})
 
 
 def export_game(store: Store, saved_id: int, path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -142,7 +147,7 @@ def validate(obj: Any) -> SavedGame:
     missing = [k for k in FIELDS if k not in obj]
     if missing:
         raise StoreError(f"missing field{'s' * (len(missing) > 1)}: {', '.join(missing)}")
-    unknown = sorted(set(obj) - set(FIELDS))
+    unknown = sorted(set(obj) - set(FIELDS) - set(HELP_FIELDS))
     if unknown:
         raise StoreError(f"unknown field{'s' * (len(unknown) > 1)}: {', '.join(unknown)}")
     uid = obj["uid"]
@@ -186,6 +191,11 @@ def validate(obj: Any) -> SavedGame:
     elapsed = obj["elapsed"]
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < 1e9:
         raise StoreError(f'"elapsed" must be a number of seconds, not {elapsed!r}')
+    hints, solution = obj.get("hints", 0), obj.get("solution", False)
+    if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
+        raise StoreError(f'"hints" must be a number of hints, not {hints!r}')
+    if not isinstance(solution, bool):
+        raise StoreError(f'"solution" must be true or false, not {solution!r}')
     started, ended = obj["started"], obj["ended"]
     _check_time("started", started)
     if result == "playing":
@@ -197,7 +207,7 @@ def validate(obj: Any) -> SavedGame:
                      elapsed=float(elapsed), started=started, updated=ended or started, result=result, ended=ended,
                      turns=list(turns), uid=uid, origin="imported",
                      won_elapsed=float(elapsed) if result == "won" else None,
-                     won_moves=len(moves) if result == "won" else None)
+                     won_moves=len(moves) if result == "won" else None, hints=hints, solution=solution)
 
 
 def _check_time(name: str, value: Any) -> None:
@@ -220,7 +230,8 @@ def import_game(store: Store, obj: Any) -> int:
     try:
         return store.insert(saved.game_obj(), saved.deal, moves=saved.moves, turns=saved.turns, result=saved.result,
                             elapsed=saved.elapsed, started=saved.started, ended=saved.ended, uid=saved.uid,
-                            origin="imported", won_elapsed=saved.won_elapsed, won_moves=saved.won_moves)
+                            origin="imported", won_elapsed=saved.won_elapsed, won_moves=saved.won_moves,
+                            hints=saved.hints, solution=saved.solution)
     except sqlite3.IntegrityError:
         raise StoreError("this game is already in the store; nothing was imported") from None
 

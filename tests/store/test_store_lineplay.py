@@ -88,7 +88,7 @@ def test_stats_and_history_commands(db_path, capsys):
 
         store.insert(get_game("werner"), 11, moves=["T3-F1"], result="won", ended="2026-01-01T10:00:00+00:00",
                      won_elapsed=95.0, won_moves=1)
-        store.insert(get_game("forty-thieves", {"redeals": "1"}), 12)
+        store.insert(get_game("forty-thieves", {"redeals": "1"}), 12, moves=["S-W"])
     assert main(["stats"]) == 0
     text = capsys.readouterr().out
     assert "werner" in text and "100.0" in text and "1:35" in text

@@ -21,7 +21,7 @@ def test_counts_streaks_and_bests(db_path):
     with Store.open(db_path) as store:
         finished(store, werner, ["won:300:150", "lost", "won:200:180", "won:250:140", "won:500:160",
                                  "abandoned", "won:400:170"])
-        store.insert(werner, 999)  # still playing: not counted as played
+        store.insert(werner, 999, moves=["T3-F1"])  # still playing: not counted as played
         (row,) = store.stats()
     assert row["game"] == "werner" and row["options"] == {}
     assert (row["played"], row["won"], row["lost"], row["abandoned"], row["unfinished"]) == (7, 5, 1, 1, 1)

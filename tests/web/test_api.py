@@ -488,16 +488,25 @@ def test_lost_position_is_reported_lost(client):
 # ------------------------------------------------------------ store, stats
 
 
+def first_move(client, gid):
+    """Play the first legal move: a deal left untouched is no game, in the list or the statistics."""
+    move = client.get(f"/api/games/{gid}").json()["legal"][0]
+    r = client.post(f"/api/games/{gid}/moves", json=move)
+    assert r.status_code == 200, r.text
+
+
 def test_unfinished_games_are_listed(client):
     a = new(client, "werner", 5)["id"]
     b = new(client, "st-helena", 6, options={"spaces": "any"})["id"]
+    first_move(client, a)
+    first_move(client, b)
     listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
     assert {a, b} <= set(listed)
     assert listed[b]["hash"] == "#st-helena/6?spaces=any" and listed[b]["result"] == "playing"
 
 
 def test_stats(client):
-    new(client, "werner", 5)
+    first_move(client, new(client, "werner", 5)["id"])
     rows = client.get("/api/stats").json()["stats"]
     assert rows and rows[0]["game"] == "werner" and rows[0]["unfinished"] == 1
     assert client.get("/api/stats", params={"game": "werner"}).json()["stats"] == rows

@@ -327,6 +327,14 @@ def test_new_deal_by_number_share_link_and_stats_page(server, page):
     page.wait_for_selector("#board[data-ready='1'][data-deal='77']", state="attached")
     assert page.url.endswith("#forty-thieves/77")
     assert page.get_attribute("#share-link", "href") == "#forty-thieves/77"
+    # A deal opened and left untouched is no game: play a move so that the statistics have one.
+    status = page.evaluate("""async () => {
+        const id = JSON.parse(localStorage.getItem("napoleon.game:#forty-thieves/77"));
+        const r = await fetch(`/api/games/${id}/moves`, {method: "POST",
+            headers: {"Content-Type": "application/json"}, body: JSON.stringify({notation: "S-W"})});
+        return r.status;
+    }""")
+    assert status == 200
     page.goto(f"{server}/#stats")
     page.wait_for_selector("#stats-body table.stats")
     assert "Forty Thieves" in page.inner_text("#stats-body")
