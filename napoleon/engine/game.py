@@ -21,8 +21,19 @@ from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
 from .errors import NotationError, OptionError
 from .move import REDEAL, Move
-from .rules import ABBREVIATIONS, CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
-from .rules import fit_table, space_set
+from .rules import (
+    ABBREVIATIONS,
+    CELL,
+    FOUNDATION,
+    STOCK,
+    TABLEAU,
+    WASTE,
+    Build,
+    Foundation,
+    Group,
+    fit_table,
+    space_set,
+)
 from .table import CARD_RATIO, DOWN, STACK, Band, Columns, Table
 from .table import WASTE as WASTE_FAN
 
@@ -47,29 +58,48 @@ class Option:
     values: str
     help: str
 
-
-def flag(value: Any) -> bool:
-    """Parse an on/off option value."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on", ""):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(f"expected true or false, not {value!r}")
+    @property
+    def choices(self) -> tuple[str, ...] | None:
+        """The words the option takes when they are a fixed few (a menu
+        offers them), as its ``parse`` declares them; None otherwise."""
+        return getattr(self.parse, "choices", None)
 
 
-def choice(*allowed: str) -> Callable[[Any], str]:
-    """Parse an option that takes one of ``allowed`` words."""
+class _Flag:
+    """Parse an on/off option value (``true``/``false``, ``yes``/``no``, ...)."""
 
-    def parse(value: Any) -> str:
+    choices = ("true", "false")
+
+    def __call__(self, value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
         text = str(value).strip().lower()
-        if text not in allowed:
-            raise ValueError(f"expected one of {', '.join(allowed)}, not {value!r}")
-        return text
+        if text in ("1", "true", "yes", "on", ""):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"expected true or false, not {value!r}")
 
-    return parse
+
+flag = _Flag()
+"""Parse an on/off option value."""
+
+
+class choice:  # lower case: it reads as a function, ``choice("none", "any")``
+    """Parse an option that takes one of ``allowed`` words; ``choices`` lists them.
+
+    >>> choice("none", "any")(" Any ")
+    'any'
+    """
+
+    def __init__(self, *allowed: str) -> None:
+        self.choices = allowed
+
+    def __call__(self, value: Any) -> str:
+        text = str(value).strip().lower()
+        if text not in self.choices:
+            raise ValueError(f"expected one of {', '.join(self.choices)}, not {value!r}")
+        return text
 
 
 def parse_ranks(value: Any) -> int:

@@ -663,3 +663,19 @@ def test_searches_are_capped_by_the_servers_max_budget(db):
         gid = new(c, "napoleons-tomb", deal)["id"]
         answer = c.post(f"/api/games/{gid}/solve", json={"budget": 100, "steps": False}).json()
         assert answer["seconds"] < 1.5
+
+
+def test_option_choices_are_the_games_declared_choices_not_read_from_help_text(client):
+    from napoleon.engine.game import Game, Option, choice
+
+    class Made(Game):  # a game whose help text does not list its words
+        id = "made-up"
+        option_specs = (Option("deck", "plain", choice("plain", "fancy"), "a deck style", "what the cards look like"),)
+
+    (opt,) = Made.option_specs
+    assert opt.choices == ("plain", "fancy") and opt.parse(" Fancy ") == "fancy"
+    games = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    for gid, g in games.items():
+        for o in type(napoleon.get_game(gid)).option_specs:
+            assert g["option_choices"][o.name] == (list(o.choices) if o.choices else None)
+    assert games["napoleons-square"]["option_choices"] == {"single": ["true", "false"]}

@@ -54,7 +54,14 @@ from ...shuffle import MAX_DEAL
 from ...store import Store
 from ..cli import game_info
 from .games import (
-    LiveGame, Registry, foundation_starts, game_view, history_change, pile_info, position_version, saved_summary,
+    LiveGame,
+    Registry,
+    foundation_starts,
+    game_view,
+    history_change,
+    pile_info,
+    position_version,
+    saved_summary,
 )
 from .solving import LOST, UNKNOWN, WON, SolutionCache, SolverPool, find_winnable, solve_position
 
@@ -233,7 +240,7 @@ class WebApp:
             games.append({**game_info(cls), "rules": cls.rules, "piles": pile_info(game),
                           "short_name": game.short_name or game.name, "table": game.table().to_json(),
                           "foundation_starts": foundation_starts(game),
-                          "option_choices": {o.name: choices_of(o.values) for o in cls.option_specs}})
+                          "option_choices": {o.name: list(o.choices) if o.choices else None for o in cls.option_specs}})
         return JSONResponse({"games": games, "max_deal": str(MAX_DEAL)})
 
     async def list_games(self, request: Request) -> JSONResponse:
@@ -462,14 +469,6 @@ class WebApp:
             raise ApiError(404, f"no card image {style}/{name}.svg")
         svg = card_svg(name, style == "four")
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
-
-
-def choices_of(values: str) -> list[str] | None:
-    """The words an option takes, when its description lists them (``none or any``)."""
-    words = [w.strip() for w in re.split(r",|\bor\b", values) if w.strip()]
-    if words and all(re.fullmatch(r"[a-z]+", w) for w in words):
-        return words
-    return None
 
 
 def solution_steps(state: State, moves: list[str]) -> dict[str, Any]:
