@@ -50,7 +50,7 @@ from ..shuffle import MAX_DEAL
 
 __all__ = [
     "GRADES", "LADDERS", "LOST", "UNKNOWN", "Figures", "GradeError", "calibrate", "daily_deal", "figures",
-    "grade", "grade_of", "next_deal", "shipped",
+    "grade", "grade_json", "grade_of", "hand_out", "next_deal", "random_deal", "shipped",
 ]
 
 GRADES = ("easy", "medium", "hard", "expert")
@@ -339,3 +339,60 @@ def daily_deal(game: Game, date: _dt.date | None = None) -> Grade:
         i = winnable[h % len(winnable)]
         return Grade(game.id, game.options_json(), first + i, FROM_LETTER[letters[i]], "shipped", thresholds(game))
     return next_deal(game, start=first + len(letters) + h % 1_000_000_000 if letters else 1 + h % 1_000_000_000)
+
+
+def random_deal(game: Game, wanted: str | None = None, tries: int = 200) -> Grade:
+    """A random winnable deal (of grade ``wanted``, if given): one of the shipped ones when there are any.
+
+    Picking among the shipped grades is instant; a game without them grades
+    deals on demand from a random deal number.
+    """
+    import secrets
+
+    if wanted is not None and wanted not in GRADES:
+        raise GradeError(f"unknown grade {wanted!r}: expected one of {', '.join(GRADES)}")
+    first, letters = shipped(game)
+    fits = [i for i, c in enumerate(letters) if FROM_LETTER[c] in GRADES and (wanted is None or FROM_LETTER[c] == wanted)]
+    if fits:
+        i = fits[secrets.randbelow(len(fits))]
+        return Grade(game.id, game.options_json(), first + i, FROM_LETTER[letters[i]], "shipped", thresholds(game))
+    return next_deal(game, first + len(letters) + secrets.randbelow(1_000_000_000), wanted, tries)
+
+
+def hand_out(game_id: str, options: dict[str, Any], how: str, start: int | None = None, wanted: str | None = None,
+             date: str | None = None, tries: int = 200) -> dict[str, Any]:
+    """Worker entry (JSON in, JSON out) for the interfaces: a graded winnable deal.
+
+    ``how``: ``"next"`` (the next from ``start``), ``"random"`` or ``"daily"``
+    (``date`` YYYY-MM-DD, default today). Returns ``{"deal", "grade",
+    "source", "solution"}`` (``solution``: the moves found, when the grade was
+    computed here, else None), or ``{"error"}`` with a message for the player.
+    """
+    from ..games import get_game
+
+    try:
+        game = get_game(game_id, options)
+        if how == "daily":
+            try:
+                day = _dt.date.fromisoformat(date) if date else None
+            except ValueError:
+                raise GradeError(f"bad date {date!r}: write YYYY-MM-DD") from None
+            found = daily_deal(game, day)
+        elif how == "random":
+            found = random_deal(game, wanted, tries)
+        else:
+            found = next_deal(game, start or 1, wanted, tries)
+    except NapoleonError as exc:
+        return {"error": str(exc)}
+    return {"deal": found.deal, "grade": found.grade, "source": found.source,
+            "solution": found.figures.moves if found.figures is not None and found.figures.verdict == "won" else None}
+
+
+def grade_json(game_id: str, options: dict[str, Any], deal: int) -> dict[str, Any]:
+    """Worker entry: the grade of one deal (shipped, else computed) as JSON, or ``{"error"}``."""
+    from ..games import get_game
+
+    try:
+        return grade(get_game(game_id, options), deal).to_json()
+    except NapoleonError as exc:
+        return {"error": str(exc)}

@@ -5,7 +5,11 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
 - ``GET  /api/catalog``                     the games, their options, rules and piles
 - ``GET  /api/games``                       unfinished games in the store
 - ``POST /api/games``                       ``{"game", "options", "deal", "autoplay"}``: a new game;
-  ``deal`` is a number, omitted for a random one, or ``"winnable"``
+  ``deal`` is a number, omitted for a random one, ``"winnable"`` (with ``"grade"``: a winnable deal
+  of that grade, docs/grades.md; with ``"start"``: the next one from there) or ``"daily"`` (the
+  deal of the day, ``"date"`` YYYY-MM-DD for another day's)
+- ``GET  /api/daily?game=ID[&date=YYYY-MM-DD]`` the deal of the day and its grade
+- ``GET  /api/games/{id}/grade``             the deal's grade (shipped, else graded in a worker process)
 - ``GET  /api/games/{id}``                  position, legal moves, targets, status, clock, history
 - ``POST /api/games/{id}/moves``            ``{"from", "to", "count"}``, ``{"notation": "T3-F1"}``
   or ``{"redeal": true}`` (a move as the API lists it, notation included, is taken back
@@ -63,6 +67,7 @@ from .games import (
     position_version,
     saved_summary,
 )
+from ...grading import GRADES, grade_json, hand_out
 from .solving import LOST, UNKNOWN, WON, SolutionCache, SolverPool, find_winnable, solve_position
 
 STATIC = Path(__file__).parent / "static"
@@ -90,13 +95,15 @@ class Settings:
     """How the app searches: worker processes and budgets (tests make them small)."""
 
     def __init__(self, workers: int = 1, hint_budget: float = 5.0, solve_budget: float = 15.0,
-                 winnable_budget: float = 3.0, winnable_tries: int = 40, max_budget: float = MAX_BUDGET) -> None:
+                 winnable_budget: float = 3.0, winnable_tries: int = 40, max_budget: float = MAX_BUDGET,
+                 grade_tries: int = 200) -> None:
         self.workers = workers
         self.max_budget = max_budget  # a search asked for more gets this much
         self.hint_budget = hint_budget
         self.solve_budget = solve_budget
         self.winnable_budget = winnable_budget
         self.winnable_tries = winnable_tries
+        self.grade_tries = grade_tries  # deals graded on demand, at most, to hand out a graded one
 
 
 # ------------------------------------------------------------------ helpers
@@ -151,15 +158,30 @@ def parse_budget(value: Any, default: float) -> float:
 
 
 def parse_deal(value: Any) -> int | str | None:
-    """A deal number (an integer or a string of digits), ``"winnable"``, or None for a random deal."""
-    if value is None or value == "winnable":
+    """A deal number (an integer or a string of digits), ``"winnable"``, ``"daily"``, or None for a random deal."""
+    if value is None or value in ("winnable", "daily"):
         return value
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DEAL:
-        raise ApiError(400, f"'deal' must be a deal number from 1 to {MAX_DEAL}, \"winnable\", or left out "
+        raise ApiError(400, f"'deal' must be a deal number from 1 to {MAX_DEAL}, \"winnable\", \"daily\", or left out "
                             f"for a random deal, not {value!r}")
     return value
+
+
+def parse_grade(value: Any) -> str | None:
+    """A grade asked for (docs/grades.md), or None."""
+    if value is None or value == "any":
+        return None
+    if value not in GRADES:
+        raise ApiError(400, f"'grade' must be one of {', '.join(GRADES)} (or left out), not {value!r}")
+    return value
+
+
+def utc_today() -> str:
+    import datetime
+
+    return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
 
 
 def parse_options(value: Any) -> dict[str, Any]:
@@ -250,7 +272,7 @@ class WebApp:
 
     async def create_game(self, request: Request) -> JSONResponse:
         body = await read_body(request)
-        check_keys(body, {"game", "options", "deal", "autoplay", "start"}, "new game")
+        check_keys(body, {"game", "options", "deal", "autoplay", "start", "grade", "date"}, "new game")
         game_id = body.get("game")
         if not isinstance(game_id, str):
             raise ApiError(400, f"'game' must be a game id ({', '.join(GAMES)}), not {game_id!r}")
@@ -258,10 +280,24 @@ class WebApp:
         deal = parse_deal(body.get("deal"))
         autoplay = want_bool(body, "autoplay", True)
         start = parse_deal(body.get("start")) if body.get("start") is not None else None
-        if start == "winnable":
+        if start in ("winnable", "daily"):
             raise ApiError(400, "'start' must be a deal number")
+        wanted = parse_grade(body.get("grade"))
+        if wanted is not None and deal != "winnable":
+            raise ApiError(400, "'grade' goes with \"deal\": \"winnable\"")
+        if body.get("date") is not None and deal != "daily":
+            raise ApiError(400, "'date' goes with \"deal\": \"daily\"")
         solution: list[str] | None = None
-        if deal == "winnable":
+        grade: str | None = None
+        if deal == "daily" or wanted is not None:
+            # Graded deals (docs/grades.md): shipped grades are instant, others graded in a worker.
+            how = "daily" if deal == "daily" else ("next" if start else "random")
+            found = await self.pool.run(hand_out, game.id, dict(game.options), how, start, wanted,
+                                        body.get("date"), self.settings.grade_tries)
+            if "error" in found:
+                raise ApiError(422, found["error"])
+            deal, solution, grade = found["deal"], found["solution"], found["grade"]
+        elif deal == "winnable":
             found = await self.pool.run(find_winnable, game.id, dict(game.options),
                                         start or secrets.randbelow(1_000_000_000) + 1,
                                         self.settings.winnable_budget, self.settings.winnable_tries)
@@ -274,8 +310,30 @@ class WebApp:
         if solution is not None:
             await asyncio.to_thread(self.cache.put_solution, state, [game.parse_notation(m) for m in solution])
         live = await asyncio.to_thread(self.registry.create, state, autoplay)
+        live.grade = grade
         view = await self.locked(live, lambda: game_view(live))
         return JSONResponse(view, status_code=201)
+
+    async def grade(self, request: Request) -> JSONResponse:
+        live = await self.live(request)
+        state = live.session.state
+        answer = await self.pool.run(grade_json, state.game.id, dict(state.game.options), state.deal)
+        if "error" in answer:
+            raise ApiError(422, answer["error"])
+        live.grade = answer["grade"]
+        return JSONResponse({k: answer.get(k) for k in ("deal", "grade", "source", "verdict", "effort", "winner")})
+
+    async def daily(self, request: Request) -> JSONResponse:
+        game_id = request.query_params.get("game")
+        if not game_id:
+            raise ApiError(400, "give ?game=ID")
+        game = get_game(game_id, {})
+        found = await self.pool.run(hand_out, game.id, {}, "daily", None, None, request.query_params.get("date"),
+                                    self.settings.grade_tries)
+        if "error" in found:
+            raise ApiError(422, found["error"])
+        return JSONResponse({"game": game.id, "deal": found["deal"], "grade": found["grade"],
+                             "date": request.query_params.get("date") or utc_today()})
 
     async def show_game(self, request: Request) -> JSONResponse:
         live = await self.live(request)
@@ -557,6 +615,8 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
         Route("/api/games/{game_id}/hint", web.hint),
         Route("/api/games/{game_id}/solve", web.solve, methods=["POST"]),
         Route("/api/stats", web.stats),
+        Route("/api/daily", web.daily),
+        Route("/api/games/{game_id}/grade", web.grade),
         Route("/cards/{style}/{name}.svg", web.card),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -20,6 +20,7 @@ from ...engine.game import Game, format_option
 from ...engine.move import Move
 from ...engine.rules import Foundation
 from ...engine.state import State, Status
+from ...grading import shipped_grade
 from ...session import Session
 from ...solver.autoplay import finish_moves
 
@@ -36,6 +37,7 @@ class LiveGame:
         self.id = game_id
         self.session = session
         self.lock = asyncio.Lock()
+        self.grade: str | None = None  # the deal's grade once known (docs/grades.md)
 
 
 class Registry:
@@ -177,6 +179,8 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         "describe": game.describe(),
         "deal": state.deal,
         "deal_text": str(state.deal),  # deal numbers go past 2**53: JavaScript reads this one exactly
+        # The deal's grade (docs/grades.md); None until known (GET /api/games/{id}/grade).
+        "grade": live.grade or (shipped_grade(game, state.deal) if state.deal else None),
         "hash": deal_hash(game, state.deal),
         "position": state.to_json(),
         "piles": pile_info(game),

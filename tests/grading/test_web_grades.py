@@ -1,0 +1,74 @@
+"""Graded deals through the web API: a winnable deal of a chosen grade, the deal of the day, a deal's grade."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from starlette.testclient import TestClient
+
+import napoleon
+from napoleon.grading import daily_deal, grade
+from napoleon.interfaces.web import Settings, create_app
+
+WERNER = napoleon.get_game("werner")
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    path = tmp_path_factory.mktemp("db") / "napoleon.db"
+    with TestClient(create_app(path, settings=Settings(winnable_budget=0.05, winnable_tries=1))) as c:
+        yield c
+
+
+def refused(response, status):
+    assert response.status_code == status, response.text
+    return response.json()["error"]
+
+
+def test_a_winnable_deal_of_a_chosen_grade(client):
+    for wanted in ("hard", "easy"):
+        r = client.post("/api/games", json={"game": "werner", "deal": "winnable", "grade": wanted})
+        assert r.status_code == 201, r.text
+        v = r.json()
+        assert v["grade"] == wanted and grade(WERNER, v["deal"]).grade == wanted
+
+
+def test_beyond_the_shipped_grades_the_deal_is_graded_and_its_solution_kept(client):
+    r = client.post("/api/games", json={"game": "werner", "deal": "winnable", "grade": "easy", "start": 900_000})
+    assert r.status_code == 201, r.text
+    v = r.json()
+    assert v["deal"] >= 900_000 and v["grade"] == "easy"
+    assert grade(WERNER, v["deal"], compute=True).grade == "easy"
+    solved = client.post(f"/api/games/{v['id']}/solve", json={"steps": False}).json()
+    assert solved["verdict"] == "won" and solved["cached"] is True
+
+
+def test_the_deal_of_the_day(client):
+    day = datetime.date(2026, 11, 23)
+    expected = daily_deal(WERNER, day)
+    r = client.post("/api/games", json={"game": "werner", "deal": "daily", "date": day.isoformat()})
+    assert r.status_code == 201, r.text
+    assert (r.json()["deal"], r.json()["grade"]) == (expected.deal, expected.grade)
+    got = client.get("/api/daily", params={"game": "werner", "date": "2026-11-23"}).json()
+    assert got == {"game": "werner", "deal": expected.deal, "grade": expected.grade, "date": "2026-11-23"}
+
+
+def test_a_deals_grade_on_demand(client):
+    v = client.post("/api/games", json={"game": "werner", "deal": 900_008}).json()
+    assert v["grade"] is None  # beyond the shipped grades: not known yet
+    answer = client.get(f"/api/games/{v['id']}/grade").json()
+    assert answer["grade"] == grade(WERNER, 900_008).grade and answer["source"] == "computed"
+    assert client.get(f"/api/games/{v['id']}").json()["grade"] == answer["grade"]
+    lost = client.post("/api/games", json={"game": "werner", "deal": 8}).json()
+    assert lost["grade"] == "lost"  # shipped: known at once
+
+
+@pytest.mark.parametrize("body, status, says", [
+    ({"game": "werner", "deal": "winnable", "grade": "trivial"}, 400, "'grade' must be one of"),
+    ({"game": "werner", "deal": 5, "grade": "easy"}, 400, "'grade' goes with"),
+    ({"game": "werner", "date": "2026-11-23"}, 400, "'date' goes with"),
+    ({"game": "werner", "deal": "daily", "date": "23/11/2026"}, 422, "bad date"),
+])
+def test_bad_graded_requests_are_refused(client, body, status, says):
+    assert says in refused(client.post("/api/games", json=body), status)
