@@ -32,8 +32,9 @@ class Recorder(Protocol):
     """Where a session is kept (the store): called after every change.
 
     A recorder may also have ``assisted(session, kind)`` (help was used:
-    ``kind`` is ``"hint"`` or ``"solution"``) and ``leave(session)`` (the
-    player left the game); a session calls them when they are there.
+    ``kind`` is ``"hint"`` or ``"solution"``), ``graded(session, grade)``
+    (the deal's grade became known) and ``leave(session)`` (the player left
+    the game); a session calls them when they are there.
     """
 
     def begin(self, session: Session) -> Any: ...
@@ -48,7 +49,7 @@ class Session:
 
     def __init__(self, state: State, autoplay: bool = True, recorder: Recorder | None = None,
                  record_id: Any = None, elapsed: float = 0.0, turns: list[int] | None = None, hints: int = 0,
-                 solution_used: bool = False) -> None:
+                 solution_used: bool = False, grade: str | None = None) -> None:
         self.state = state
         self.start_state = state.copy()
         if state.history:
@@ -66,6 +67,8 @@ class Session:
         """How many hints the player asked for (see :meth:`mark_assisted`)."""
         self.solution_used = solution_used
         """Whether the solution was shown or played in this game."""
+        self.grade = grade
+        """How hard the deal is (docs/grades.md), once known (see :meth:`set_grade`)."""
         if recorder is not None and record_id is None:
             self.record_id = recorder.begin(self)
 
@@ -230,6 +233,18 @@ class Session:
         mark = getattr(self.recorder, "assisted", None)
         if mark is not None and self.record_id is not None:
             mark(self, kind)
+
+    def set_grade(self, grade: str | None) -> None:
+        """Note how hard this deal is (a grade of :mod:`napoleon.grading`), kept with the game's record.
+
+        Call it when the grade becomes known: at once for a deal handed out by
+        grade or found in the shipped grades, later for one graded on demand.
+        The statistics count played, won and best time per grade.
+        """
+        self.grade = grade
+        graded = getattr(self.recorder, "graded", None)
+        if graded is not None and self.record_id is not None:
+            graded(self, grade)
 
     def leave(self) -> None:
         """The player leaves this game for another: a new deal, another game, or quit.

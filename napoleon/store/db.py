@@ -88,6 +88,8 @@ class SavedGame:
     """Whether the solution was shown or played in this game."""
     counted: bool = True
     """False once the statistics were reset: the record stays in the history only."""
+    grade: str | None = None
+    """How hard the deal is (docs/grades.md), once known."""
 
     @property
     def assisted(self) -> bool:
@@ -118,7 +120,7 @@ class SavedGame:
 
 
 GAME_COLUMNS = ("id, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin,"
-                " won_elapsed, won_moves, hints, solution, counted")
+                " won_elapsed, won_moves, hints, solution, counted, grade")
 
 UNTOUCHED = "(result = 'playing' AND moves = '[]')"
 """SQL: a deal opened and left without a move. It counts as nothing and is never listed."""
@@ -128,11 +130,11 @@ HELP_KINDS = ("hint", "solution")
 
 def _saved(row: tuple[Any, ...]) -> SavedGame:
     (gid, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin, we, wm,
-     hints, solution, counted) = row
+     hints, solution, counted, grade) = row
     return SavedGame(id=gid, game=game, options=json.loads(options), deal=deal, moves=json.loads(moves),
                      elapsed=elapsed, started=started, updated=updated, result=result, ended=ended,
                      turns=json.loads(turns), uid=uid, origin=origin, won_elapsed=we, won_moves=wm,
-                     hints=hints, solution=bool(solution), counted=bool(counted))
+                     hints=hints, solution=bool(solution), counted=bool(counted), grade=grade)
 
 
 class Store:
@@ -328,6 +330,31 @@ class Store:
             if cur.rowcount == 0 and db.execute("SELECT 1 FROM games WHERE id = ?", (record_id,)).fetchone() is None:
                 raise StoreError(f"no game #{record_id} in the store")
 
+    def set_grade(self, record_id: int, grade: str | None) -> None:
+        """Store how hard the deal of game ``record_id`` is (a grade of docs/grades.md, or None: not known)."""
+        from ..grading import ALL_GRADES
+
+        if grade is not None and grade not in ALL_GRADES:
+            raise StoreError(f"a grade is one of {', '.join(ALL_GRADES)}, not {grade!r}")
+        with self.transaction() as db:
+            if db.execute("UPDATE games SET grade = ? WHERE id = ?", (grade, record_id)).rowcount == 0:
+                raise StoreError(f"no game #{record_id} in the store")
+
+    def stats_by_grade(self, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Per game, option set and grade: played, won and best time (see :func:`.stats.compute_grade_stats`)."""
+        from .stats import GRADE_STATS_SQL, compute_grade_stats
+
+        params: list[Any] = []
+        and_game = ""
+        if game_id is not None:
+            from ..games import game_class
+
+            and_game = "AND game = ?"
+            params.append(game_class(game_id).id)
+        with self._lock:
+            rows = self.db.execute(GRADE_STATS_SQL.format(and_game=and_game), params).fetchall()
+        return compute_grade_stats(rows)
+
     def reset_stats(self, game_id: str | None = None) -> int:
         """Reset the statistics of ``game_id`` (every game when None), in one transaction.
 
@@ -398,7 +425,7 @@ class Store:
         if sum(turns) != len(saved.moves) or any(t < 1 for t in turns):
             turns = [1] * len(saved.moves)
         return Session(state, autoplay=autoplay, recorder=self.recorder(), record_id=saved.id,
-                       elapsed=saved.elapsed, turns=list(turns), hints=saved.hints, solution_used=saved.solution)
+                       elapsed=saved.elapsed, turns=list(turns), hints=saved.hints, solution_used=saved.solution, grade=saved.grade)
 
     def stats(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game and option set: played, won, win_pct, streaks, best time, fewest moves (see :mod:`.stats`)."""
@@ -435,6 +462,9 @@ class StoreRecorder:
 
     def assisted(self, session: Session, kind: str) -> None:
         self.store.mark_assisted(session.record_id, kind)
+
+    def graded(self, session: Session, grade: str | None) -> None:
+        self.store.set_grade(session.record_id, grade)
 
     def leave(self, session: Session) -> None:
         self.store.save_session(session.record_id, session)

@@ -23,6 +23,8 @@ History:
    ``solution`` (1 once the solution was shown or played) and ``counted``
    (0 once the statistics were reset: the record stays in the history but
    no longer counts). Every record before counts, without help.
+6. ``games`` gains ``grade``: how hard the deal is (docs/grades.md), once
+   known; NULL for every record before and until it is known.
 """
 
 from __future__ import annotations
@@ -141,13 +143,19 @@ def _v5(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN counted INTEGER NOT NULL DEFAULT 1 CHECK (counted IN (0, 1))")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5]
+def _v6(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN grade TEXT CHECK (grade IS NULL OR grade IN"
+               " ('easy', 'medium', 'hard', 'expert', 'lost', 'unknown'))")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 
 VERSION = len(MIGRATIONS)
 """The schema version this code writes."""
 
-TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}, 5: {"games", "study"}}
+TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}, 5: {"games", "study"},
+          6: {"games", "study"}}
 """The tables of each version (to tell our database from someone else's)."""
 
 

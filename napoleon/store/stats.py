@@ -79,6 +79,40 @@ def compute_stats(rows: Iterable[Row]) -> list[dict[str, Any]]:
     return out
 
 
+GRADE_STATS_SQL = ("SELECT game, options, COALESCE(grade, 'ungraded'), result, won_elapsed, hints > 0 OR solution = 1"
+                   " FROM games WHERE counted = 1 AND result != 'playing' {and_game}"
+                   " ORDER BY game, options, COALESCE(ended, updated), id")
+"""The rows :func:`compute_grade_stats` reads: finished, counted games (``{and_game}`` narrows to one game)."""
+
+GRADE_ORDER = ("easy", "medium", "hard", "expert", "lost", "unknown", "ungraded")
+
+
+def compute_grade_stats(rows: Iterable[tuple[str, str, str, str, float | None, int]]) -> list[dict[str, Any]]:
+    """Played, won and best time per game, option set and grade of the deal (docs/grades.md).
+
+    Counted as in :func:`compute_stats`: a win with help is played but not
+    won; games whose grade is not known are ``ungraded``.
+
+    >>> rows = [("werner", "{}", "easy", "won", 60.0, 0), ("werner", "{}", "easy", "won", 50.0, 1),
+    ...         ("werner", "{}", "hard", "abandoned", None, 0)]
+    >>> [(r["grade"], r["played"], r["won"], r["best_time"]) for r in compute_grade_stats(rows)]
+    [('easy', 2, 1, 60.0), ('hard', 1, 0, None)]
+    """
+    groups: dict[tuple[str, str, str], list[tuple[str, float | None, bool]]] = {}
+    for game, options, grade, result, won_elapsed, assisted in rows:
+        groups.setdefault((game, options, grade), []).append((result, won_elapsed, bool(assisted)))
+    out = []
+    for (game, options, grade), records in groups.items():
+        wins = [r for r in records if r[0] == "won" and not r[2]]
+        times = [r[1] for r in wins if r[1] is not None]
+        opts = json.loads(options)
+        out.append({"game": game, "options": opts, "label": _label(game, opts), "grade": grade,
+                    "played": len(records), "won": len(wins), "best_time": min(times) if times else None})
+    rank = {g: i for i, g in enumerate(GRADE_ORDER)}
+    out.sort(key=lambda r: (r["game"], json.dumps(r["options"], sort_keys=True), rank.get(r["grade"], len(rank))))
+    return out
+
+
 def _label(game: str, options: dict[str, Any]) -> str:
     from ..games import get_game
 

@@ -10,13 +10,18 @@ from starlette.testclient import TestClient
 import napoleon
 from napoleon.grading import daily_deal, grade
 from napoleon.interfaces.web import Settings, create_app
+from napoleon.store import Store
 
 WERNER = napoleon.get_game("werner")
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    path = tmp_path_factory.mktemp("db") / "napoleon.db"
+def path(tmp_path_factory):
+    return tmp_path_factory.mktemp("db") / "napoleon.db"
+
+
+@pytest.fixture(scope="module")
+def client(path):
     with TestClient(create_app(path, settings=Settings(winnable_budget=0.05, winnable_tries=1))) as c:
         yield c
 
@@ -26,12 +31,16 @@ def refused(response, status):
     return response.json()["error"]
 
 
-def test_a_winnable_deal_of_a_chosen_grade(client):
+def test_a_winnable_deal_of_a_chosen_grade_is_recorded_with_its_grade(client, path):
     for wanted in ("hard", "easy"):
         r = client.post("/api/games", json={"game": "werner", "deal": "winnable", "grade": wanted})
         assert r.status_code == 201, r.text
         v = r.json()
         assert v["grade"] == wanted and grade(WERNER, v["deal"]).grade == wanted
+        with Store.open(path) as store:
+            assert store.get(int(v["id"])).grade == wanted
+    stats = client.get("/api/stats").json()
+    assert isinstance(stats["by_grade"], list)
 
 
 def test_beyond_the_shipped_grades_the_deal_is_graded_and_its_solution_kept(client):

@@ -23,7 +23,8 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
 - ``GET  /api/games/{id}/targets?from=PILE&count=N``
 - ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution (searched in a worker process)
 - ``POST /api/games/{id}/solve``            ``{"budget", "steps"}``: a whole solution, to show
-- ``GET  /api/stats[?game=ID]``             the store's statistics
+- ``GET  /api/stats[?game=ID]``             the store's statistics (``by_grade``: played, won, best time
+  per grade of the deals)
 
 The page is ``/`` with its modules under ``/static/``; card faces are
 ``/cards/two/QH.svg`` and, for the four-colour deck, ``/cards/four/QH.svg``.
@@ -67,7 +68,7 @@ from .games import (
     position_version,
     saved_summary,
 )
-from ...grading import GRADES, grade_json, hand_out
+from ...grading import GRADES, grade_json, hand_out, shipped_grade
 from .solving import LOST, UNKNOWN, WON, SolutionCache, SolverPool, find_winnable, solve_position
 
 STATIC = Path(__file__).parent / "static"
@@ -310,7 +311,9 @@ class WebApp:
         if solution is not None:
             await asyncio.to_thread(self.cache.put_solution, state, [game.parse_notation(m) for m in solution])
         live = await asyncio.to_thread(self.registry.create, state, autoplay)
-        live.grade = grade
+        grade = grade or shipped_grade(game, deal)
+        if grade is not None:  # kept with the game's record: the statistics count per grade
+            await asyncio.to_thread(live.session.set_grade, grade)
         view = await self.locked(live, lambda: game_view(live))
         return JSONResponse(view, status_code=201)
 
@@ -320,7 +323,8 @@ class WebApp:
         answer = await self.pool.run(grade_json, state.game.id, dict(state.game.options), state.deal)
         if "error" in answer:
             raise ApiError(422, answer["error"])
-        live.grade = answer["grade"]
+        if live.session.grade != answer["grade"]:
+            await self.locked(live, lambda: live.session.set_grade(answer["grade"]))
         return JSONResponse({k: answer.get(k) for k in ("deal", "grade", "source", "verdict", "effort", "winner")})
 
     async def daily(self, request: Request) -> JSONResponse:
@@ -514,7 +518,8 @@ class WebApp:
         if game_id is not None:
             get_game(game_id)  # an unknown game is a 400, not an empty list
         rows = await asyncio.to_thread(self.store.stats, game_id)
-        return JSONResponse({"stats": rows})
+        by_grade = await asyncio.to_thread(self.store.stats_by_grade, game_id)
+        return JSONResponse({"stats": rows, "by_grade": by_grade})
 
     # ------------------------------------------------------------ page
 

@@ -37,7 +37,6 @@ class LiveGame:
         self.id = game_id
         self.session = session
         self.lock = asyncio.Lock()
-        self.grade: str | None = None  # the deal's grade once known (docs/grades.md)
 
 
 class Registry:
@@ -180,7 +179,7 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         "deal": state.deal,
         "deal_text": str(state.deal),  # deal numbers go past 2**53: JavaScript reads this one exactly
         # The deal's grade (docs/grades.md); None until known (GET /api/games/{id}/grade).
-        "grade": live.grade or (shipped_grade(game, state.deal) if state.deal else None),
+        "grade": session.grade or (shipped_grade(game, state.deal) if state.deal else None),
         "hash": deal_hash(game, state.deal),
         "position": state.to_json(),
         "piles": pile_info(game),

@@ -1,0 +1,77 @@
+"""The grade kept with a game's record, and the statistics per grade (schema 6)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from napoleon import get_game, new_game
+from napoleon.store import Store, StoreError, schema
+
+WERNER = get_game("werner")
+
+
+def test_upgrade_from_v5_leaves_grades_unknown(tmp_path):
+    path = tmp_path / "v5.db"
+    db = sqlite3.connect(path)
+    for step in schema.MIGRATIONS[:5]:
+        step(db)
+    db.execute(
+        "INSERT INTO games (uid, game, options, deal, moves, turns, result, started, updated, ended, won_elapsed,"
+        " won_moves) VALUES ('00112233445566778899aabbccddeeff', 'werner', '{}', 1, '[\"T3-F1\"]', '[1]', 'won',"
+        " 't', 't', 't', 12.0, 1)")
+    db.execute("PRAGMA user_version = 5")
+    db.commit()
+    db.close()
+    with Store.open(path) as store:
+        assert store.version == schema.VERSION == 6
+        assert store.get(1).grade is None and store.get(1).won_elapsed == 12.0
+        assert store.stats_by_grade() == [{"game": "werner", "options": {}, "label": "werner", "grade": "ungraded",
+                                           "played": 1, "won": 1, "best_time": 12.0}]
+        store.set_grade(1, "hard")
+        assert store.get(1).grade == "hard"
+
+
+def test_a_session_keeps_its_grade_through_the_store(tmp_path):
+    with Store.open(tmp_path / "db.sqlite") as store:
+        session = store.new_session(new_game("werner", 9), autoplay=False)
+        session.set_grade("easy")
+        assert store.get(session.record_id).grade == "easy"
+        session.play(session.state.legal_moves()[0])
+        session.abandon()
+        resumed = store.resume(session.record_id, autoplay=False)
+        assert resumed.grade == "easy"
+
+
+def test_a_bad_grade_is_refused_and_changes_nothing(tmp_path):
+    with Store.open(tmp_path / "db.sqlite") as store:
+        rid = store.insert(WERNER, 3, moves=["T3-F1"])
+        store.set_grade(rid, "medium")
+        with pytest.raises(StoreError, match="not 'trivial'"):
+            store.set_grade(rid, "trivial")
+        with pytest.raises(StoreError, match="no game #99"):
+            store.set_grade(99, "easy")
+        assert store.get(rid).grade == "medium"
+
+
+def test_statistics_per_grade(tmp_path):
+    with Store.open(tmp_path / "db.sqlite") as store:
+        def game(grade, result, elapsed=None, hints=0):
+            rid = store.insert(WERNER, 1, moves=["T3-F1"], result=result, ended="2026-11-23T10:00:00+00:00",
+                               won_elapsed=elapsed, hints=hints)
+            if grade:
+                store.set_grade(rid, grade)
+
+        game("easy", "won", 80.0)
+        game("easy", "won", 60.0)
+        game("easy", "won", 10.0, hints=1)  # a win with help is played, not won
+        game("easy", "abandoned")
+        game("expert", "lost")
+        game(None, "won", 99.0)
+        store.insert(WERNER, 2, moves=[])  # untouched: counts as nothing
+        rows = {r["grade"]: (r["played"], r["won"], r["best_time"]) for r in store.stats_by_grade("werner")}
+        assert rows == {"easy": (4, 2, 60.0), "expert": (1, 0, None), "ungraded": (1, 1, 99.0)}
+        assert [r["grade"] for r in store.stats_by_grade()] == ["easy", "expert", "ungraded"]
+        store.reset_stats()
+        assert store.stats_by_grade() == []
