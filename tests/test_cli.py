@@ -242,3 +242,59 @@ def test_solve_batch_answers_each_line_in_one_process(capsys):
 def test_solve_batch_takes_no_game_on_the_command_line(capsys):
     code, out, err = run(capsys, "solve", "werner", "--deal", "1", "--batch", stdin="")
     assert code == 2 and out == "" and "--batch" in err
+
+
+# ------------------------------------------------------------ the package's docs
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def rules_sections() -> dict[str, str]:
+    """docs/rules.md cut at its ``## `` headings: title -> text."""
+    text = (ROOT / "docs" / "rules.md").read_text()
+    sections: dict[str, str] = {}
+    for chunk in text.split("\n## ")[1:]:
+        title, _, body = chunk.partition("\n")
+        sections[title.strip()] = body
+    return sections
+
+
+@pytest.mark.parametrize("game_id", sorted(napoleon.GAMES))
+def test_docs_rules_quotes_the_programs_rules(capsys, game_id):
+    code, out, _ = run(capsys, "rules", game_id, "--json")
+    obj = json.loads(out)
+    assert code == 0
+    sections = rules_sections()
+    assert obj["name"] in sections, f"docs/rules.md has no section '## {obj['name']}'"
+    body = sections[obj["name"]]
+    quoted = "\n".join(line[2:] if line.startswith("> ") else "" for line in body.splitlines()
+                       if line.startswith(">"))
+    assert quoted == obj["rules"]  # word for word, line for line
+    assert f"`{game_id}`" in body
+    assert "Piles in move notation: " + " ".join(f"`{a}`" for a in obj["notation"].values()) in body
+    for option in obj["options"]:
+        assert f"`{option['name']}` ({option['values']})" in body
+    code, text, _ = run(capsys, "rules", game_id)
+    assert obj["rules"] in text
+
+
+def test_docs_rules_has_no_game_the_program_does_not_play():
+    names = {napoleon.get_game(g).name for g in napoleon.GAMES}
+    assert set(rules_sections()) - names == {"What every game shares"}
+
+
+def test_nothing_in_the_repository_links_outside_it():
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    offenders = []
+    for name in files:
+        path = ROOT / name
+        if path.suffix in (".png", ".svg", ".so") or not path.is_file():
+            continue
+        try:
+            text = path.read_text()
+        except UnicodeDecodeError:
+            continue
+        if "../shared" in text and name != "tests/test_cli.py":
+            offenders.append(name)
+    assert offenders == []
+    assert "(docs/rules.md)" in (ROOT / "README.md").read_text()

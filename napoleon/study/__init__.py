@@ -43,6 +43,26 @@ class StudyError(NapoleonError):
     """A study that cannot be run as asked."""
 
 
+STUDY_EXTRA = "pip install 'napoleon[study]'"
+"""How to install what only studies need (Dask's ``distributed``, matplotlib)."""
+
+
+def need_extra(module: str, what: str) -> Any:
+    """Import ``module`` of the ``study`` extra for ``what``; a StudyError naming the extra when it is missing.
+
+    >>> need_extra("no_such_module_here", "--plot")
+    Traceback (most recent call last):
+    ...
+    napoleon.study.StudyError: --plot needs the 'study' extra (no_such_module_here is not installed): pip install 'napoleon[study]'
+    """
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise StudyError(f"{what} needs the 'study' extra ({module} is not installed): {STUDY_EXTRA}") from None
+
+
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (``(0, 1)`` when ``n`` is 0)."""
     if n <= 0:
@@ -234,10 +254,8 @@ def local_results(tasks: list[Task], jobs: int,
 def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0,
                  worker: Callable[..., dict[str, Any]] = solve_deal) -> Iterator[dict[str, Any]]:
     """Results of ``worker(*task)`` for each task from the Dask cluster at ``address``, as they finish."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise StudyError("--dask needs the 'distributed' package") from None
+    distributed = need_extra("distributed", "--dask")
+    Client, as_completed = distributed.Client, distributed.as_completed
     try:
         client = Client(address, timeout=f"{connect_timeout}s")
     except (OSError, TimeoutError) as exc:
@@ -369,8 +387,7 @@ def plot(points: list[tuple[int, float | None, float, float]], path: str, title:
     """Draw the running estimate and its interval against deals solved to a PNG (atomically)."""
     import io
 
-    import matplotlib
-
+    matplotlib = need_extra("matplotlib", "--plot")
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 

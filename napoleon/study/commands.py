@@ -55,7 +55,13 @@ def cmd_study(args: argparse.Namespace) -> None:
     if args.plot and not args.plot.lower().endswith(".png"):
         raise StudyError("--plot writes a PNG file: give a name ending in .png")
     from ..games import get_game
+    from . import need_extra
 
+    # Before any deal is solved: a missing extra is said at once, not after the study.
+    if args.dask:
+        need_extra("distributed", "--dask")
+    if args.plot:
+        need_extra("matplotlib", "--plot")
     game = get_game(args.game, parse_options(args.option))
     deals = parse_deals(args.deals)
     if args.grades:
