@@ -115,7 +115,8 @@ def test_solve_and_hint(capsys):
 
 
 def test_solve_runs_one_chosen_search(capsys):
-    code, out, _ = run(capsys, "solve", "st-helena", "--deal", "2", "--strategy", "staged", "--budget", "60", "--json")
+    code, out, _ = run(capsys, "solve", "st-helena", "--deal", "2", "--strategy", "staged", "--max-states", "6000000",
+                         "--budget", "600", "--json")
     result = json.loads(out)
     assert code == 0 and result["verdict"] == "won"
     state = napoleon.new_game("st-helena", 2)

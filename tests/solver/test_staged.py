@@ -71,9 +71,11 @@ def test_a_narrow_plan_widens_instead_of_claiming_a_loss(redealt):
 
 
 def test_redeal_planning_wins_a_st_helena_deal_through_its_redeals():
-    # Deal 2: no search over all three deals at once won it in 30 s.
+    # Deal 2: no search over all three deals at once won it in 30 s. Redeal
+    # planning wins it in about 2.5 million positions; a position budget (not
+    # seconds) keeps the test independent of the machine's load.
     state = napoleon.new_game("st-helena", 2)
-    result = solve(state, budget=60)
+    result = solve(state, max_states=6_000_000, strategy="staged")
     assert result.verdict == WON
     assert replays_to_win(state, result.moves)
     assert 1 <= result.moves.count(REDEAL) <= 2
