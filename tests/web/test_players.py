@@ -287,3 +287,56 @@ def test_a_lost_position_is_said_and_the_last_winnable_one_is_a_click_away(serve
     wait_ready(page, "werner", len(LOSING))
     assert api(server, f"/api/games/{gid}")["moves"] == LOSING
     assert page.locator("#lost-banner").is_hidden()
+
+
+# ------------------------------------------- a whole game, keyboard only (item 10)
+
+
+class Keys:
+    """Arrow keys, and nothing else, to move the keyboard from pile to pile (reading order wraps)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.order = page.evaluate("napoleonApp.board.spec.order")
+        self.here = page.evaluate("document.activeElement.dataset.pile")
+
+    def to(self, pile):
+        steps = (self.order.index(pile) - self.order.index(self.here)) % len(self.order)
+        key = "ArrowRight"
+        if steps > len(self.order) // 2:
+            steps, key = len(self.order) - steps, "ArrowLeft"
+        for _ in range(steps):
+            self.page.keyboard.press(key)
+        self.here = pile
+
+
+def test_a_whole_game_won_with_the_keyboard_only(server, page):
+    moves = solution("werner", 1)
+    page.goto(f"{server}/#werner/1")
+    page.evaluate("localStorage.setItem('napoleon.speed', '\"off\"')")  # no waiting for cards to travel
+    page.reload()  # focus at the start of the page
+    wait_ready(page, "werner", 0)
+    gid = board(page).get_attribute("data-id")
+    game = napoleon.get_game("werner")
+    page.keyboard.press("Tab")      # the skip link
+    page.keyboard.press("Enter")    # to the table
+    keys = Keys(page)
+    found = set(game.foundations)
+    for i, text in enumerate(moves):
+        move = game.parse_notation(text)
+        keys.to(game.pile_names[move.src])
+        if move.dst in found:
+            page.keyboard.press("f")    # home, to the first foundation that takes it
+        else:
+            page.keyboard.press("Enter")
+            for _ in range(move.count - 1):
+                page.keyboard.press("Shift+ArrowUp")
+            keys.to(game.pile_names[move.dst])
+            page.keyboard.press("Enter")
+        wait_ready(page, "werner", i + 1)
+        if i == len(moves) // 2:  # the keys went where the test thinks
+            assert page.evaluate("document.activeElement.dataset.pile") == keys.here
+    page.wait_for_selector("#end-dialog[open]", timeout=10000)
+    assert "You won" in page.inner_text("#end-dialog")
+    view = api(server, f"/api/games/{gid}")
+    assert view["status"] == "won" and len(view["moves"]) == len(moves)
