@@ -20,26 +20,13 @@ from ..engine.game import Game, format_option
 from ..engine.state import State
 from ..grading import GRADES
 from ..shuffle import MAX_DEAL
+from .common import UsageError, parse_options
 
 EXIT_USAGE = 2
 
 # Modules that add their own subcommands: each has ``register(subparsers)``.
-EXTENSIONS: tuple[str, ...] = ("napoleon.store.commands", "napoleon.interfaces.web.commands")
-
-
-class UsageError(NapoleonError):
-    """A command line that cannot be carried out."""
-
-
-def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
-    """``["redeals=2", "single"]`` -> ``{"redeals": "2", "single": "true"}``."""
-    out: dict[str, str] = {}
-    for pair in pairs or ():
-        key, sep, value = pair.partition("=")
-        if not key:
-            raise UsageError(f"bad option {pair!r}: write KEY=VALUE")
-        out[key.strip()] = value.strip() if sep else "true"
-    return out
+EXTENSIONS: tuple[str, ...] = ("napoleon.interfaces.store_commands", "napoleon.interfaces.study_commands",
+                                "napoleon.interfaces.web.commands")
 
 
 def deal_number(text: str) -> int:
@@ -316,7 +303,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     deal = args.deal or random_deal()
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         # Line mode also when driven through a pipe: a full screen needs a terminal.
-        from ..store.commands import play_plain
+        from .store_commands import play_plain
 
         play_plain(new_game(args.game, deal, options))
         return

@@ -427,6 +427,32 @@ class Store:
         return Session(state, autoplay=autoplay, recorder=self.recorder(), record_id=saved.id,
                        elapsed=saved.elapsed, turns=list(turns), hints=saved.hints, solution_used=saved.solution, grade=saved.grade)
 
+    # -------------------------------------------------------------- studies
+
+    def study_results(self, game: str, options_json: str, budget: float, max_states: int,
+                      solver: str) -> dict[int, tuple[str, float]]:
+        """Deal -> (verdict, seconds) of the winnability results stored for this game, options
+        (canonical JSON), solver limits and solver fingerprint."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT deal, verdict, seconds FROM study WHERE game = ? AND options = ? AND budget = ?"
+                " AND max_states = ? AND solver = ?", (game, options_json, budget, max_states, solver)).fetchall()
+        return {deal: (verdict, seconds) for deal, verdict, seconds in rows}
+
+    def save_study_result(self, options_json: str, budget: float, max_states: int, result: dict[str, Any]) -> None:
+        """Write one solver result of a study (one short transaction; a result stored already is kept).
+
+        ``result`` is :func:`napoleon.solver.result_json`'s answer with the
+        solver's fingerprint added as ``"solver"``.
+        """
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO study (game, options, deal, budget, max_states, solver, verdict, moves, states,"
+                " seconds, solution, solved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (result["game"], options_json, result["deal"], budget, max_states, result["solver"],
+                 result["verdict"], len(result["moves"]), result["states"], result["seconds"],
+                 " ".join(result["moves"]), now()))
+
     def stats(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game and option set: played, won, win_pct, streaks, best time, fewest moves (see :mod:`.stats`)."""
         params: list[Any] = []

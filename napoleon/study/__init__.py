@@ -274,23 +274,13 @@ def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0,
 
 def stored(store: Store, game: str, options_json: str, budget: float, max_states: int,
            solver: str) -> dict[int, tuple[str, float]]:
-    """Deal -> (verdict, seconds) of the results already in the store."""
-    rows = store.db.execute(
-        "SELECT deal, verdict, seconds FROM study WHERE game = ? AND options = ? AND budget = ? AND max_states = ?"
-        " AND solver = ?", (game, options_json, budget, max_states, solver)).fetchall()
-    return {deal: (verdict, seconds) for deal, verdict, seconds in rows}
+    """Deal -> (verdict, seconds) of the results already in the store (see :meth:`Store.study_results`)."""
+    return store.study_results(game, options_json, budget, max_states, solver)
 
 
 def save_result(store: Store, options_json: str, budget: float, max_states: int, result: dict[str, Any]) -> None:
-    """Write one solver result (one short transaction; a result stored already is kept)."""
-    from ..store.db import now
-
-    with store.transaction() as db:
-        db.execute(
-            "INSERT OR IGNORE INTO study (game, options, deal, budget, max_states, solver, verdict, moves, states,"
-            " seconds, solution, solved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (result["game"], options_json, result["deal"], budget, max_states, result["solver"], result["verdict"],
-             len(result["moves"]), result["states"], result["seconds"], " ".join(result["moves"]), now()))
+    """Write one solver result (see :meth:`Store.save_study_result`)."""
+    store.save_study_result(options_json, budget, max_states, result)
 
 
 def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterable[int], budget: float = 10.0,
@@ -381,32 +371,3 @@ def running_estimates(store: Store, game_id: str, options: dict[str, Any], deals
         est = won / (won + lost) if won + lost else None
         out.append((won + lost + unknown, est, low, high))
     return out
-
-
-def plot(points: list[tuple[int, float | None, float, float]], path: str, title: str) -> None:
-    """Draw the running estimate and its interval against deals solved to a PNG (atomically)."""
-    import io
-
-    matplotlib = need_extra("matplotlib", "--plot")
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
-
-    from ..store.transfer import write_atomic
-
-    fig = Figure(figsize=(8, 4.5), dpi=100)
-    ax = fig.add_subplot()
-    xs = [p[0] for p in points]
-    ax.fill_between(xs, [p[2] for p in points], [p[3] for p in points], color="tab:blue", alpha=0.2,
-                    label="95% interval (unknown as lost / as won)")
-    ax.plot(xs, [p[1] if p[1] is not None else float("nan") for p in points], color="tab:blue",
-            label="estimate: won / decided")
-    ax.set_xlabel("deals solved")
-    ax.set_ylabel("winnable fraction")
-    ax.set_ylim(0, 1)
-    ax.set_xlim(left=1)
-    ax.grid(alpha=0.3)
-    ax.legend(loc="lower right")
-    ax.set_title(title)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    write_atomic(path, buf.getvalue())

@@ -7,7 +7,7 @@ import io
 from napoleon import new_game
 from napoleon.interfaces.cli import main
 from napoleon.store import Store
-from napoleon.store.lineplay import play_recorded
+from napoleon.interfaces.recorded_lineplay import play_recorded
 
 
 def test_moves_and_undo_are_saved(db_path):
@@ -126,7 +126,7 @@ def test_play_plain_without_a_usable_store_still_plays(tmp_path, monkeypatch, ca
 
 def test_resume_hands_the_session_to_the_terminal_ui(db_path, monkeypatch):
     tui = __import__("pytest").importorskip("napoleon.interfaces.tui")
-    from napoleon.store.commands import tui_runner
+    from napoleon.interfaces.store_commands import tui_runner
 
     shown = []
     monkeypatch.setattr(tui.NapoleonApp, "run", lambda self, *a, **k: shown.append(self.session))

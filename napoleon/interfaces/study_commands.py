@@ -8,12 +8,14 @@ import sys
 import time
 from typing import Any
 
-from . import StudyError, Summary, parse_deals, plot, run_study, running_estimates
+from ..study import StudyError, Summary, need_extra, parse_deals, run_study, running_estimates
+from .common import db_parent, json_parent, parse_options
+from .plot import plot
 
 
-def register(subparsers: Any, db: argparse.ArgumentParser, out: argparse.ArgumentParser) -> None:
-    """Add ``study`` (``db`` and ``out`` are the shared --db and --json parents)."""
-    p = subparsers.add_parser("study", parents=[db, out], help="solve a range of deals and estimate winnability")
+def register(subparsers: Any) -> None:
+    """Add ``study`` to the ``napoleon`` parser."""
+    p = subparsers.add_parser("study", parents=[db_parent(), json_parent()], help="solve a range of deals and estimate winnability")
     p.add_argument("game")
     p.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-10000 or 1-10,50-60 (default 1-1000)")
     p.add_argument("-o", "--option", action="append", metavar="K=V", help="a game option, e.g. redeals=2")
@@ -43,7 +45,6 @@ def cmd_study(args: argparse.Namespace) -> None:
         TimeRemainingColumn,
     )
 
-    from ..interfaces.cli import parse_options
     from ..store import Store
 
     if args.budget <= 0:
@@ -55,7 +56,6 @@ def cmd_study(args: argparse.Namespace) -> None:
     if args.plot and not args.plot.lower().endswith(".png"):
         raise StudyError("--plot writes a PNG file: give a name ending in .png")
     from ..games import get_game
-    from . import need_extra
 
     # Before any deal is solved: a missing extra is said at once, not after the study.
     if args.dask:

@@ -14,7 +14,7 @@ import time
 from typing import TextIO
 
 from ..engine.state import State, Status
-from .db import Store
+from ..store.db import Store
 
 
 class _Clock:
@@ -94,7 +94,7 @@ def play_recorded(store: Store, state: State, record_id: int | None = None, elap
     Without ``record_id`` a new record is started at the first move (None
     is returned when no move was made).
     """
-    from ..interfaces.lineplay import play_lines
+    from .lineplay import play_lines
 
     watcher = RecordingInput(inp or sys.stdin, store, record_id, state, elapsed, turns)
     try:

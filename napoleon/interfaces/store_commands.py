@@ -1,4 +1,4 @@
-"""Store and study commands: stats, history, resume, abandon, export, import, study.
+"""The store's commands: stats, history, resume, abandon, export, import.
 
 Every command takes ``--db PATH`` (default ``$NAPOLEON_DB``, else the user's
 data directory).
@@ -13,15 +13,13 @@ import sys
 from typing import Any
 
 from ..engine.errors import NapoleonError
-from .db import RESUMABLE, SavedGame, Store, StoreError
+from ..store.db import RESUMABLE, SavedGame, Store, StoreError
+from .common import db_parent, json_parent
 
 
 def register(subparsers: Any) -> None:
     """Add the store's commands to the ``napoleon`` parser."""
-    db = argparse.ArgumentParser(add_help=False)
-    db.add_argument("--db", metavar="PATH", help="the database file (default: $NAPOLEON_DB, else the user data dir)")
-    out = argparse.ArgumentParser(add_help=False)
-    out.add_argument("--json", action="store_true", help="print JSON for machines")
+    db, out = db_parent(), json_parent()
 
     p = subparsers.add_parser("stats", parents=[db, out], help="games played and won, streaks, best times")
     p.add_argument("game", nargs="?", help="only this game")
@@ -52,10 +50,6 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser("import", parents=[db, out], help="add a game from a JSON file (checked by replaying it)")
     p.add_argument("file")
     p.set_defaults(func=cmd_import)
-
-    from ..study.commands import register as register_study
-
-    register_study(subparsers, db, out)
 
 
 def open_store(args: argparse.Namespace) -> Store:
@@ -256,7 +250,7 @@ def cmd_resume(args: argparse.Namespace) -> None:
             finally:
                 session.abandon()  # keeps it resumable, with the time played saved
             return
-        from .lineplay import play_recorded
+        from .recorded_lineplay import play_recorded
 
         state = saved.replay()
         print(f"resuming game #{saved.id}: {saved.describe()}, deal {saved.deal}, {len(saved.moves)} moves played",
@@ -273,7 +267,7 @@ def cmd_abandon(args: argparse.Namespace) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> None:
-    from .transfer import export_game
+    from ..store.transfer import export_game
 
     with open_store(args) as store:
         obj = export_game(store, args.id, args.file)
@@ -281,7 +275,7 @@ def cmd_export(args: argparse.Namespace) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> None:
-    from .transfer import import_file
+    from ..store.transfer import import_file
 
     with open_store(args) as store:
         new_id = import_file(store, args.file)
@@ -297,14 +291,14 @@ def cmd_import(args: argparse.Namespace) -> None:
 
 def play_plain(state: Any, db: str | None = None) -> None:
     """Line-mode play of a new game, recorded in the store (for ``napoleon play --plain``)."""
-    from .lineplay import play_recorded
+    from .recorded_lineplay import play_recorded
 
     try:
         store = Store.open(db)
     except NapoleonError as exc:
         # Play still works without a usable store; the player is told it is not kept.
         print(f"napoleon: warning: the game will not be recorded: {exc}", file=sys.stderr)
-        from ..interfaces.lineplay import play_lines
+        from .lineplay import play_lines
 
         play_lines(state)
         return
