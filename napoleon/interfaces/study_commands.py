@@ -65,7 +65,7 @@ def cmd_study(args: argparse.Namespace) -> None:
     game = get_game(args.game, parse_options(args.option))
     deals = parse_deals(args.deals)
     if args.grades:
-        from ..grading.commands import study_grades
+        from .grade_commands import study_grades
 
         study_grades(args, game, deals)
         return

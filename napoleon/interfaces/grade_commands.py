@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import GRADES
-from .study import run_grades
+from ..grading import GRADES
+from ..grading.study import run_grades
 
 
 def study_grades(args: argparse.Namespace, game, deals: list[int]) -> None:
