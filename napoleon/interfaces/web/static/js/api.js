@@ -38,12 +38,14 @@ export const api = {
   catalog: () => call("GET", "/api/catalog"),
   unfinished: () => call("GET", "/api/games"),
   stats: () => call("GET", "/api/stats"),
-  create: (game, deal, options, autoplay) => {
-    const body = { game, options, autoplay };
+  // ``extra``: {grade} with deal "winnable", {date} with deal "daily" (docs/grades.md).
+  create: (game, deal, options, autoplay, extra = {}) => {
+    const body = { game, options, autoplay, ...extra };
     if (deal !== null && deal !== undefined) body.deal = deal;
     return call("POST", "/api/games", body);
   },
   get: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
+  grade: (id) => call("GET", `/api/games/${id}/grade`),
   // ``version`` names the position the change is meant for (the view's "version").
   move: (id, move, version) => call("POST", `/api/games/${id}/moves`, version ? { ...move, version } : move),
   action: (id, name, version) => call("POST", `/api/games/${id}/${name}`, version ? { version } : undefined),

@@ -338,6 +338,7 @@ class App {
     $("game-title").textContent = `${g.name} · deal ${v.deal_text}` +
       (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
     $("moves-count").textContent = String(v.moves_made);
+    this.showGrade();
     $("finish").hidden = !(v.finish > 0 && v.status === "playing");
     $("finish").title = `The rest plays itself: ${v.finish} moves to the foundations`;
     $("undo").disabled = !v.can_undo;
@@ -580,6 +581,8 @@ class App {
     badge.textContent = text;
     badge.title = answer.cached ? "known from an earlier search"
       : `the solver searched ${answer.states} positions in ${answer.seconds} s`;
+    // The deal's grade, if not known yet, after the badge: the two share the server's solver worker.
+    this.fetchGrade();
   }
 
   /**
@@ -767,8 +770,13 @@ class App {
     const body = $("stats-body");
     body.textContent = "Loading…";
     try {
-      const [{ stats }, { games }] = await Promise.all([api.stats(), api.unfinished()]);
+      const [{ stats, by_grade: byGrade }, { games }] = await Promise.all([api.stats(), api.unfinished()]);
       body.replaceChildren(this.statsTable(stats));
+      if (byGrade && byGrade.length) {
+        const title = document.createElement("h3");
+        title.textContent = "By grade of the deal";
+        body.append(title, this.gradeTable(byGrade));
+      }
       const list = document.createElement("ul");
       for (const g of games) {
         const li = document.createElement("li");
@@ -783,6 +791,55 @@ class App {
     } catch (err) {
       body.textContent = err.message;
     }
+  }
+
+  /** The deal's grade in the status line, once known (a deal beyond the shipped grades is graded on request). */
+  showGrade() {
+    const v = this.view;
+    const badge = $("grade-badge");
+    badge.hidden = !v.grade;
+    badge.textContent = v.grade ? `grade: ${v.grade}` : "";
+    badge.dataset.grade = v.grade || "";
+  }
+
+  /** Ask the server for the grade of a deal not graded yet: once per game, after its winnable check. */
+  async fetchGrade() {
+    const v = this.view;
+    if (!v || v.grade || this.gradeAsked === v.id) return;
+    this.gradeAsked = v.id;
+    try {
+      const answer = await api.grade(v.id);
+      if (this.view && this.view.id === v.id) {
+        this.view.grade = answer.grade;
+        this.showGrade();
+      }
+    } catch (err) {
+      // Not known: the badge stays hidden.
+    }
+  }
+
+  /** Played, won and best time per grade of the deals (docs/grades.md). */
+  gradeTable(rows) {
+    const table = document.createElement("table");
+    table.className = "stats";
+    table.id = "stats-by-grade";
+    const head = table.createTHead().insertRow();
+    for (const name of ["Game", "Grade", "Played", "Won", "Best time"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = name;
+      head.appendChild(th);
+    }
+    const tbody = table.createTBody();
+    for (const r of rows) {
+      const row = tbody.insertRow();
+      const name = (this.games[r.game] ? this.games[r.game].name : r.game) +
+        (r.label !== r.game ? ` (${r.label.slice(r.game.length + 1)})` : "");
+      for (const text of [name, r.grade, r.played, r.won, r.best_time === null ? "–" : formatTime(r.best_time)]) {
+        row.insertCell().textContent = String(text);
+      }
+    }
+    return table;
   }
 
   statsTable(stats) {
@@ -843,11 +900,21 @@ class App {
     $("new-deal").addEventListener("click", () => this.newDeal());
     $("winnable-deal").addEventListener("click", async () => {
       if (!(await this.askLeave())) return;
-      this.message("Looking for a deal the solver can win…", false, true);
+      const grade = $("grade-select").value;
+      this.message(grade ? `Looking for a winnable ${grade} deal…` : "Looking for a deal the solver can win…",
+        false, true);
       const { game } = this.view;
       const options = this.currentOptions();
       history.pushState(null, "", `#${game}`);
-      await this.run(() => api.create(game, "winnable", options, this.prefs.autoplay), { fresh: true });
+      const extra = grade ? { grade } : {};
+      await this.run(() => api.create(game, "winnable", options, this.prefs.autoplay, extra), { fresh: true });
+    });
+    $("daily-deal").addEventListener("click", async () => {
+      if (!(await this.askLeave())) return;
+      const { game } = this.view;
+      const options = this.currentOptions();
+      history.pushState(null, "", `#${game}`);
+      await this.run(() => api.create(game, "daily", options, this.prefs.autoplay), { fresh: true });
     });
     $("undo").addEventListener("click", () => this.simple("undo"));
     $("redo").addEventListener("click", () => this.simple("redo"));
