@@ -265,6 +265,12 @@ class State:
         shown = card_str(cards[0]) if len(cards) == 1 else f"{card_str(cards[0])}..{card_str(cards[-1])}"
         return f"{text} ({'?' if move.src == self.game.stock else shown})"
 
+    def describe(self, move: Move, past: bool = False) -> str:
+        """``move`` in a player's words (see :func:`napoleon.engine.words.describe_move`)."""
+        from .words import describe_move
+
+        return describe_move(self, move, past)
+
     def _in_range(self, move: Move) -> bool:
         n = self.game.npiles
         return move.is_redeal or (0 <= move.src < n and 0 <= move.dst < n)

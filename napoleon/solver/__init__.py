@@ -20,9 +20,10 @@ from typing import Any
 from ..engine.move import Move
 from ..engine.state import State
 from .plan import DEFAULT_PLAN, MODES, Phase, SearchPlan
-from .search import LOST, UNKNOWN, WON, Result, Search
+from .search import LOST, UNKNOWN, WON, Result, Search, Verdict
 
-__all__ = ["LOST", "STRATEGIES", "Phase", "search_plan", "UNKNOWN", "WON", "Result", "hint", "replays_to_win", "solve", "solve_json"]
+__all__ = ["LOST", "STRATEGIES", "Phase", "search_plan", "UNKNOWN", "WON", "Result", "Verdict", "hint", "replays_to_win",
+           "solve", "solve_json"]
 
 
 def replays_to_win(state: State, moves: list[Move]) -> bool:

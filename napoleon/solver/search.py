@@ -20,6 +20,7 @@ one that cannot hide a win:
 
 from __future__ import annotations
 
+import enum
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,18 +29,35 @@ from ..engine.move import Move
 from ..engine.state import State
 from .autoplay import safe_moves
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+class Verdict(enum.StrEnum):
+    """The solver's word on a position: the one type every layer uses.
+
+    A ``StrEnum``, so it compares equal to, prints as, and serialises to
+    ``"won"``, ``"lost"`` or ``"unknown"`` (the JSON and the store's values).
+    """
+
+    WON = "won"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+WON, LOST, UNKNOWN = Verdict.WON, Verdict.LOST, Verdict.UNKNOWN
 
 
 @dataclass
 class Result:
     """What the solver found: a verdict, and for ``won`` the moves that win."""
 
-    verdict: str
+    verdict: Verdict
     moves: list[Move] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
     complete: bool = False
+
+    def __post_init__(self) -> None:
+        self.verdict = Verdict(self.verdict)
 
     @property
     def won(self) -> bool:

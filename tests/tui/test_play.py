@@ -46,10 +46,11 @@ async def test_keys_clicks_undo_redo(game_id):
         await pilot.press("space")
         assert app.held == (first.src, 1)
         assert first.dst in app.board.marks.targets  # legal targets are marked
+        said = state.describe(first, past=True)  # in words: "moved the 4♥ from column 7 onto ..."
         await cursor_to(pilot, app, first.dst)
         await pilot.press("space")
         assert state.history == [first]
-        assert "played" in app.status_line.text.plain
+        assert said[1:] in app.status_line.text.plain
         assert_board_matches(app)
         after_first = state.key()
 

@@ -429,7 +429,9 @@ def test_hint_is_the_next_move_of_a_solution(client):
     state = napoleon.new_game("werner", 1)
     move = state.game.move_from_json(hint["move"])
     assert state.is_legal(move)
-    assert hint["text"].startswith(hint["move"]["notation"])
+    # In a player's words (the notation stays in the move object).
+    assert hint["text"] == f"Hint: {state.describe(move)}" and hint["move"]["text"] == state.describe(move)
+    assert hint["text"].startswith("Hint: move the ") and hint["move"]["notation"] not in hint["text"]
     # Following the hint, the next one is known without a new search.
     client.post(f"/api/games/{gid}/moves", json=hint["move"])
     assert client.get(f"/api/games/{gid}/hint").json()["cached"] is True
@@ -650,7 +652,7 @@ def test_a_search_does_not_block_the_server(db):
     try:
         took, answer = asyncio.run(run())
     finally:
-        app.state.web.pool.shutdown()
+        app.state.web.solver.close()
     assert answer["verdict"] in ("won", "lost", "unknown")
     assert took < 1.0
     if answer["verdict"] == "unknown":

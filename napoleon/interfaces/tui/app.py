@@ -4,8 +4,9 @@ The app drives a :class:`~napoleon.session.Session` (moves,
 auto-play, undo and redo by turns, the clock, the record in the store) and
 shows it on a :class:`~.board.Board`. Keys and clicks pick cards up and put
 them down; the engine says what is legal and, for an illegal drop, why. The
-solver runs in a worker process (:mod:`.analysis`) after every change and
-the header says whether the position is still winnable.
+solver service (:mod:`napoleon.solver.service`) searches each position in a
+worker process after every change and the header says whether the position
+is still winnable.
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ from ...engine.rules import FOUNDATION
 from ...engine.state import State, Status
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
+from ...solver.service import Answer, SolverService
 from . import cardfaces as cf
-from .analysis import BUDGETS, WON, Analyst
 from .bars import BarsMixin, InfoBar, StatusLine, clock
 from .board import Board, Marks
 from .cardfaces import prettify
 from .screens import ConfirmScreen, DealScreen, EndScreen, HelpScreen, MoveScreen
-from .solving import SolverMixin
+from .solving import BUDGETS, HINT_BUDGET, SOLVE_BUDGET, Playback, SolverMixin
 
 
 def open_recorder() -> Recorder | None:
@@ -54,7 +55,10 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
 
     ``analysis`` runs the solver in the background after every change (turn
     it off for deterministic screenshots); ``step_delay`` is the pause
-    between moves when the solution is shown.
+    between moves when the solution is shown. ``hint_budget`` and
+    ``solve_budget`` are the seconds a hint or a solution may search when no
+    solution is known (``hint_states`` caps the positions instead, for
+    tests); ``solver`` is the service to use (the app makes its own).
     """
 
     TITLE = "napoleon"
@@ -102,8 +106,12 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         use_store: bool = True,
         analysis: bool = True,
         budgets: tuple[float, ...] = BUDGETS,
+        hint_budget: float | None = HINT_BUDGET,
+        solve_budget: float | None = SOLVE_BUDGET,
+        hint_states: int | None = None,
         step_delay: float = 0.35,
         four_colour: bool = False,
+        solver: SolverService | None = None,
     ) -> None:
         super().__init__()
         if recorder is None and use_store and session is None:
@@ -114,7 +122,11 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             session = Session(state, autoplay=autoplay, recorder=recorder)
         self.session = session
         self.analysis_on = analysis
-        self.analyst = Analyst(budgets)
+        self.solver = solver if solver is not None else SolverService(workers=1, background=1)
+        self.budgets = budgets
+        self.hint_budget = hint_budget
+        self.solve_budget = solve_budget
+        self.hint_states = hint_states
         self.step_delay = step_delay
         self.board = Board(session.state)
         self.board.four_colour = four_colour
@@ -127,12 +139,11 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.hint_move: Move | None = None
         self.message: Text | None = None
         self.generation = 0
-        self.verdict: dict[str, Any] | None = None
+        self.verdict: Answer | None = None
         self.searching = False
         self.want: str | None = None
-        self.playback: list[str] | None = None
+        self.playback: Playback | None = None
         self._playback_timer: Timer | None = None
-        self._saved_autoplay = session.autoplay
         self._end_shown = -1
 
     BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset({"move", "cycle", "select", "depth", "foundation"})
@@ -172,7 +183,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self._update_status()
 
     def on_unmount(self) -> None:
-        self.analyst.close()
+        self.solver.close()
 
     # ------------------------------------------------------------ drawing
 
@@ -207,35 +218,26 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
 
     # ---------------------------------------------------------- changes
 
-    def _after_change(self, first: bool = False, from_playback: bool = False) -> None:
+    def _after_change(self, first: bool = False) -> None:
         """The position changed: clear marks, restart the analysis, check the end."""
         self.generation += 1
         self.hint_move = None
         self.held = None
         self.target_counts = {}
         self.depth = 1
-        if not from_playback:
-            self._stop_playback()
-            self.want = None  # a hint asked for the old position is not wanted any more
+        self._stop_playback()
+        self.want = None  # a hint asked for the old position is not wanted any more
         if not self.state.piles[self.cursor] and self.cursor != self.game.stock and first:
             self.cursor = self._first_cursor()
-        if from_playback and self.playback is not None:
-            # The rest of the solution is being shown: the position is won, no search needed.
-            self.verdict = {"verdict": WON, "moves": list(self.playback)}
-            self.searching = False
-            self._redraw()
-        else:
-            self.verdict = self.analyst.known(self.state.key())
-            self._redraw()
-            self._start_analysis()
+        self.verdict = self.solver.known(self.state)
+        self._redraw()
+        self._start_analysis()
         self._check_end()
 
     def _check_end(self) -> None:
         status = self.session.status
         if status is Status.PLAYING or self._end_shown == self.generation:
             return
-        if self.playback is not None and status is Status.WON:
-            self._stop_playback()
         self._end_shown = self.generation
         s = self.session
         won = status is Status.WON
@@ -257,10 +259,10 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         elif choice == "restart":
             self.action_restart()
 
-    def play(self, move: Move, from_playback: bool = False) -> bool:
+    def play(self, move: Move) -> bool:
         """Play ``move`` through the session; say what happened or why not."""
         state = self.state
-        shown = state.san(move) if state.why_illegal(move) is None else None
+        shown = state.describe(move, past=True) if state.why_illegal(move) is None else None
         try:
             made = self.session.play(move)
         except NapoleonError as exc:
@@ -270,11 +272,12 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             self.warn(f"illegal: {exc}")
             return False
         extra = made[1:]
-        msg = f"played {prettify(shown or self.game.notation(move))}"
+        msg = shown or f"played {self.game.notation(move)}"
+        msg = msg[0].upper() + msg[1:]
         if extra:
-            msg += f" · auto-play: {' '.join(self.game.notation(m) for m in extra)}"
+            msg += f" · auto-play sent {len(extra)} card{'s' * (len(extra) != 1)} home"
         self.message = Text(" " + msg)
-        self._after_change(from_playback=from_playback)
+        self._after_change()
         return True
 
     def start_deal(self, deal: int) -> None:
@@ -373,8 +376,10 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     # ---------------------------------------------------------- actions
 
     def _begin(self) -> None:
-        """Every key clears the last message; it may stop a playback."""
+        """Every key clears the last message; it stops the solution being shown."""
         self.message = None
+        if self._stop_playback():
+            self.message = Text(" back to your game")
 
     def action_move(self, dx: int, dy: int) -> None:
         self._begin()
@@ -409,9 +414,6 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
 
     def action_cancel(self) -> None:
         self._begin()
-        if self.playback is not None:
-            self._stop_playback()
-            self.say("stopped showing the solution")
         self.held = None
         self.target_counts = {}
         self.depth = 1
@@ -486,7 +488,6 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     def action_autoplay(self) -> None:
         self._begin()
         self.session.autoplay = not self.session.autoplay
-        self._saved_autoplay = self.session.autoplay
         if self.session.autoplay:
             made = self.session.auto()
             extra = f": played home {' '.join(self.game.notation(m) for m in made)}" if made else ""
@@ -525,7 +526,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self._stop_playback()
         if self.session.finished is None:
             self.session.abandon()
-        self.analyst.close()
+        self.solver.close()
         self.exit()
 
     # ------------------------------------------------------------ mouse

@@ -12,8 +12,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine.state import Status
+from ...solver.service import Verdict
 from . import cardfaces as cf
-from .analysis import LOST, WON
 
 if TYPE_CHECKING:
     from .app import NapoleonApp
@@ -63,7 +63,7 @@ class BarsMixin:
         s, game = self.session, self.game
         opts = game.describe()[len(game.id):].strip()
         deal = Text(f" · deal {self.state.deal}", style="bold")
-        auto = self._saved_autoplay if self.playback is not None else s.autoplay
+        auto = s.autoplay
         redeals = ""
         if game.max_redeals:
             redeals = "∞" if game.max_redeals < 0 else str(game.redeals_left(self.state))
@@ -122,9 +122,9 @@ class BarsMixin:
             text = Text("solver …" if self.searching else "solver off", style="dim")
             if tiny:
                 return Text("…" if self.searching else "", style="dim")
-        elif v["verdict"] == WON:
+        elif v.verdict is Verdict.WON:
             text = Text("✓ winnable", style="bold green")
-        elif v["verdict"] == LOST:
+        elif v.verdict is Verdict.LOST:
             text = Text("✗ no longer winnable" if self.state.history else "✗ not winnable", style="bold red")
         else:
             text = Text("? unknown, searching" if self.searching else "? unknown", style="yellow")
@@ -136,7 +136,9 @@ class BarsMixin:
         game, state = self.game, self.state
         text = Text(" ")
         if self.playback is not None:
-            text.append(f"showing the solution: {len(self.playback)} moves to go (s or Esc stops)", style="bold")
+            pb = self.playback
+            text.append(f"showing the solution: move {pb.shown} of {len(pb.moves)} (any key goes back to your game)",
+                        style="bold")
             return text
         if self.held is not None:
             src, count = self.held

@@ -1,129 +1,218 @@
 """Hint, "show the solution" and the live verdict: the app's side of the
-solver, which itself runs in a worker process (:mod:`.analysis`)."""
+solver service (:mod:`napoleon.solver.service`), whose searches run in
+worker processes so the screen never freezes.
+
+The solution player shows the solution on a copy of the position: the
+player's game, its clock and its record are left as they were, so a game
+the program solved is never counted as the player's win.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.timer import Timer
 
-from ...engine.errors import NapoleonError
-from ...engine.state import Status
-from .analysis import LOST, UNKNOWN, WON
-from .cardfaces import prettify
+from ...engine.move import Move
+from ...engine.state import State, Status
+from ...solver.service import Answer, Verdict
 
 if TYPE_CHECKING:
     from .app import NapoleonApp
 
+BUDGETS = (1.5, 6.0, 30.0)
+"""Seconds of successive background searches of one position: a quick
+answer first, then longer ones while the player thinks."""
+
+HINT_BUDGET = 10.0
+"""Seconds a hint may search when no solution is known."""
+
+SOLVE_BUDGET = 30.0
+"""Seconds "show the solution" may search when no solution is known."""
+
+
+@dataclass
+class Playback:
+    """The solution being shown, on its own copy of the position."""
+
+    state: State
+    moves: list[Move]
+    shown: int = 0
+
+    @property
+    def done(self) -> bool:
+        return self.shown >= len(self.moves)
+
 
 class SolverMixin:
-    """Asks the solver and shows its answers; plays a solution out."""
+    """Asks the solver service and shows its answers; shows a solution."""
 
     _playback_timer: Timer | None
 
+    # ------------------------------------------------------------ hint
+
     def action_hint(self: NapoleonApp) -> None:
         self._begin()
-        self._ask("hint")
-
-    def action_solve(self: NapoleonApp) -> None:
-        self._begin()
-        if self.playback is not None:
-            self._stop_playback()
-            self.say("stopped showing the solution")
-            return
-        self._ask("solve")
-
-    def _ask(self: NapoleonApp, what: str) -> None:
         if self.session.status is not Status.PLAYING:
             self.say("the game is over")
             return
-        self.want = what
-        if self.verdict is not None and (self.verdict["verdict"] != UNKNOWN or not self.searching):
-            self._answer(self.verdict)
+        known = self.solver.known(self.state)
+        if known is not None and known.verdict is not Verdict.UNKNOWN:
+            self._show_hint(known)  # the badge's solution: at once
             return
-        self.say("the solver is thinking …")
-        if not self.searching:
-            self._start_analysis(force=True)
+        self.want = "hint"
+        self.say("looking for a hint …")
+        self._find(self.generation, self.state.copy(), "hint")
 
-    def _answer(self: NapoleonApp, result: dict[str, Any]) -> None:
-        """Answer a pending hint or solve request from ``result``."""
-        what, self.want = self.want, None
-        if what is None:
+    def action_solve(self: NapoleonApp) -> None:
+        if self.playback is not None:
+            self._begin()  # stops the solution and puts the game back
             return
-        verdict = result["verdict"]
-        if verdict == WON and result["moves"]:
+        self._begin()
+        if self.session.status is not Status.PLAYING:
+            self.say("the game is over")
+            return
+        known = self.solver.known(self.state)
+        if known is not None and known.verdict is not Verdict.UNKNOWN:
+            self._show_solution(known)
+            return
+        self.want = "solve"
+        self.say("looking for a solution …")
+        self._find(self.generation, self.state.copy(), "solve")
+
+    @work(exclusive=True, group="ask", exit_on_error=False)
+    async def _find(self: NapoleonApp, generation: int, state: State, what: str) -> None:
+        """Ask the service (in the foreground lane: never behind the background verdict)."""
+        try:
             if what == "hint":
-                move = self.state.parse_move(result["moves"][0])
-                self.hint_move = move
-                self._redraw()
-                self.say(f"hint: {prettify(self.state.san(move))}", "bold #d787ff")
+                answer = await self.solver.hint(state, budget=self.hint_budget, max_states=self.hint_states)
             else:
-                self._start_playback(list(result["moves"]))
-        elif verdict == LOST:
+                answer = await self.solver.solve(state, budget=self.solve_budget, max_states=self.hint_states)
+        except Exception as exc:  # noqa: BLE001 - a crashed worker must not end the game
+            if generation == self.generation:
+                self.want = None
+                self.warn(f"the solver failed: {exc}")
+            return
+        if generation != self.generation or self.want != what:
+            return  # the position changed, or the player asked for something else
+        self.want = None
+        if answer.verdict is not Verdict.UNKNOWN:
+            self.verdict = answer
+            self.searching = False
+            self._update_info()
+        if what == "hint":
+            self._show_hint(answer)
+        else:
+            self._show_solution(answer)
+
+    def _show_hint(self: NapoleonApp, answer: Answer) -> None:
+        if answer.won and answer.moves:
+            move = answer.moves[0]
+            self.hint_move = move
+            self._redraw()
+            self.say(f"Hint: {self.state.describe(move)}", "bold #d787ff")
+        else:
+            self._no_answer(answer)
+
+    def _no_answer(self: NapoleonApp, answer: Answer) -> None:
+        if answer.verdict is Verdict.LOST:
             self.warn("this position can no longer be won: undo to find a better line")
         else:
-            self.warn(f"the solver found no answer in {result.get('seconds', 0):.0f} s")
+            self.warn("the solver found no way to win from here in the time it had")
+
+    # -------------------------------------------------- background verdict
 
     def _start_analysis(self: NapoleonApp, force: bool = False) -> None:
         if not (self.analysis_on or force) or self.session.status is not Status.PLAYING:
             self.searching = False
             return
+        known = self.solver.known(self.state)
+        if known is not None and known.verdict is not Verdict.UNKNOWN:
+            self.verdict = known
+            self.searching = False
+            return
         self.searching = True
-        self._analyse(self.generation, self.state.key(), self.state.to_json())
+        self._analyse(self.generation, self.state.copy())
 
     @work(exclusive=True, group="analysis", exit_on_error=False)
-    async def _analyse(self: NapoleonApp, generation: int, key: Any, position: dict[str, Any]) -> None:
-        def on_result(result: dict[str, Any], final: bool) -> None:
-            if generation != self.generation:
-                return
-            self.verdict = result
-            self.searching = not final
-            self._update_info()
-            if self.want is not None and (result["verdict"] != UNKNOWN or final):
-                self._answer(result)
-
+    async def _analyse(self: NapoleonApp, generation: int, state: State) -> None:
+        """Follow a known solution, else search with growing budgets in the background lane."""
         try:
-            await self.analyst.search(key, position, on_result)
+            answer = await asyncio.to_thread(self.solver.cache.follow, state)
+            if answer is None:
+                known = self.solver.known(state)
+                spent = (known.spent or 0.0) if known is not None else 0.0
+                for budget in self.budgets:
+                    if budget <= spent:
+                        continue
+                    answer = await self.solver.solve(state, budget, background=True)
+                    if generation != self.generation:
+                        return
+                    self.verdict = answer
+                    self._update_info()
+                    if answer.verdict is not Verdict.UNKNOWN:
+                        break
         except Exception as exc:  # noqa: BLE001 - a crashed worker or solver must not end the game
             if generation == self.generation:
                 self.searching = False
                 self.warn(f"the solver failed: {exc}")
                 self._update_info()
+            return
+        if generation != self.generation:
+            return
+        if answer is not None:
+            self.verdict = answer
+        self.searching = False
+        self._update_info()
 
     # --------------------------------------------------------- playback
 
-    def _start_playback(self: NapoleonApp, moves: list[str]) -> None:
-        self.playback = moves
-        self._saved_autoplay = self.session.autoplay
-        # The solution's moves include its own foundation moves.
-        self.session.autoplay = False
+    def _show_solution(self: NapoleonApp, answer: Answer) -> None:
+        if not (answer.won and answer.moves):
+            self._no_answer(answer)
+            return
+        copy = self.state.copy()
+        self.playback = Playback(copy, list(answer.moves))
+        self.held = None
+        self.target_counts = {}
+        self.hint_move = None
+        self.board.set_state(copy)
         self._playback_timer = self.set_interval(max(0.01, self.step_delay), self._playback_step)
+        self.say(f"showing the solution: {len(answer.moves)} moves (your game is kept; s or Esc goes back to it)",
+                 "bold")
         self._redraw()
 
     def _playback_step(self: NapoleonApp) -> None:
-        if not self.playback:
-            self._stop_playback()
+        pb = self.playback
+        if pb is None or pb.done:
+            self._end_playback_timer()
             return
-        text = self.playback.pop(0)
-        try:
-            move = self.state.parse_move(text)
-        except NapoleonError as exc:
-            self._stop_playback()
-            self.warn(f"the solution does not fit this position: {exc}")
-            return
-        if not self.play(move, from_playback=True):
-            self._stop_playback()
-            return
-        self.message = None
-        if not self.playback:
-            self._stop_playback()
-        self._update_status()
+        move = pb.moves[pb.shown]
+        text = pb.state.describe(move, past=True)
+        pb.state.push(move)
+        pb.shown += 1
+        if pb.done:
+            self._end_playback_timer()
+            self.say(f"the solution wins in {len(pb.moves)} moves. Your game is as you left it: "
+                     f"any key goes back to it", "bold green")
+        else:
+            self.say(f"solution, move {pb.shown} of {len(pb.moves)}: {text}")
+        self._redraw()
 
-    def _stop_playback(self: NapoleonApp) -> None:
+    def _end_playback_timer(self: NapoleonApp) -> None:
         if self._playback_timer is not None:
             self._playback_timer.stop()
             self._playback_timer = None
-        if self.playback is not None:
-            self.playback = None
-            self.session.autoplay = self._saved_autoplay
+
+    def _stop_playback(self: NapoleonApp) -> bool:
+        """Stop showing the solution and show the player's game again; False if none was shown."""
+        self._end_playback_timer()
+        if self.playback is None:
+            return False
+        self.playback = None
+        self.board.set_state(self.state)
+        self._redraw()
+        return True

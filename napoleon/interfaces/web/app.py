@@ -21,7 +21,8 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
   played on this game.
 - ``POST /api/games/{id}/settings``         ``{"autoplay": bool}``
 - ``GET  /api/games/{id}/targets?from=PILE&count=N``
-- ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution (searched in a worker process)
+- ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution: from one already known (followed
+  on from this position), else searched in a worker process; ``text`` says it in a player's words
 - ``POST /api/games/{id}/solve``            ``{"budget", "steps"}``: a whole solution, to show
 - ``GET  /api/stats[?game=ID]``             the store's statistics (``by_grade``: played, won, best time
   per grade of the deals)
@@ -56,6 +57,7 @@ from ...engine.errors import IllegalMoveError, NapoleonError
 from ...engine.move import REDEAL
 from ...engine.state import State
 from ...shuffle import MAX_DEAL
+from ...solver.service import Answer, SolverService, Verdict, WorkerError, find_winnable_job
 from ...store import Store
 from ..cli import game_info
 from .games import (
@@ -69,7 +71,6 @@ from .games import (
     saved_summary,
 )
 from ...grading import GRADES, grade_json, hand_out, shipped_grade
-from .solving import LOST, UNKNOWN, WON, SolutionCache, SolverPool, find_winnable, solve_position
 
 STATIC = Path(__file__).parent / "static"
 CARDS = STATIC / "cards"
@@ -218,8 +219,7 @@ class WebApp:
         self.store = store
         self.settings = settings
         self.registry = Registry(store)
-        self.cache = SolutionCache()
-        self.pool = SolverPool(settings.workers)
+        self.solver = SolverService(workers=settings.workers)
 
     # ------------------------------------------------------------ lookup
 
@@ -293,15 +293,15 @@ class WebApp:
         if deal == "daily" or wanted is not None:
             # Graded deals (docs/grades.md): shipped grades are instant, others graded in a worker.
             how = "daily" if deal == "daily" else ("next" if start else "random")
-            found = await self.pool.run(hand_out, game.id, dict(game.options), how, start, wanted,
-                                        body.get("date"), self.settings.grade_tries)
+            found = await self.solver.run(hand_out, game.id, dict(game.options), how, start, wanted,
+                                          body.get("date"), self.settings.grade_tries)
             if "error" in found:
                 raise ApiError(422, found["error"])
             deal, solution, grade = found["deal"], found["solution"], found["grade"]
         elif deal == "winnable":
-            found = await self.pool.run(find_winnable, game.id, dict(game.options),
-                                        start or secrets.randbelow(1_000_000_000) + 1,
-                                        self.settings.winnable_budget, self.settings.winnable_tries)
+            found = await self.solver.run(find_winnable_job, game.id, dict(game.options),
+                                          start or secrets.randbelow(1_000_000_000) + 1,
+                                          self.settings.winnable_budget, self.settings.winnable_tries)
             if "error" in found:
                 raise ApiError(422, found["error"])
             deal, solution = found["deal"], found["moves"]
@@ -309,7 +309,8 @@ class WebApp:
             deal = secrets.randbelow(1_000_000_000) + 1
         state = game.new_state(deal)
         if solution is not None:
-            await asyncio.to_thread(self.cache.put_solution, state, [game.parse_notation(m) for m in solution])
+            moves = tuple(game.parse_notation(m) for m in solution)
+            await asyncio.to_thread(self.solver.remember, state, Answer(Verdict.WON, moves, complete=True))
         live = await asyncio.to_thread(self.registry.create, state, autoplay)
         grade = grade or shipped_grade(game, deal)
         if grade is not None:  # kept with the game's record: the statistics count per grade
@@ -320,7 +321,7 @@ class WebApp:
     async def grade(self, request: Request) -> JSONResponse:
         live = await self.live(request)
         state = live.session.state
-        answer = await self.pool.run(grade_json, state.game.id, dict(state.game.options), state.deal)
+        answer = await self.solver.run(grade_json, state.game.id, dict(state.game.options), state.deal)
         if "error" in answer:
             raise ApiError(422, answer["error"])
         if live.session.grade != answer["grade"]:
@@ -332,8 +333,8 @@ class WebApp:
         if not game_id:
             raise ApiError(400, "give ?game=ID")
         game = get_game(game_id, {})
-        found = await self.pool.run(hand_out, game.id, {}, "daily", None, None, request.query_params.get("date"),
-                                    self.settings.grade_tries)
+        found = await self.solver.run(hand_out, game.id, {}, "daily", None, None, request.query_params.get("date"),
+                                      self.settings.grade_tries)
         if "error" in found:
             raise ApiError(422, found["error"])
         return JSONResponse({"game": game.id, "deal": found["deal"], "grade": found["grade"],
@@ -447,49 +448,46 @@ class WebApp:
             return {"from": src, "count": count, "targets": [game.pile_names[d] for d in dsts]}
         return JSONResponse(await self.locked(live, work))
 
-    async def search(self, live: LiveGame, budget: float) -> tuple[State, dict[str, Any], bool]:
-        """Solve the game's position now: (that position, the solver's answer, whether it was known)."""
-        state, position = await self.locked(live, lambda: (live.session.state.copy(), live.session.state.to_json()))
-        known = self.cache.get(state)
-        if known is not None:
-            game = state.game
-            return state, {"verdict": known.verdict, "moves": [game.notation(m) for m in known.moves()],
-                           "states": 0, "seconds": 0.0, "complete": True}, True
+    async def search(self, live: LiveGame, budget: float, hint: bool = False) -> tuple[State, Answer]:
+        """Ask the solver service about the game's position now: (that position, the answer).
+
+        A hint takes a solution already known, followed on from this position
+        when the player left it by a move or two; a search runs only when none
+        is known.
+        """
+        state = await self.locked(live, lambda: live.session.state.copy())
         try:
-            result = await self.pool.run(solve_position, position, budget)
-        except NapoleonError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a crashed worker or a solver bug: say so, keep serving
-            raise ApiError(500, f"the solver failed: {type(exc).__name__}: {exc}") from None
-        if result["verdict"] == WON:
-            moves = [state.game.parse_notation(m) for m in result["moves"]]
-            await asyncio.to_thread(self.cache.put_solution, state, moves)
-        elif result["verdict"] == LOST:
-            self.cache.put_lost(state)
-        return state, result, False
+            if hint:
+                return state, await self.solver.hint(state, budget)
+            return state, await self.solver.solve(state, budget)
+        except WorkerError as exc:  # a crashed worker or a solver bug: say so, keep serving
+            raise ApiError(500, f"the solver failed: {exc}") from None
 
     async def hint(self, request: Request) -> JSONResponse:
         live = await self.live(request)
         budget = min(parse_budget(request.query_params.get("budget"), self.settings.hint_budget),
                      self.settings.max_budget)
-        state, result, cached = await self.search(live, budget)
-        move = state.game.parse_notation(result["moves"][0]) if result["verdict"] == WON and result["moves"] else None
+        state, answer = await self.search(live, budget, hint=True)
+        move = answer.moves[0] if answer.won and answer.moves else None
+        move_json = None
         if move is not None:
-            text = f"{state.san(move)}"
-        elif result["verdict"] == WON:
+            text = f"Hint: {state.describe(move)}"
+            move_json = {**state.game.move_to_json(move), "text": state.describe(move)}
+        elif answer.won:
             text = "the game is won"
-        elif result["verdict"] == LOST:
+        elif answer.verdict is Verdict.LOST:
             text = "this position can no longer be won"
         else:
-            text = f"no hint: the solver ran out of time after {result['states']} positions"
+            text = "no hint: the solver found no way to win from here in the time it had"
         return JSONResponse({
-            "verdict": result["verdict"],
-            "move": state.game.move_to_json(move) if move is not None else None,
+            "verdict": answer.verdict,
+            "move": move_json,
             "text": text,
             "at": len(state.history),
-            "states": result["states"],
-            "seconds": result["seconds"],
-            "cached": cached,
+            "states": answer.states,
+            "seconds": answer.seconds,
+            "cached": answer.source != "search",
+            "source": answer.source,
         })
 
     async def solve(self, request: Request) -> JSONResponse:
@@ -498,20 +496,21 @@ class WebApp:
         budget = min(parse_budget(body.get("budget"), self.settings.solve_budget), self.settings.max_budget)
         with_steps = want_bool(body, "steps", True)
         live = await self.live(request)
-        state, result, cached = await self.search(live, budget)
-        answer = {
-            "verdict": result["verdict"],
-            "moves": result["moves"] if with_steps else [],
-            "length": len(result["moves"]),
+        state, answer = await self.search(live, budget)
+        moves = answer.notation(state)
+        result = {
+            "verdict": answer.verdict,
+            "moves": moves if with_steps else [],
+            "length": len(moves),
             "at": len(state.history),
-            "states": result["states"],
-            "seconds": result["seconds"],
-            "complete": result.get("complete", result["verdict"] != UNKNOWN),
-            "cached": cached,
+            "states": answer.states,
+            "seconds": answer.seconds,
+            "complete": answer.complete,
+            "cached": answer.source != "search",
         }
-        if with_steps and result["verdict"] == WON:
-            answer.update(await asyncio.to_thread(solution_steps, state, result["moves"]))
-        return JSONResponse(answer)
+        if with_steps and answer.won:
+            result.update(await asyncio.to_thread(solution_steps, state, moves))
+        return JSONResponse(result)
 
     async def stats(self, request: Request) -> JSONResponse:
         game_id = request.query_params.get("game") or None
@@ -641,7 +640,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
         yield
-        web.pool.shutdown()
+        web.solver.close()
         web.registry.close()  # at shutdown a short block is fine; the executor may be gone
 
     middleware = [Middleware(SameOriginMiddleware)]

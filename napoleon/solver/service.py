@@ -1,0 +1,612 @@
+"""One solver service for every interface: worker processes and the solutions known.
+
+The terminal game and the web app both ask the solver the same things (is
+this position winnable? the next move? the whole solution?) and both must
+stay responsive while it searches, so searches run in worker processes and
+the answers are kept by position. :class:`SolverService` is that one piece:
+
+* **Worker processes** (:class:`WorkerPool`): each worker is a plain
+  ``python`` child started with the path of *this* package first on its
+  ``sys.path`` and without the current folder, so a folder named
+  ``napoleon`` where the program was started can never stand in for the
+  package. Workers talk over their standard input and output (no
+  semaphores, so nothing is left for the resource tracker to warn about),
+  and on Linux the kernel kills them when the process that started them dies
+  (``PR_SET_PDEATHSIG``): ``kill -9`` of the server or the terminal game
+  leaves no worker behind. A search that goes stale is stopped by ending its
+  worker; the next job starts a fresh one.
+* **Two lanes**: ``background`` for the verdict a game works out after every
+  move, ``foreground`` for what a player asked for (hint, solution, a
+  winnable deal). A hint never waits behind the background verdict.
+* **Solutions known** (:class:`SolutionCache`): a solution found from one
+  position is a solution from every position along it, so it is filed under
+  each. A hint is taken from a known solution when the player's position is
+  on it, or when a few moves from the position lead back onto it
+  (:meth:`SolutionCache.follow`); a new search runs only when none is known.
+
+The service imports nothing from the interfaces; both interfaces import it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import CancelledError, Future
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.move import Move
+from ..engine.state import State
+from .search import LOST, UNKNOWN, WON, Verdict
+
+__all__ = [
+    "Answer",
+    "SolutionCache",
+    "SolverService",
+    "Verdict",
+    "WorkerError",
+    "WorkerPool",
+    "find_winnable_job",
+    "solve_job",
+]
+
+MAX_CACHED_POSITIONS = 50_000
+MAX_POSITIONS_PER_SOLUTION = 5_000
+FOLLOW_DEPTH = 3          # moves tried from a position to get back onto a known solution
+FOLLOW_POSITIONS = 3_000  # positions looked at, at most, in doing so
+FOLLOW_BACK = 200         # how far back in the game's history a known solution is looked for
+
+
+# ------------------------------------------------------------------ answers
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The service's word on a position.
+
+    ``moves`` win from the position asked about (``won``); ``source`` says
+    where they came from: ``"known"`` (a solution through this very
+    position), ``"followed"`` (a few moves back onto a known solution),
+    ``"search"`` (a search just now). ``states`` counts the positions a search
+    visited (0 when nothing was searched); ``spent`` is the budget a search
+    was given, so a longer one can follow an ``unknown``.
+    """
+
+    verdict: Verdict
+    moves: tuple[Move, ...] = ()
+    states: int = 0
+    seconds: float = 0.0
+    complete: bool = False
+    source: str = "search"
+    spent: float | None = None
+
+    @property
+    def won(self) -> bool:
+        return self.verdict is WON
+
+    def notation(self, state: State) -> list[str]:
+        """The moves in the game's notation."""
+        return [state.game.notation(m) for m in self.moves]
+
+
+@dataclass
+class _Known:
+    verdict: Verdict
+    line: list[Move] | None = None
+    offset: int = 0
+    spent: float = 0.0
+
+    def moves(self) -> list[Move]:
+        return [] if self.line is None else self.line[self.offset:]
+
+
+class SolutionCache:
+    """Verdicts and solutions by position, shared by every game of the same rules.
+
+    Filled and read from several threads, so it has a lock.
+    """
+
+    def __init__(self, limit: int = MAX_CACHED_POSITIONS) -> None:
+        self.limit = limit
+        self._known: OrderedDict[tuple[Any, ...], _Known] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(state: State) -> tuple[Any, ...]:
+        """The position under its game's rules (options included)."""
+        return (state.game.describe(), state.key())
+
+    def get(self, state: State) -> Answer | None:
+        """What is known of exactly this position: won (with a solution), lost,
+        or unknown after a search of some budget; None when nothing is."""
+        with self._lock:
+            known = self._known.get(self.key(state))
+            if known is None:
+                return None
+            self._known.move_to_end(self.key(state))
+        return Answer(known.verdict, tuple(known.moves()), complete=known.verdict is not UNKNOWN,
+                      source="known", spent=known.spent)
+
+    def put(self, state: State, answer: Answer) -> None:
+        """File a search's answer for ``state`` (a won one under each position along it)."""
+        if answer.verdict is WON:
+            self.put_solution(state, list(answer.moves))
+        elif answer.verdict is LOST:
+            self._put(self.key(state), _Known(LOST))
+        else:
+            key = self.key(state)
+            with self._lock:
+                old = self._known.get(key)
+            if old is None or (old.verdict is UNKNOWN and old.spent < (answer.spent or 0.0)):
+                self._put(key, _Known(UNKNOWN, spent=answer.spent or 0.0))
+
+    def put_solution(self, state: State, moves: list[Move]) -> None:
+        """File ``moves`` (a checked solution from ``state``) under each position along it."""
+        walk = state.copy()
+        rules = state.game.describe()
+        for i, move in enumerate(moves[:MAX_POSITIONS_PER_SOLUTION]):
+            self._put((rules, walk.key()), _Known(WON, moves, i))
+            if walk.why_illegal(move) is not None:
+                return  # not a solution of this position after all: keep what was checked
+            walk.push(move)
+
+    def _put(self, key: tuple[Any, ...], known: _Known) -> None:
+        with self._lock:
+            old = self._known.get(key)
+            if old is not None and old.verdict is WON and known.verdict is not WON:
+                return  # a proof is never replaced by less
+            self._known[key] = known
+            self._known.move_to_end(key)
+            while len(self._known) > self.limit:
+                self._known.popitem(last=False)
+
+    def follow(self, state: State, depth: int = FOLLOW_DEPTH, limit: int = FOLLOW_POSITIONS) -> Answer | None:
+        """A solution from ``state`` made of a known one, without a search.
+
+        When ``state`` is on a known solution, its rest. Otherwise the
+        nearest earlier position of the game (its history) that had a known
+        solution is found, and a few moves from ``state`` are tried (at most
+        ``depth`` moves, ``limit`` positions) for one that gets back onto that
+        solution: the player who left the line by a move or two (or made its
+        moves in another order) is led back to it.
+        """
+        here = self.get(state)
+        if here is not None and here.verdict is not UNKNOWN:
+            return here
+        line = self._line_before(state)
+        if line is None:
+            return None
+        start, moves = line
+        targets: dict[tuple[Any, ...], int] = {}
+        walk = start.copy()
+        for i, move in enumerate(moves):
+            targets[walk.key()] = i
+            walk.push(move)
+        targets[walk.key()] = len(moves)
+        path = _path_to(state, targets, depth, limit)
+        if path is None:
+            return None
+        steps, index = path
+        solution = steps + moves[index:]
+        self.put_solution(state, solution)
+        return Answer(WON, tuple(solution), complete=True, source="followed")
+
+    def _line_before(self, state: State) -> tuple[State, list[Move]] | None:
+        """The nearest earlier position of ``state``'s game with a known solution."""
+        walk = state.copy()
+        for _ in range(min(FOLLOW_BACK, len(walk.history))):
+            walk.pop()
+            with self._lock:
+                known = self._known.get(self.key(walk))
+            if known is not None and known.verdict is WON:
+                return walk, known.moves()
+            if known is not None and known.verdict is LOST:
+                return None  # lost there, lost here
+        return None
+
+
+def _path_to(state: State, targets: dict[tuple[Any, ...], int], depth: int, limit: int
+             ) -> tuple[list[Move], int] | None:
+    """The fewest moves (breadth first) from ``state`` to a position in ``targets``."""
+    root = state.copy()
+    root.history = []
+    if root.key() in targets:
+        return [], targets[root.key()]
+    seen = {root.key()}
+    frontier: list[list[Move]] = [[]]
+    for _ in range(depth):
+        nxt: list[list[Move]] = []
+        for path in frontier:
+            walk = root.copy()
+            for m in path:
+                walk.push(m)
+            for move in walk.legal_moves():
+                walk.push(move)
+                key = walk.key()
+                walk.pop()
+                if key in seen:
+                    continue
+                if key in targets:
+                    return [*path, move], targets[key]
+                seen.add(key)
+                if len(seen) > limit:
+                    return None
+                nxt.append([*path, move])
+        frontier = nxt
+    return None
+
+
+# ------------------------------------------------------------- worker jobs
+
+
+def solve_job(position: dict[str, Any], budget: float | None, max_states: int | None) -> dict[str, Any]:
+    """Worker job: :func:`napoleon.solver.solve_json` on a position JSON."""
+    from . import solve_json
+
+    return solve_json(position, budget, max_states)
+
+
+def find_winnable_job(game_id: str, options: dict[str, Any], start: int, budget: float, tries: int
+                      ) -> dict[str, Any]:
+    """Worker job: the first deal from ``start`` that the solver wins, with its solution.
+
+    ``{"deal", "moves"}``, or ``{"error"}`` (a message a player can read) when
+    no deal in range was proven winnable.
+    """
+    from ..engine.errors import NapoleonError
+    from ..games import get_game
+    from .winnable import next_winnable
+
+    game = get_game(game_id, options)
+    try:
+        deal, result = next_winnable(game, start, budget=budget, tries=tries)
+    except NapoleonError as exc:
+        return {"error": str(exc)}
+    return {"deal": deal, "moves": [game.notation(m) for m in result.moves]}
+
+
+# --------------------------------------------------------- worker processes
+
+
+class WorkerError(RuntimeError):
+    """A worker process failed: it died, or its job raised."""
+
+
+_PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent.parent)
+
+# The worker's first lines: this package's folder first on the path, the
+# current folder not at all (``-P`` and the filter), then the job loop.
+_BOOT = (
+    "import sys; sys.path[:] = [{root!r}] + [p for p in sys.path if p not in ('', {root!r})]; "
+    "from napoleon.solver.service import worker_main; worker_main({ppid})"
+)
+
+
+def worker_main(parent: int) -> None:
+    """A worker process: run pickled ``(function, args)`` jobs from standard input.
+
+    Each answer, ``(True, value)`` or ``(False, message)``, is pickled to the
+    standard output that the worker had at start; anything a job prints goes
+    to standard error instead, so it cannot garble the answers.
+    """
+    _die_with_parent(parent)
+    inp = sys.stdin.buffer
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops us
+    while True:
+        try:
+            fn, args = pickle.load(inp)
+        except (EOFError, OSError, pickle.UnpicklingError):
+            return
+        try:
+            answer = (True, fn(*args))
+        except Exception as exc:  # noqa: BLE001 - the parent says what failed; the worker goes on
+            answer = (False, f"{type(exc).__name__}: {exc}")
+        try:
+            pickle.dump(answer, out)
+            out.flush()
+        except OSError:
+            return
+
+
+def _die_with_parent(parent: int) -> None:
+    """End this process when ``parent`` dies, even in the middle of a search."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before we could ask
+        os._exit(0)
+
+    def watch() -> None:  # elsewhere, or as a second guard: look now and then
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+class _Job:
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.fn = fn
+        self.args = args
+        self.future: Future = Future()
+        self.dropped = False
+
+
+class _Slot:
+    """One worker process and the thread that feeds it.
+
+    The thread starts the process (so on Linux the process lives exactly as
+    long as this thread, which lives until the pool is closed), sends it a
+    job, waits for the answer and sets the job's future.
+    """
+
+    def __init__(self, pool: WorkerPool, jobs: queue.SimpleQueue) -> None:
+        self.pool = pool
+        self.jobs = jobs
+        self.lock = threading.Lock()
+        self.process: subprocess.Popen | None = None
+        self.current: _Job | None = None
+        self.thread = threading.Thread(target=self._run, name="napoleon-solver-slot", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                break
+            if not job.future.set_running_or_notify_cancel():
+                continue
+            with self.lock:
+                if self.pool.closed:
+                    job.future.set_exception(CancelledError())
+                    break
+                self.current = job
+            try:
+                ok, value = self._call(job)
+            except Exception as exc:  # noqa: BLE001 - a dead worker: this job fails, the next gets a new one
+                self._stop()
+                ok, value = False, exc
+            with self.lock:
+                self.current = None
+            if job.dropped:
+                job.future.set_exception(CancelledError())
+            elif ok:
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(value if isinstance(value, BaseException) else WorkerError(value))
+        self._stop()
+
+    def _call(self, job: _Job) -> tuple[bool, Any]:
+        process = self._process()
+        assert process.stdin is not None and process.stdout is not None
+        try:
+            pickle.dump((job.fn, job.args), process.stdin)
+            process.stdin.flush()
+            return pickle.load(process.stdout)
+        except (EOFError, OSError, pickle.UnpicklingError):
+            self._stop()
+            if job.dropped:
+                return False, "stopped"
+            raise WorkerError("the solver's worker process ended unexpectedly") from None
+
+    def _process(self) -> subprocess.Popen:
+        with self.lock:
+            if self.process is not None and self.process.poll() is None:
+                return self.process
+            boot = _BOOT.format(root=_PACKAGE_ROOT, ppid=os.getpid())
+            self.process = subprocess.Popen(
+                [sys.executable, "-P", "-c", boot],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.pool.stderr,
+                close_fds=True,
+            )
+            self.pool.started += 1
+            return self.process
+
+    def drop(self, job: _Job) -> bool:
+        """Stop ``job`` if this slot is running it."""
+        with self.lock:
+            if self.current is not job:
+                return False
+            job.dropped = True
+            process = self.process
+        if process is not None and process.poll() is None:
+            process.kill()
+        return True
+
+    def _stop(self) -> None:
+        with self.lock:
+            process, self.process = self.process, None
+        if process is None:
+            return
+        if process.poll() is None:
+            process.kill()
+        for stream in (process.stdin, process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def pid(self) -> int | None:
+        with self.lock:
+            return self.process.pid if self.process is not None and self.process.poll() is None else None
+
+
+class WorkerPool:
+    """``workers`` worker processes running module-level functions, started on first use.
+
+    :meth:`submit` gives a :class:`concurrent.futures.Future`; :meth:`drop`
+    stops a job, ending its worker if it is running (a stale search must not
+    delay the next).
+    """
+
+    def __init__(self, workers: int = 1, stderr: Any = subprocess.DEVNULL) -> None:
+        self.workers = max(1, workers)
+        self.stderr = stderr
+        self.closed = False
+        self.started = 0  # worker processes started so far (tests read it)
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._slots: list[_Slot] = []
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> _Job:
+        """Queue ``fn(*args)`` for a worker; the job's ``future`` gets the answer."""
+        with self._lock:
+            if self.closed:
+                raise WorkerError("the solver service is closed")
+            if len(self._slots) < self.workers:
+                self._slots.append(_Slot(self, self._jobs))
+            job = _Job(fn, args)
+            self._jobs.put(job)
+            return job
+
+    def drop(self, job: _Job) -> None:
+        """Forget ``job``: cancel it if it is waiting, stop its worker if it runs."""
+        if job.future.cancel():
+            return
+        with self._lock:
+            slots = list(self._slots)
+        for slot in slots:
+            if slot.drop(job):
+                return
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker, awaited; cancelling the await stops the job."""
+        job = self.submit(fn, *args)
+        try:
+            return await asyncio.wrap_future(job.future)
+        except asyncio.CancelledError:
+            self.drop(job)
+            raise
+
+    def pids(self) -> list[int]:
+        """The process ids of the workers alive now."""
+        with self._lock:
+            slots = list(self._slots)
+        return [p for s in slots if (p := s.pid()) is not None]
+
+    def close(self) -> None:
+        """End every worker; queued jobs are cancelled. Safe to call twice."""
+        with self._lock:
+            if self.closed:
+                return
+            self.closed = True
+            slots = list(self._slots)
+        while True:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is not None:
+                job.future.cancel()
+        for slot in slots:
+            with slot.lock:
+                job = slot.current
+                if job is not None:
+                    job.dropped = True
+            slot._stop()
+            self._jobs.put(None)
+        for slot in slots:
+            slot.thread.join(timeout=5)
+
+
+# ----------------------------------------------------------------- service
+
+
+class SolverService:
+    """The solver for an interface: worker lanes and the solutions known.
+
+    ``workers`` processes serve what a player asks for (hint, solution,
+    winnable deals); ``background`` processes work out verdicts in the
+    background. Processes start on first use.
+    """
+
+    def __init__(self, workers: int = 1, background: int = 1, cache: SolutionCache | None = None) -> None:
+        self.cache = cache if cache is not None else SolutionCache()
+        self.foreground = WorkerPool(workers)
+        self.background = WorkerPool(background)
+        self.searches = 0  # searches run so far (an answer from what is known runs none)
+
+    # --------------------------------------------------------- known
+
+    def known(self, state: State) -> Answer | None:
+        """What is known of exactly this position (no search)."""
+        return self.cache.get(state)
+
+    def remember(self, state: State, answer: Answer) -> None:
+        self.cache.put(state, answer)
+
+    # -------------------------------------------------------- search
+
+    async def solve(self, state: State, budget: float | None = None, max_states: int | None = None,
+                    background: bool = False) -> Answer:
+        """Won or lost if known, else a search of ``state`` within the budget.
+
+        ``background`` runs it in the background lane (a verdict), else in
+        the foreground (a player is waiting). Cancelling the await stops the
+        search. Raises :class:`WorkerError` when a worker fails.
+        """
+        known = self.known(state)
+        if known is not None and known.verdict is not UNKNOWN:
+            return known
+        position = state.to_json()
+        pool = self.background if background else self.foreground
+        self.searches += 1
+        result = await pool.run(solve_job, position, budget, max_states)
+        answer = _answer_of(state, result, budget)
+        self.remember(state, answer)
+        return answer
+
+    async def hint(self, state: State, budget: float | None = None, max_states: int | None = None) -> Answer:
+        """A solution from ``state`` for a hint: known, followed on from a known
+        one, or (only when none is known) searched in the foreground lane."""
+        answer = self.known(state)
+        if answer is not None and answer.verdict is not UNKNOWN:
+            return answer
+        copy = state.copy()
+        answer = await asyncio.to_thread(self.cache.follow, copy)
+        if answer is not None:
+            return answer
+        return await self.solve(state, budget, max_states)
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Any module-level function in a foreground worker (a winnable deal, ...)."""
+        return await self.foreground.run(fn, *args)
+
+    def pids(self) -> list[int]:
+        """Process ids of the workers alive now."""
+        return self.foreground.pids() + self.background.pids()
+
+    def close(self) -> None:
+        """End every worker (the interface is quitting)."""
+        self.foreground.close()
+        self.background.close()
+
+
+def _answer_of(state: State, result: dict[str, Any], budget: float | None) -> Answer:
+    game = state.game
+    verdict = Verdict(result["verdict"])
+    moves = tuple(game.parse_notation(m) for m in result["moves"]) if verdict is WON else ()
+    return Answer(verdict, moves, result.get("states", 0), result.get("seconds", 0.0),
+                  result.get("complete", verdict is not UNKNOWN), "search", budget)

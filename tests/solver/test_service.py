@@ -1,0 +1,323 @@
+"""The one solver service: worker processes, lanes, and the solutions it knows.
+
+The process tests start real programs (the terminal game headless, and
+``napoleon serve``) in subprocesses, because what they check is what happens
+to worker processes when their parent is killed or started in a strange
+folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from napoleon import new_game
+from napoleon.solver import replays_to_win
+from napoleon.solver.service import Answer, SolutionCache, SolverService, Verdict, WorkerPool
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def env() -> dict[str, str]:
+    """The environment of a child that imports this tree's package."""
+    e = dict(os.environ)
+    e["PYTHONPATH"] = str(ROOT) + (os.pathsep + e["PYTHONPATH"] if e.get("PYTHONPATH") else "")
+    return e
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie waiting to be reaped does not)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status and "\nState:\tX" not in status
+
+
+def wait_until(condition, seconds: float = 30.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return condition()
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            out.append(int(entry.name))
+    return out
+
+
+linux_only = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+
+
+# ------------------------------------------------------------------- verdict
+
+
+def test_the_verdict_is_one_type():
+    from napoleon.solver import solve
+
+    result = solve(new_game("werner", 1), max_states=100_000)
+    assert result.verdict is Verdict.WON and result.verdict == "won"
+    assert json.dumps({"v": result.verdict}) == '{"v": "won"}' and f"{result.verdict}" == "won"
+
+
+# --------------------------------------------------------- known solutions
+
+
+def test_a_solution_is_known_along_its_line_and_followed_back_onto_it():
+    from napoleon.solver import solve
+
+    state = new_game("werner", 1)
+    moves = solve(state, max_states=100_000).moves
+    cache = SolutionCache()
+    cache.put_solution(state, moves)
+    # On the line: its rest.
+    on = state.copy()
+    for m in moves[:5]:
+        on.push(m)
+    assert list(cache.get(on).moves) == moves[5:]
+    # Off the line by a move that can be taken back: led back onto it.
+    for i in range(5, len(moves)):
+        detour = reversible_move(on, avoid=moves[i])
+        if detour is not None:
+            break
+        on.push(moves[i])
+    assert detour is not None
+    off = on.copy()
+    off.push(detour)
+    assert cache.get(off) is None
+    answer = cache.follow(off)
+    assert answer is not None and answer.source == "followed" and replays_to_win(off, list(answer.moves))
+    assert cache.get(off) is not None  # and filed for the next hint
+
+
+def reversible_move(state, avoid):
+    """A legal move other than ``avoid`` after which one move leads back to ``state``."""
+    for move in state.legal_moves():
+        if move == avoid or move.is_redeal:
+            continue
+        there = state.copy()
+        there.push(move)
+        for back in there.legal_moves():
+            again = there.copy()
+            again.push(back)
+            if again.key() == state.key():
+                return move
+    return None
+
+
+def test_hint_answers_from_what_is_known_without_a_search():
+    async def run():
+        service = SolverService()
+        try:
+            state = new_game("werner", 1)
+            first = await service.solve(state, max_states=100_000)
+            assert first.won and first.source == "search" and service.searches == 1
+            state.play(first.moves[0])
+            hint = await service.hint(state, max_states=1)
+            assert hint.won and hint.source == "known" and list(hint.moves) == list(first.moves[1:])
+            assert service.searches == 1
+        finally:
+            service.close()
+
+    asyncio.run(run())
+
+
+def test_a_dropped_job_stops_its_worker_and_the_next_job_runs():
+    pool = WorkerPool(1)
+    try:
+        slow = pool.submit(time.sleep, 120)
+        assert wait_until(lambda: pool.pids() != [], 30)
+        pid = pool.pids()[0]
+        time.sleep(0.3)
+        pool.drop(slow)
+        quick = pool.submit(sum, [1, 2, 3])
+        assert quick.future.result(timeout=60) == 6
+        assert wait_until(lambda: not alive(pid), 10)
+        assert slow.future.cancelled() or slow.future.exception() is not None
+    finally:
+        pool.close()
+    assert pool.pids() == []
+
+
+def test_a_job_that_raises_fails_that_job_only():
+    pool = WorkerPool(1)
+    try:
+        bad = pool.submit(int, "not a number")
+        with pytest.raises(Exception, match="ValueError"):
+            bad.future.result(timeout=60)
+        assert pool.submit(len, "four").future.result(timeout=60) == 4
+    finally:
+        pool.close()
+
+
+def test_lost_and_unknown_answers_are_filed():
+    cache = SolutionCache()
+    state = new_game("werner", 12)
+    cache.put(state, Answer(Verdict.UNKNOWN, spent=1.5))
+    assert cache.get(state).verdict is Verdict.UNKNOWN and cache.get(state).spent == 1.5
+    cache.put(state, Answer(Verdict.LOST, complete=True))
+    assert cache.get(state).verdict is Verdict.LOST
+    cache.put(state, Answer(Verdict.UNKNOWN, spent=30.0))  # less than a proof never replaces it
+    assert cache.get(state).verdict is Verdict.LOST
+
+
+# --------------------------------------------------------------- processes
+
+TUI_SCRIPT = """
+import asyncio, os, sys
+from napoleon.interfaces.tui import NapoleonApp
+
+async def main():
+    app = NapoleonApp({game!r}, {deal}, analysis=True, use_store=False, budgets=({budget},))
+    async with app.run_test() as pilot:
+        for _ in range(1200):
+            if {wait_for}:
+                break
+            await pilot.pause(0.05)
+        print("VERDICT", app.verdict.verdict if app.verdict else None, flush=True)
+        print("WORKERS", *app.solver.pids(), flush=True)
+        if {hang}:
+            await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+def tui_script(tmp_path: Path, **kw) -> Path:
+    folder = tmp_path / "scripts"
+    folder.mkdir(exist_ok=True)
+    script = folder / "tui.py"
+    script.write_text(textwrap.dedent(TUI_SCRIPT.format(**kw)))
+    return script
+
+
+def test_workers_do_not_depend_on_the_current_folder(tmp_path):
+    """Issue 16 item 1: a folder named ``napoleon`` where the program starts
+    (the parent folder of a clone, say) must not stand in for the package."""
+    here = tmp_path / "x"
+    (here / "napoleon" / "solver").mkdir(parents=True)
+    (here / "napoleon" / "__init__.py").write_text("raise ImportError('the wrong napoleon')\n")
+    script = tui_script(tmp_path, game="werner", deal=1, budget=30.0, hang=False,
+                        wait_for="app.verdict is not None and not app.searching")
+    out = subprocess.run([sys.executable, str(script)], check=False, cwd=here, env=env(), capture_output=True, text=True,
+                         timeout=180)
+    assert "VERDICT won" in out.stdout, out.stdout + out.stderr
+
+
+@linux_only
+def test_killing_the_terminal_game_ends_its_workers(tmp_path):
+    """kill -9 of the terminal game (mid-search) leaves no solver worker behind."""
+    script = tui_script(tmp_path, game="forty-thieves", deal=2, budget=300.0, hang=True,
+                        wait_for="app.searching and app.solver.pids()")
+    proc = subprocess.Popen([sys.executable, str(script)], env=env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        workers: list[int] = []
+        for line in proc.stdout:
+            if line.startswith("WORKERS"):
+                workers = [int(p) for p in line.split()[1:]]
+                break
+        assert workers and all(alive(p) for p in workers)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert wait_until(lambda: not any(alive(p) for p in workers), 20), workers
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def post(url: str, body: dict) -> dict:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.loads(r.read())
+
+
+def start_server(tmp_path: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "napoleon", "serve", "--port", str(port),
+                             "--db", str(tmp_path / "serve.db")],
+                            env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+
+    def up() -> bool:
+        try:
+            urllib.request.urlopen(base + "/api/catalog", timeout=2).close()
+            return True
+        except OSError:
+            return False
+
+    assert wait_until(up, 60), "the server did not start"
+    return proc, base
+
+
+@linux_only
+def test_killing_the_server_ends_its_workers(tmp_path):
+    """kill -9 of ``napoleon serve`` while a search runs leaves no solver worker behind."""
+    proc, base = start_server(tmp_path)
+    try:
+        gid = post(base + "/api/games", {"game": "forty-thieves", "deal": 2})["id"]
+        import threading
+
+        threading.Thread(target=lambda: _quiet(post, f"{base}/api/games/{gid}/solve", {"budget": 100}),
+                         daemon=True).start()
+        assert wait_until(lambda: children(proc.pid) != [], 30)
+        workers = children(proc.pid)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert wait_until(lambda: not any(alive(p) for p in workers), 20), workers
+
+
+def _quiet(fn, *args) -> None:
+    try:
+        fn(*args)
+    except OSError:
+        pass
+
+
+@linux_only
+def test_stopping_the_server_warns_of_nothing(tmp_path):
+    """Issue 16 item 10: Ctrl-C on ``napoleon serve`` after solving leaks no semaphore."""
+    proc, base = start_server(tmp_path)
+    try:
+        gid = post(base + "/api/games", {"game": "werner", "deal": 1})["id"]
+        with urllib.request.urlopen(f"{base}/api/games/{gid}/hint", timeout=120) as r:
+            assert json.loads(r.read())["verdict"] == "won"
+        workers = children(proc.pid)
+        assert workers
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            _, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+    assert "leaked" not in err and "Traceback" not in err, err
+    assert not any(alive(p) for p in workers)
