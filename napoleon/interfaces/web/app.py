@@ -471,14 +471,14 @@ class WebApp:
         move = answer.moves[0] if answer.won and answer.moves else None
         move_json = None
         if move is not None:
-            text = f"Hint: {state.describe(move)}"
-            move_json = {**state.game.move_to_json(move), "text": state.describe(move)}
+            text = state.describe(move)  # the page says "Hint: " before it
+            move_json = {**state.game.move_to_json(move), "text": text}
         elif answer.won:
             text = "the game is won"
         elif answer.verdict is Verdict.LOST:
             text = "this position can no longer be won"
         else:
-            text = "no hint: the solver found no way to win from here in the time it had"
+            text = "the solver found no way to win from here in the time it had"
         return JSONResponse({
             "verdict": answer.verdict,
             "move": move_json,
