@@ -185,9 +185,17 @@ class Session:
         return bool(self._redo_turns)
 
     def restart(self) -> None:
-        """Back to the deal (an undoable step: redo is kept turn by turn)."""
+        """Back to the deal (an undoable step: redo is kept turn by turn).
+
+        The clock starts again too, from the next move: a restarted deal is
+        timed from its start, as a new one would be.
+        """
         while self.undo():
             pass
+        self._clock_start = None
+        self._elapsed = 0.0
+        if self.recorder is not None:
+            self.recorder.save(self)
 
     # ------------------------------------------------------------- internals
 

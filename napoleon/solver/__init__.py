@@ -3,7 +3,7 @@
 >>> from napoleon import new_game
 >>> result = solve(new_game("werner", deal=1), budget=30)
 >>> result.verdict
-'won'
+<Verdict.WON: 'won'>
 >>> replays_to_win(new_game("werner", deal=1), result.moves)
 True
 

@@ -30,7 +30,6 @@ from ..engine.state import State
 from .autoplay import safe_moves
 
 
-
 class Verdict(enum.StrEnum):
     """The solver's word on a position: the one type every layer uses.
 

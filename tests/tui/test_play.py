@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from napoleon import GAMES, Move, Status
+from napoleon import GAMES, Move, Status, new_game
+from napoleon.interfaces.tui import NapoleonApp
 from napoleon.interfaces.tui.screens import DealScreen, EndScreen, HelpScreen
+from napoleon.session import Session
 
 from .conftest import assert_board_matches, click_pile, cursor_to, make_app
 
@@ -278,3 +280,17 @@ async def test_tomb_whole_pile_onto_the_central_reserve():
         assert state.history[-1] == Move(t2, central, len(pile))
         assert state.piles[t2] == [] and state.piles[central][-len(pile):] == pile
         assert_board_matches(app)
+
+
+async def test_restart_restarts_the_clock():
+    """Issue 16 item 10: after R the deal is timed from its start again."""
+    session = Session(new_game("werner", 1), autoplay=False, elapsed=95.0)  # 1:35 played so far
+    app = NapoleonApp(session=session, analysis=False, use_store=False)
+    async with app.run_test() as pilot:
+        await pilot.press("colon", *"T3-F", "enter")
+        await pilot.pause()
+        assert session.elapsed >= 95.0 and "1:35" in app.info.text.plain
+        await pilot.press("R")
+        await pilot.pause()
+        assert app.state.history == [] and session.elapsed == 0.0
+        assert "0:00" in app.info.text.plain

@@ -152,3 +152,64 @@ async def test_games_are_recorded_in_the_store(tmp_path):
         assert saved and saved[0].deal == 1 and saved[0].moves == ["T3-F1"]
     finally:
         store.close()
+
+
+async def test_the_end_plays_itself_when_every_card_goes_home():
+    """Auto-finish: offered once the rest is foundation moves alone; F plays it
+    out as the player's own win, with a short celebration."""
+    app = make_app("werner", 1, autoplay=False, step_delay=0.01)
+    async with app.run_test() as pilot:
+        moves = (await app.solver.solve(app.state.copy(), max_states=100_000)).moves
+        i = 0
+        while app.finish_offer is None:
+            assert app.play(moves[i])
+            i += 1
+        assert i < len(moves) and "F finishes" in app.status_line.text.plain
+        assert app.verdict is not None and app.verdict.won  # and the badge knows it
+        await pilot.press("F")
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        assert app.state.is_won and app.screen.won and app.session.finished == "won"
+        await wait_for(pilot, lambda: app.screen.frame >= 1)  # the celebration has begun
+        assert "You won!" in str(app.screen.query_one("#title").render())
+
+
+async def test_a_lost_position_names_the_move_that_lost_it_and_b_goes_back():
+    """When the verdict says lost, the move that lost the game is found and
+    ``b`` undoes to the last winnable position."""
+    app = make_app("werner", 1, autoplay=False, analysis=True, hint_states=100_000)
+    async with app.run_test() as pilot:
+        moves = (await app.solver.solve(app.state.copy(), max_states=100_000)).moves
+        # The first move off the solution that the solver proves loses the game
+        # while moves are still left (found by search, not assumed).
+        losing = None
+        for n, move in enumerate(moves):
+            losing = next((m for m in app.state.legal_moves() if m != move and _loses(app.state, m)), None)
+            if losing is not None:
+                break
+            assert app.play(move)
+        assert losing is not None
+        winnable = app.state.key()
+        assert app.play(losing)
+        await wait_for(pilot, lambda: app.last_winnable is not None)
+        assert app.last_winnable == n
+        text = app.status_line.text.plain
+        assert "can no longer be won" in text and f"move {n + 1} lost it" in text and "b goes back" in text
+        await pilot.press("b")
+        assert app.state.key() == winnable and len(app.state.history) == n
+
+
+def _loses(state, move) -> bool:
+    """Whether ``move`` leaves a position with moves left that the solver proves lost."""
+    other = state.copy()
+    other.push(move)
+    return other.legal_moves() != [] and solve(other, max_states=20_000).verdict == "lost"
+
+
+async def test_a_new_deal_mid_game_asks_first():
+    app = make_app("werner", 1, autoplay=False)
+    async with app.run_test() as pilot:
+        await pilot.press("colon", *"T3-F", "enter")
+        await pilot.press("n")
+        assert app.state.deal == 1 and "Leave deal 1" in str(app.screen.query_one("Label").render())
+        await pilot.press("n")  # no
+        assert app.state.deal == 1 and len(app.state.history) == 1

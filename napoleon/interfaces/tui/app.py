@@ -29,7 +29,8 @@ from ...engine.rules import FOUNDATION
 from ...engine.state import State, Status
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
-from ...solver.service import Answer, SolverService
+from ...solver.finish import finish_line
+from ...solver.service import Answer, SolverService, Verdict
 from . import cardfaces as cf
 from .bars import BarsMixin, InfoBar, StatusLine, clock
 from .board import Board, Marks
@@ -83,6 +84,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo"),
         Binding("R", "restart", "Restart", show=False),
+        Binding("F", "finish", "Finish", show=False),
+        Binding("b", "back_to_winnable", "Back to winnable", show=False),
         Binding("n", "new_deal", "New"),
         Binding("g", "choose_deal", "Deal #", show=False),
         Binding("h", "hint", "Hint"),
@@ -144,6 +147,9 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.want: str | None = None
         self.playback: Playback | None = None
         self._playback_timer: Timer | None = None
+        self.finish_offer: list[Move] | None = None
+        self._finish_timer: Timer | None = None
+        self.last_winnable: int | None = None
         self._end_shown = -1
 
     BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset({"move", "cycle", "select", "depth", "foundation"})
@@ -227,12 +233,28 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.depth = 1
         self._stop_playback()
         self.want = None  # a hint asked for the old position is not wanted any more
+        self.last_winnable = None
         if not self.state.piles[self.cursor] and self.cursor != self.game.stock and first:
             self.cursor = self._first_cursor()
+        self._offer_finish()
         self.verdict = self.solver.known(self.state)
         self._redraw()
         self._start_analysis()
         self._check_end()
+
+    def _offer_finish(self) -> None:
+        """When every card left goes home by itself, say so (F plays it out)."""
+        offer = None
+        if self.session.status is Status.PLAYING:
+            offer = finish_line(self.state)
+        self.finish_offer = offer or None
+        if self.finish_offer is None or self._finish_timer is not None:
+            return
+        # A known solution too: the badge says winnable without a search.
+        self.solver.remember(self.state, Answer(Verdict.WON, tuple(self.finish_offer), complete=True, source="known"))
+        note = "the rest goes home by itself: F finishes the game"
+        self.message = Text(" " + note) if self.message is None else self.message + Text(f" · {note}")
+        self.message.stylize("bold green", self.message.cell_len - len(note))
 
     def _check_end(self) -> None:
         status = self.session.status
@@ -246,6 +268,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         else:
             msg = f"Deal {self.state.deal}: no card can move and no stock or redeal is left."
         nxt = self.state.deal + 1 if self.state.deal < MAX_DEAL else 1
+        if not won and self.state.history and self.analysis_on:
+            self._find_last_winnable(self.generation, self.state.copy())
         self.say(msg, "bold green" if won else "bold red")
         self.push_screen(EndScreen(won, msg, nxt), self._end_choice)
 
@@ -256,6 +280,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             self.start_deal(random_deal())
         elif choice == "undo":
             self.action_undo()
+        elif choice == "back":
+            self.action_back_to_winnable()
         elif choice == "restart":
             self.action_restart()
 
@@ -376,8 +402,10 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     # ---------------------------------------------------------- actions
 
     def _begin(self) -> None:
-        """Every key clears the last message; it stops the solution being shown."""
+        """Every key clears the last message; it stops the solution being shown
+        and the finishing of a game."""
         self.message = None
+        self._stop_finishing()
         if self._stop_playback():
             self.message = Text(" back to your game")
 
@@ -447,6 +475,41 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             self.play(REDEAL)
         else:
             self.warn(f"no redeal: {reason}")
+
+    def action_finish(self) -> None:
+        """Play out the end of a game whose every card goes home by itself."""
+        self._begin()
+        if self.finish_offer is None:
+            self.warn("the game does not finish by itself yet: some cards still need moving")
+            return
+        self._finish_timer = self.set_interval(max(0.01, self.step_delay / 3), self._finish_step)
+
+    def _finish_step(self) -> None:
+        line = finish_line(self.state) if self.session.status is Status.PLAYING else None
+        if not line:
+            self._stop_finishing()
+            return
+        if not self.play(line[0]) or self.session.status is not Status.PLAYING:
+            self._stop_finishing()
+
+    def _stop_finishing(self) -> None:
+        if self._finish_timer is not None:
+            self._finish_timer.stop()
+            self._finish_timer = None
+
+    def action_back_to_winnable(self) -> None:
+        """Undo to the last position the solver found winnable (after a loss)."""
+        self._begin()
+        target = self.last_winnable
+        if target is None:
+            self.warn("no winnable position to go back to is known")
+            return
+        undone = 0
+        while len(self.state.history) > target and self.session.undo():
+            undone += 1
+        self.message = Text(f" back to a winnable position: {undone} turn{'s' * (undone != 1)} undone "
+                            f"(r redoes them)", style="bold green")
+        self._after_change()
 
     def action_undo(self) -> None:
         self._begin()

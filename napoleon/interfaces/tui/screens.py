@@ -139,13 +139,14 @@ class EndScreen(ModalScreen[str]):
     """The game is won or lost: say so and offer what comes next.
 
     Dismissed with ``"next"`` (the next deal number), ``"random"``, ``"undo"``,
-    ``"restart"`` or ``"stay"``.
+    ``"back"`` (to the last winnable position), ``"restart"`` or ``"stay"``.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "choose('next')", "Next deal"),
         Binding("x", "choose('random')", "Random deal"),
         Binding("u", "choose('undo')", "Undo"),
+        Binding("b", "choose('back')", "Back to the last winnable position"),
         Binding("R", "choose('restart')", "Restart"),
         Binding("escape", "choose('stay')", "Look at the board"),
     ]
@@ -163,18 +164,47 @@ class EndScreen(ModalScreen[str]):
         self.won = won
         self.message = message
         self.next_deal = next_deal
+        self.frame = 0
+
+    CELEBRATION_FRAMES = 16
+    """Frames of the short celebration of a win (about two seconds)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("You won!" if self.won else "No legal move is left: the game is lost.", id="title")
             yield Label(self.message)
-            keys = "Enter: next deal · x: random deal · R: restart" + ("" if self.won else " · u: undo")
+            keys = "Enter: next deal · x: random deal · R: restart" + (
+                "" if self.won else " · u: undo · b: back to the last winnable position")
             yield Label(f"{keys} · Esc: look at the board")
             with Horizontal():
                 yield Button(f"Next deal ({self.next_deal})", id="next", variant="primary")
                 yield Button("Random deal", id="random")
                 if not self.won:
                     yield Button("Undo", id="undo")
+                    yield Button("Back", id="back")
+
+    def on_mount(self) -> None:
+        if self.won:
+            self.set_interval(0.12, self._celebrate, repeat=self.CELEBRATION_FRAMES)
+
+    def _celebrate(self) -> None:
+        """A short celebration: suits dance round the title, then it settles."""
+        self.frame += 1
+        title = self.query_one("#title", Label)
+        if self.frame >= self.CELEBRATION_FRAMES:
+            title.update(Text("★ You won! ★", style="bold green"))
+            return
+        suits = "♠♥♣♦"
+        colours = ("#ffd75f", "#ff8787", "#87d7ff", "#87ff87")
+        text = Text()
+        for i in range(4):
+            k = (self.frame + i) % 4
+            text.append(suits[k] + " ", style=f"bold {colours[k]}")
+        text.append(" You won! ", style=f"bold reverse {colours[self.frame % 4]}")
+        for i in range(4):
+            k = (self.frame + 3 - i) % 4
+            text.append(" " + suits[k], style=f"bold {colours[k]}")
+        title.update(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "stay")

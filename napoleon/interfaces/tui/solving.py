@@ -30,6 +30,9 @@ answer first, then longer ones while the player thinks."""
 HINT_BUDGET = 10.0
 """Seconds a hint may search when no solution is known."""
 
+LOST_LOOK_BACK = 40
+"""Moves looked back through for the one that lost the game."""
+
 SOLVE_BUDGET = 30.0
 """Seconds "show the solution" may search when no solution is known."""
 
@@ -133,6 +136,7 @@ class SolverMixin:
         if known is not None and known.verdict is not Verdict.UNKNOWN:
             self.verdict = known
             self.searching = False
+            self._lost_here()
             return
         self.searching = True
         self._analyse(self.generation, self.state.copy())
@@ -167,6 +171,45 @@ class SolverMixin:
             self.verdict = answer
         self.searching = False
         self._update_info()
+        self._lost_here()
+
+    # ------------------------------------------------- a game that is lost
+
+    def _lost_here(self: NapoleonApp) -> None:
+        """The verdict says lost: say so, and look for the move that lost the game."""
+        v = self.verdict
+        if v is None or v.verdict is not Verdict.LOST or self.session.status is not Status.PLAYING:
+            return
+        if not self.state.history:
+            self.warn("this deal cannot be won: n deals a new one")
+            return
+        self.warn("this position can no longer be won · looking for the move that lost it … "
+                  "(R restarts, n new deal)")
+        self._find_last_winnable(self.generation, self.state.copy())
+
+    @work(exclusive=True, group="lost", exit_on_error=False)
+    async def _find_last_winnable(self: NapoleonApp, generation: int, state: State) -> None:
+        """Search back through the game for the last position that could still be won."""
+        walk = state.copy()
+        budget = self.budgets[0] * 2 if self.budgets else None
+        try:
+            for _ in range(min(LOST_LOOK_BACK, len(walk.history))):
+                move = walk.pop()
+                answer = await self.solver.solve(walk.copy(), budget, max_states=self.hint_states, background=True)
+                if generation != self.generation:
+                    return
+                if answer.won:
+                    self.last_winnable = len(walk.history)
+                    self.warn(f"this position can no longer be won: move {len(walk.history) + 1} lost it "
+                              f"({walk.describe(move, past=True)}) · b goes back to before it · R restarts · "
+                              f"n new deal")
+                    return
+                if answer.verdict is Verdict.UNKNOWN:
+                    break
+        except Exception:  # noqa: BLE001 - only advice is lost; the game goes on
+            return
+        if generation == self.generation:
+            self.warn("this position can no longer be won: u undoes, R restarts, n deals a new one")
 
     # --------------------------------------------------------- playback
 
