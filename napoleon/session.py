@@ -20,12 +20,15 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .engine.errors import IllegalMoveError
 from .engine.move import Move
 from .engine.state import State, Status
 from .solver.autoplay import finish_moves, safe_moves
+
+if TYPE_CHECKING:
+    from .store import Store
 
 
 class Recorder(Protocol):
@@ -71,6 +74,23 @@ class Session:
         """How hard the deal is (docs/grades.md), once known (see :meth:`set_grade`)."""
         if recorder is not None and record_id is None:
             self.record_id = recorder.begin(self)
+
+    @classmethod
+    def recorded(cls, store: Store, state: State, autoplay: bool = True) -> Session:
+        """A new game on ``state`` recorded in ``store`` (every change saved at once)."""
+        return cls(state, autoplay=autoplay, recorder=store.recorder())
+
+    @classmethod
+    def resume(cls, store: Store, saved_id: int, autoplay: bool = True) -> Session:
+        """Take up game ``saved_id`` of ``store`` again (unfinished, or left for another), replayed from its deal.
+
+        Raise StoreError when there is no such game or it is won or lost.
+        """
+        point = store.resume_point(saved_id)
+        saved = point.saved
+        return cls(point.state, autoplay=autoplay, recorder=store.recorder(), record_id=saved.id,
+                   elapsed=saved.elapsed, turns=point.turns, hints=saved.hints, solution_used=saved.solution,
+                   grade=saved.grade)
 
     # ----------------------------------------------------------------- facts
 

@@ -15,12 +15,15 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
 from .errors import NotationError, OptionError
 from .move import REDEAL, Move
+# A Game makes States and reads them; state.py refers to Game for typing only, so the
+# modules do not import each other at run time.
+from .state import State
 from .rules import (
     ABBREVIATIONS,
     CELL,
@@ -36,9 +39,6 @@ from .rules import (
 )
 from .table import CARD_RATIO, DOWN, STACK, Band, Columns, Table
 from .table import WASTE as WASTE_FAN
-
-if TYPE_CHECKING:
-    from .state import State
 
 UNLIMITED = -1
 """``max_redeals`` of a game that may redeal without limit."""
@@ -423,8 +423,6 @@ class Game:
 
     def new_state(self, deal: int) -> State:
         """The starting position of deal number ``deal``."""
-        from .state import State
-
         check_deal_number(deal)
         state = State(self, deal)
         self.deal(state, shuffled(self.deal_cards(), self.id, deal))

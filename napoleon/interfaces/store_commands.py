@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from ..engine.errors import NapoleonError
+from ..session import Session
 from ..store.db import RESUMABLE, SavedGame, Store, StoreError
 from .common import db_parent, json_parent
 
@@ -244,7 +245,7 @@ def cmd_resume(args: argparse.Namespace) -> None:
         full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
         runner = tui_runner() if full_screen else None
         if runner is not None:
-            session = store.resume(saved.id)
+            session = Session.resume(store, saved.id)
             try:
                 runner(session)
             finally:

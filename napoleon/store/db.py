@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..engine.errors import NapoleonError
 from ..engine.state import State, Status
@@ -30,7 +30,6 @@ from .stats import STATS_SQL, compute_stats
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..session import Session
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 30_000
@@ -41,6 +40,37 @@ RESUMABLE = ("playing", "abandoned")
 
 class StoreError(NapoleonError):
     """The database cannot be used (damaged, foreign, newer) or a record is missing."""
+
+
+class RecordedGame(Protocol):
+    """What the store reads of a game in play: a :class:`napoleon.session.Session`, which sits above the store."""
+
+    state: State
+    turns: list[int]
+    record_id: Any
+    hints: int
+    solution_used: bool
+    grade: str | None
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def deal(self) -> int: ...
+
+    @property
+    def elapsed(self) -> float: ...
+
+    def notation_history(self) -> list[str]: ...
+
+
+@dataclass
+class ResumePoint:
+    """A game to take up again: its record, the position its moves reach, and its turns."""
+
+    saved: SavedGame
+    state: State
+    turns: list[int]
 
 
 def default_path() -> Path:
@@ -143,8 +173,9 @@ class Store:
     >>> import tempfile, os
     >>> from napoleon import new_game
     >>> path = os.path.join(tempfile.mkdtemp(), "doc.db")
+    >>> from napoleon.session import Session
     >>> with Store.open(path) as store:
-    ...     session = store.new_session(new_game("werner", deal=1), autoplay=False)
+    ...     session = Session.recorded(store, new_game("werner", deal=1), autoplay=False)
     ...     _ = session.play_text("T3-F1")
     ...     [g.moves for g in store.unfinished()]
     [['T3-F1']]
@@ -224,12 +255,6 @@ class Store:
         """A recorder for :class:`~napoleon.session.Session`: every move is saved at once."""
         return StoreRecorder(self)
 
-    def new_session(self, state: State, autoplay: bool = True) -> Session:
-        """A session on ``state`` recorded in this store (a new record)."""
-        from ..session import Session
-
-        return Session(state, autoplay=autoplay, recorder=self.recorder())
-
     def insert(self, game: Game, deal: int, *, moves: list[str] | None = None, turns: list[int] | None = None,
                result: str = "playing", elapsed: float = 0.0, started: str | None = None,
                ended: str | None = None, uid: str | None = None, origin: str = "played",
@@ -249,7 +274,7 @@ class Store:
             )
             return int(cur.lastrowid)
 
-    def save_session(self, record_id: int, session: Session) -> None:
+    def save_session(self, record_id: int, session: RecordedGame) -> None:
         """Save a session's line of play (see :meth:`save_state`)."""
         self.save_state(record_id, session.state, session.turns, session.elapsed)
 
@@ -411,10 +436,12 @@ class Store:
         with self._lock:
             return [_saved(r) for r in self.db.execute(sql, params).fetchall()]
 
-    def resume(self, saved_id: int, autoplay: bool = True) -> Session:
-        """The unfinished game ``saved_id`` as a session, replayed from the deal, recorder attached."""
-        from ..session import Session
+    def resume_point(self, saved_id: int) -> ResumePoint:
+        """The game ``saved_id`` (unfinished, or left) replayed from the deal, to be taken up again.
 
+        :meth:`napoleon.session.Session.resume` makes a session of it. Raise
+        StoreError when there is no such game or it is won or lost.
+        """
         saved = self.get(saved_id)
         if saved is None:
             raise StoreError(f"no game #{saved_id} in the store")
@@ -424,8 +451,7 @@ class Store:
         turns = saved.turns
         if sum(turns) != len(saved.moves) or any(t < 1 for t in turns):
             turns = [1] * len(saved.moves)
-        return Session(state, autoplay=autoplay, recorder=self.recorder(), record_id=saved.id,
-                       elapsed=saved.elapsed, turns=list(turns), hints=saved.hints, solution_used=saved.solution, grade=saved.grade)
+        return ResumePoint(saved, state, list(turns))
 
     # -------------------------------------------------------------- studies
 
@@ -473,26 +499,26 @@ class StoreRecorder:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def begin(self, session: Session) -> int:
+    def begin(self, session: RecordedGame) -> int:
         return self.store.insert(session.game, session.deal, moves=session.notation_history(),
                                  turns=list(session.turns), elapsed=session.elapsed, hints=session.hints,
                                  solution=session.solution_used)
 
-    def save(self, session: Session) -> None:
+    def save(self, session: RecordedGame) -> None:
         self.store.save_session(session.record_id, session)
 
-    def finish(self, session: Session, result: str) -> None:
+    def finish(self, session: RecordedGame, result: str) -> None:
         # save() has written the result already (a win once, whatever follows);
         # saving again keeps a recorder that is called only here correct too.
         self.store.save_session(session.record_id, session)
 
-    def assisted(self, session: Session, kind: str) -> None:
+    def assisted(self, session: RecordedGame, kind: str) -> None:
         self.store.mark_assisted(session.record_id, kind)
 
-    def graded(self, session: Session, grade: str | None) -> None:
+    def graded(self, session: RecordedGame, grade: str | None) -> None:
         self.store.set_grade(session.record_id, grade)
 
-    def leave(self, session: Session) -> None:
+    def leave(self, session: RecordedGame) -> None:
         self.store.save_session(session.record_id, session)
         self.store.leave(session.record_id)
 

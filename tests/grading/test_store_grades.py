@@ -8,6 +8,7 @@ import pytest
 
 from napoleon import get_game, new_game
 from napoleon.store import Store, StoreError, schema
+from napoleon.session import Session
 
 WERNER = get_game("werner")
 
@@ -35,12 +36,12 @@ def test_upgrade_from_v5_leaves_grades_unknown(tmp_path):
 
 def test_a_session_keeps_its_grade_through_the_store(tmp_path):
     with Store.open(tmp_path / "db.sqlite") as store:
-        session = store.new_session(new_game("werner", 9), autoplay=False)
+        session = Session.recorded(store, new_game("werner", 9), autoplay=False)
         session.set_grade("easy")
         assert store.get(session.record_id).grade == "easy"
         session.play(session.state.legal_moves()[0])
         session.abandon()
-        resumed = store.resume(session.record_id, autoplay=False)
+        resumed = Session.resume(store, session.record_id, autoplay=False)
         assert resumed.grade == "easy"
 
 

@@ -18,12 +18,13 @@ import time
 
 from napoleon import new_game
 from napoleon.store import Store
+from napoleon.session import Session
 
 
 def play(db: str, moves_json: str, delay: float) -> None:
     moves = json.loads(moves_json)
     store = Store.open(db)
-    session = store.new_session(new_game("werner", deal=1), autoplay=False)
+    session = Session.recorded(store, new_game("werner", deal=1), autoplay=False)
     print(f"record {session.record_id}", flush=True)
     for n, text in enumerate(moves, 1):
         session.play_text(text)
@@ -42,7 +43,7 @@ def games(db: str, tag: str, count: int, go_file: str) -> None:
         time.sleep(0.001)
     first = 1000 if tag == "a" else 2000
     for i in range(count):
-        session = store.new_session(new_game("forty-thieves", deal=first + i), autoplay=False)
+        session = Session.recorded(store, new_game("forty-thieves", deal=first + i), autoplay=False)
         for _ in range(10):
             session.play_text("S-W")
     store.close()

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from napoleon.store import Store
+from napoleon.session import Session
 
 CHILD = Path(__file__).with_name("recorder_child.py")
 
@@ -37,7 +38,7 @@ def test_kill_9_mid_game_loses_no_saved_move(db_path, werner1_solution):
         assert seen <= len(saved.moves) <= seen + 1
         assert saved.result == "playing"
         assert [g.id for g in store.unfinished()] == [record]
-        session = store.resume(record, autoplay=False)
+        session = Session.resume(store, record, autoplay=False)
         assert session.notation_history() == saved.moves
         nxt = moves[len(saved.moves)]
         session.play_text(nxt)

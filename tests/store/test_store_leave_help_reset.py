@@ -12,11 +12,12 @@ from napoleon import get_game, new_game
 from napoleon.interfaces.cli import main
 from napoleon.store import Store, schema
 from napoleon.store.transfer import export_game, import_file
+from napoleon.session import Session
 
 
 def win(store, solution, deal=1, help_kind=None):
     """A recorded session of Werner deal 1 played to the win, with help of ``help_kind`` first."""
-    session = store.new_session(new_game("werner", deal=deal), autoplay=False)
+    session = Session.recorded(store, new_game("werner", deal=deal), autoplay=False)
     if help_kind:
         session.mark_assisted(help_kind)
     for text in solution:
@@ -29,7 +30,7 @@ def test_a_game_left_after_a_move_is_played_and_lost(db_path, werner1_solution):
     with Store.open(db_path) as store:
         win(store, werner1_solution)
         win(store, werner1_solution)
-        left = store.new_session(new_game("werner", deal=4), autoplay=False)
+        left = Session.recorded(store, new_game("werner", deal=4), autoplay=False)
         left.play(left.state.legal_moves()[0])
         left.leave()  # a new deal, another game or quit
         assert store.get(left.record_id).result == "abandoned"
@@ -40,8 +41,8 @@ def test_a_game_left_after_a_move_is_played_and_lost(db_path, werner1_solution):
 
 def test_a_deal_opened_and_left_untouched_counts_as_nothing(db_path):
     with Store.open(db_path) as store:
-        opened = store.new_session(new_game("werner", deal=5), autoplay=False)  # e.g. a deal link opened
-        store.new_session(new_game("forty-thieves", deal=6), autoplay=False).leave()
+        opened = Session.recorded(store, new_game("werner", deal=5), autoplay=False)  # e.g. a deal link opened
+        Session.recorded(store, new_game("forty-thieves", deal=6), autoplay=False).leave()
         assert store.stats() == []
         assert store.games() == [] and store.unfinished() == []
         opened.leave()
@@ -60,10 +61,10 @@ def test_leaving_a_finished_game_keeps_its_result(db_path, werner1_solution):
 
 def test_a_left_game_can_be_resumed_by_its_id(db_path):
     with Store.open(db_path) as store:
-        session = store.new_session(new_game("forty-thieves", deal=9), autoplay=False)
+        session = Session.recorded(store, new_game("forty-thieves", deal=9), autoplay=False)
         session.play_text("S-W")
         session.leave()
-        again = store.resume(session.record_id, autoplay=False)
+        again = Session.resume(store, session.record_id, autoplay=False)
         assert again.notation_history() == ["S-W"]
         again.play_text("S-W")
         saved = store.get(session.record_id)
@@ -95,11 +96,11 @@ def test_help_after_the_win_does_not_take_the_win_away(db_path, werner1_solution
 
 def test_help_counts_are_kept_on_resume_and_shown_in_the_history(db_path, capsys):
     with Store.open(db_path) as store:
-        session = store.new_session(new_game("forty-thieves", deal=9), autoplay=False)
+        session = Session.recorded(store, new_game("forty-thieves", deal=9), autoplay=False)
         session.play_text("S-W")
         session.mark_assisted("hint")
         session.mark_assisted("hint")
-        resumed = store.resume(session.record_id, autoplay=False)
+        resumed = Session.resume(store, session.record_id, autoplay=False)
         assert (resumed.hints, resumed.solution_used) == (2, False)
         with pytest.raises(ValueError):
             resumed.mark_assisted("luck")
@@ -125,9 +126,9 @@ def test_help_travels_in_an_exported_game(db_path, tmp_path, werner1_solution):
 def test_reset_stats_keeps_the_games_and_what_is_unfinished(db_path, werner1_solution):
     with Store.open(db_path) as store:
         win(store, werner1_solution)
-        going = store.new_session(new_game("werner", deal=4), autoplay=False)
+        going = Session.recorded(store, new_game("werner", deal=4), autoplay=False)
         going.play(going.state.legal_moves()[0])
-        ft = store.new_session(new_game("forty-thieves", deal=9), autoplay=False)
+        ft = Session.recorded(store, new_game("forty-thieves", deal=9), autoplay=False)
         ft.play_text("S-W")
         ft.leave()
         store.db.execute("INSERT INTO study (game, options, deal, budget, verdict, moves, states, seconds, solution,"

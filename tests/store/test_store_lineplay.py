@@ -8,6 +8,7 @@ from napoleon import new_game
 from napoleon.interfaces.cli import main
 from napoleon.store import Store
 from napoleon.interfaces.recorded_lineplay import play_recorded
+from napoleon.session import Session
 
 
 def test_moves_and_undo_are_saved(db_path):
@@ -47,7 +48,7 @@ def test_each_line_is_saved_before_the_next_is_read(db_path):
 
 def test_resume_plain_from_the_cli(db_path, monkeypatch, capsys):
     with Store.open(db_path) as store:
-        session = store.new_session(new_game("forty-thieves", deal=9), autoplay=False)
+        session = Session.recorded(store, new_game("forty-thieves", deal=9), autoplay=False)
         session.play_text("S-W")
         rid = session.record_id
         # A later game, finished: resume without an id takes the last unfinished one.
@@ -68,7 +69,7 @@ def test_resume_with_nothing_to_resume(db_path, capsys):
 
 def test_abandon_counts_as_played(db_path, capsys):
     with Store.open(db_path) as store:
-        session = store.new_session(new_game("werner", deal=4), autoplay=False)
+        session = Session.recorded(store, new_game("werner", deal=4), autoplay=False)
         session.play(session.state.legal_moves()[0])
         rid = session.record_id
     assert main(["abandon", str(rid)]) == 0
@@ -131,9 +132,9 @@ def test_resume_hands_the_session_to_the_terminal_ui(db_path, monkeypatch):
     shown = []
     monkeypatch.setattr(tui.NapoleonApp, "run", lambda self, *a, **k: shown.append(self.session))
     with Store.open(db_path) as store:
-        session = store.new_session(new_game("forty-thieves", deal=9), autoplay=False)
+        session = Session.recorded(store, new_game("forty-thieves", deal=9), autoplay=False)
         session.play_text("S-W")
-        resumed = store.resume(session.record_id)
+        resumed = Session.resume(store, session.record_id)
         tui_runner()(resumed)
     assert shown == [resumed]
     assert shown[0].notation_history() == ["S-W"] and shown[0].recorder is not None

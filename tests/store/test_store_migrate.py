@@ -6,6 +6,7 @@ import json
 import sqlite3
 
 from napoleon.store import VERSION, Store, schema
+from napoleon.session import Session
 
 
 def make_v1(path) -> None:
@@ -37,7 +38,7 @@ def test_upgrade_from_v1(tmp_path):
         assert g3.options == {"redeals": 1} and g3.moves == []
         assert len({g.uid for g in (g1, g2, g3)}) == 3
         # The upgraded records work: resume replays the moves, stats read them.
-        session = store.resume(1, autoplay=False)
+        session = Session.resume(store, 1, autoplay=False)
         assert session.notation_history() == ["T3-F1", "C3-F2"]
         (werner,) = store.stats("werner")
         assert (werner["played"], werner["won"], werner["unfinished"]) == (1, 1, 1)

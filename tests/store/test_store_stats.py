@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from napoleon import get_game, new_game
 from napoleon.store import Store
+from napoleon.session import Session
 
 
 def finished(store, game, results):
@@ -52,7 +53,7 @@ def test_option_sets_are_kept_apart(db_path):
 
 def test_undo_after_a_win_and_win_again_counts_once(db_path, werner1_solution):
     with Store.open(db_path) as store:
-        session = store.new_session(new_game("werner", deal=1), autoplay=False)
+        session = Session.recorded(store, new_game("werner", deal=1), autoplay=False)
         for text in werner1_solution:
             session.play_text(text)
         first = store.get(session.record_id)
@@ -73,7 +74,7 @@ def test_undo_after_a_win_and_win_again_counts_once(db_path, werner1_solution):
 
 def test_lost_then_undone_is_playing_again(db_path):
     with Store.open(db_path) as store:
-        session = store.new_session(new_game("napoleons-square", deal=1), autoplay=False)
+        session = Session.recorded(store, new_game("napoleons-square", deal=1), autoplay=False)
         # Taking the last legal move each time runs this deal into the ground in 73 moves.
         while session.status.value == "playing" and session.moves_made < 400:
             session.play(session.state.legal_moves()[-1])

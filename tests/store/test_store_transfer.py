@@ -11,6 +11,7 @@ from napoleon import new_game
 from napoleon.interfaces.cli import main
 from napoleon.store import Store, StoreError
 from napoleon.store.transfer import FORMAT, export_game, import_file
+from napoleon.session import Session
 
 
 def count(store):
@@ -22,7 +23,7 @@ def won_export(tmp_path_factory, werner1_solution):
     """A won game of Werner deal 1 exported from one store: (file text, record)."""
     tmp_path = tmp_path_factory.mktemp("won")
     with Store.open(tmp_path / "a.db") as store:
-        session = store.new_session(new_game("werner", deal=1))
+        session = Session.recorded(store, new_game("werner", deal=1))
         for text in werner1_solution:
             if session.status.value == "won":
                 break
@@ -63,13 +64,13 @@ def test_round_trip_of_a_won_game(tmp_path, won_file):
 
 def test_unfinished_game_imports_resumable(tmp_path):
     with Store.open(tmp_path / "a.db") as store:
-        session = store.new_session(new_game("forty-thieves", deal=7), autoplay=False)
+        session = Session.recorded(store, new_game("forty-thieves", deal=7), autoplay=False)
         session.play_text("S-W")
         session.play_text("S-W")
         export_game(store, session.record_id, tmp_path / "g.json")
     with Store.open(tmp_path / "b.db") as store:
         new_id = import_file(store, tmp_path / "g.json")
-        resumed = store.resume(new_id, autoplay=False)
+        resumed = Session.resume(store, new_id, autoplay=False)
         assert resumed.notation_history() == ["S-W", "S-W"]
         resumed.play_text("S-W")
         assert store.get(new_id).moves == ["S-W"] * 3
@@ -139,7 +140,7 @@ def test_corrupt_or_foreign_files(tmp_path, content, message):
 def test_export_cli_and_import_cli(tmp_path, capsys):
     db_a, db_b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
     with Store.open(db_a) as store:
-        session = store.new_session(new_game("werner", deal=3), autoplay=False)
+        session = Session.recorded(store, new_game("werner", deal=3), autoplay=False)
         session.play(session.state.legal_moves()[0])
         rid = session.record_id
     out = tmp_path / "shared.json"
@@ -156,7 +157,7 @@ def test_export_cli_and_import_cli(tmp_path, capsys):
 
 def test_export_replaces_an_existing_file_whole(tmp_path):
     with Store.open(tmp_path / "a.db") as store:
-        session = store.new_session(new_game("werner", deal=3), autoplay=False)
+        session = Session.recorded(store, new_game("werner", deal=3), autoplay=False)
         session.play(session.state.legal_moves()[0])
         path = tmp_path / "g.json"
         path.write_text("x" * 100_000)

@@ -85,7 +85,7 @@ class Registry:
 
     def _resume(self, saved: SavedGame) -> Session:
         if saved.result == "playing":
-            return self.store.resume(saved.id)
+            return Session.resume(self.store, saved.id)
         # A finished game can still be looked at, and a lost one undone:
         # rebuild it the way the store resumes an unfinished one.
         state = saved.replay()
