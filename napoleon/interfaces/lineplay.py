@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from ..engine.errors import NapoleonError
@@ -16,8 +17,13 @@ Commands: moves (list legal moves), u/undo, r/redo, h/hint, auto (play safe
 cards home), rules, board, q/quit, ? (this help)."""
 
 
-def play_lines(state: State, inp: TextIO | None = None, out: TextIO | None = None) -> State:
-    """Run a line-mode game on ``state`` until the player quits; return the state."""
+def play_lines(state: State, inp: TextIO | None = None, out: TextIO | None = None,
+               on_hint: Callable[[], None] | None = None) -> State:
+    """Run a line-mode game on ``state`` until the player quits; return the state.
+
+    ``on_hint`` is called each time a hint shows the player a move (the
+    store marks the game as played with help).
+    """
     inp = inp or sys.stdin
     out = out or sys.stdout
     game = state.game
@@ -75,6 +81,8 @@ def play_lines(state: State, inp: TextIO | None = None, out: TextIO | None = Non
 
             move, result = hint(state, budget=5.0)
             if move is not None:
+                if on_hint is not None:
+                    on_hint()
                 say(f"hint: {state.san(move)}")
             elif result.verdict == "lost":
                 say("this position can no longer be won")

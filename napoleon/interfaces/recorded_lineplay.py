@@ -5,6 +5,11 @@ and reads one command a line. It is left as it is: the store watches the
 input instead. Before each line is read (that is, after the previous
 command took effect) the position is saved if its moves changed, so the
 store is at most one command behind, and that command is the one in flight.
+
+Quitting with ``q`` leaves the game: after a move it counts as played and
+not won (abandoned, and still resumable by its id). The end of the input
+(a closed terminal) puts it aside unfinished. A hint marks the game as
+played with help.
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ from typing import TextIO
 
 from ..engine.state import State, Status
 from ..store.db import Store
+
+QUIT_WORDS = ("q", "quit", "exit")
+"""What :func:`~napoleon.interfaces.lineplay.play_lines` takes for quit."""
 
 
 class _Clock:
@@ -52,6 +60,10 @@ class RecordingInput:
         # Turns recorded before (a resumed session's) are kept while the line of
         # play still starts with them; line mode itself plays one move a turn.
         self._turns = list(turns) if turns is not None else [1] * len(state.history)
+        self.quit = False
+        """Whether the player typed quit (rather than the input ending)."""
+        self.hints = 0
+        """Hints given before the record was begun (it begins with the first move)."""
 
     def sync(self) -> None:
         """Save the position if its moves changed since the last save."""
@@ -77,14 +89,23 @@ class RecordingInput:
         if self.record_id is None:
             # A record starts with the first move: opening a deal and quitting leaves nothing to resume.
             game = self.state.game
-            self.record_id = self.store.insert(game, self.state.deal)
+            self.record_id = self.store.insert(game, self.state.deal, hints=self.hints)
         self.store.save_state(self.record_id, self.state, turns, self.clock.elapsed)
         self._saved = list(history)
         self._turns = turns
 
+    def hint_given(self) -> None:
+        """A hint was shown: the game is played with help."""
+        if self.record_id is None:
+            self.hints += 1
+        else:
+            self.store.mark_assisted(self.record_id, "hint")
+
     def readline(self) -> str:
         self.sync()
-        return self.inp.readline()
+        line = self.inp.readline()
+        self.quit = line.strip().lower() in QUIT_WORDS
+        return line
 
 
 def play_recorded(store: Store, state: State, record_id: int | None = None, elapsed: float = 0.0,
@@ -92,17 +113,20 @@ def play_recorded(store: Store, state: State, record_id: int | None = None, elap
     """Play ``state`` in line mode, saving every change to the store; return the record id.
 
     Without ``record_id`` a new record is started at the first move (None
-    is returned when no move was made).
+    is returned when no move was made). Quitting leaves the game (see the
+    module's docstring).
     """
     from .lineplay import play_lines
 
     watcher = RecordingInput(inp or sys.stdin, store, record_id, state, elapsed, turns)
     try:
-        play_lines(state, inp=watcher, out=out)  # type: ignore[arg-type]
+        play_lines(state, inp=watcher, out=out, on_hint=watcher.hint_given)  # type: ignore[arg-type]
     finally:
         watcher.clock.stop()
         watcher.sync()
         if watcher.record_id is not None and state.status is not Status.WON:
             # The time of this sitting counts up to the quit, not just to the last move.
             store.save_state(watcher.record_id, state, watcher._turns, watcher.clock.elapsed)
+        if watcher.record_id is not None and watcher.quit:
+            store.leave(watcher.record_id)
     return watcher.record_id

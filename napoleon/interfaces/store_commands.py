@@ -193,7 +193,7 @@ def help_text(g: SavedGame) -> str:
 
 
 def pick_unfinished(store: Store, saved_id: int | None) -> SavedGame:
-    """The game to resume: ``saved_id``, else the last unfinished one saved."""
+    """The game to resume: ``saved_id``, else the last one saved that is unfinished or was left."""
     if saved_id is not None:
         saved = store.get(saved_id)
         if saved is None:
@@ -201,7 +201,7 @@ def pick_unfinished(store: Store, saved_id: int | None) -> SavedGame:
         if saved.result not in RESUMABLE:
             raise StoreError(f"game #{saved_id} is {saved.result}: only an unfinished game can be resumed")
         return saved
-    games = store.unfinished()
+    games = store.games(results=RESUMABLE, limit=1)
     if not games:
         raise StoreError("no unfinished game to resume")
     return games[0]
@@ -308,3 +308,6 @@ def play_plain(state: Any, db: str | None = None) -> None:
         saved = store.get(record_id) if record_id is not None else None
     if saved is not None and saved.result == "playing":
         print(f"game #{saved.id} saved: resume it with: napoleon resume {saved.id}")
+    elif saved is not None and saved.result == "abandoned":
+        print(f"game #{saved.id} left after {len(saved.moves)} moves: it counts as played and not won "
+              f"(resume it with: napoleon resume {saved.id})")

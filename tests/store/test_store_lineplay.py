@@ -19,7 +19,7 @@ def test_moves_and_undo_are_saved(db_path):
         saved = store.get(rid)
     assert saved.moves == ["S-W", "S-W", "S-W"]
     assert saved.turns == [1, 1, 1]
-    assert saved.result == "playing"
+    assert saved.result == "abandoned"  # quit (q) after moves: played and not won
     assert "undid S-W" in out.getvalue()
 
 
@@ -110,8 +110,9 @@ def test_play_plain_is_recorded(db_path, monkeypatch, capsys):
     assert main(["play", "forty-thieves", "--deal", "21", "--plain"]) == 0
     assert "resume it with: napoleon resume 1" in capsys.readouterr().out
     with Store.open(db_path) as store:
-        (saved,) = store.unfinished()
+        (saved,) = store.games()
     assert (saved.game, saved.deal, saved.moves) == ("forty-thieves", 21, ["S-W", "S-W"])
+    assert saved.result == "abandoned"
 
 
 def test_play_plain_without_a_usable_store_still_plays(tmp_path, monkeypatch, capsys):
@@ -138,3 +139,35 @@ def test_resume_hands_the_session_to_the_terminal_ui(db_path, monkeypatch):
         tui_runner()(resumed)
     assert shown == [resumed]
     assert shown[0].notation_history() == ["S-W"] and shown[0].recorder is not None
+
+
+def test_the_end_of_the_input_puts_the_game_aside_unfinished(db_path):
+    with Store.open(db_path) as store:
+        rid = play_recorded(store, new_game("forty-thieves", deal=5), inp=io.StringIO("S-W\nS-W\n"),
+                            out=io.StringIO())
+        assert store.get(rid).result == "playing"
+        assert [g.id for g in store.unfinished()] == [rid]
+
+
+def test_a_game_quit_in_line_mode_is_resumed_by_default(db_path, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("S-W\nq\n"))
+    assert main(["play", "forty-thieves", "--deal", "21", "--plain"]) == 0
+    assert "counts as played and not won" in capsys.readouterr().out
+    with Store.open(db_path) as store:
+        assert store.stats()[0]["abandoned"] == 1
+    monkeypatch.setattr("sys.stdin", io.StringIO("S-W\n"))
+    assert main(["resume", "--plain"]) == 0
+    with Store.open(db_path) as store:
+        (saved,) = store.games()
+        assert (saved.moves, saved.result) == (["S-W", "S-W"], "playing")
+
+
+def test_a_hint_in_line_mode_marks_the_game(db_path):
+    with Store.open(db_path) as store:
+        out = io.StringIO()
+        rid = play_recorded(store, new_game("werner", deal=1), inp=io.StringIO("hint\nT3-F1\nh\nq\n"), out=out)
+        assert out.getvalue().count("hint: ") == 2
+        saved = store.get(rid)
+        assert (saved.hints, saved.assisted) == (2, True)
+        rid2 = play_recorded(store, new_game("werner", deal=1), inp=io.StringIO("T3-F1\nq\n"), out=io.StringIO())
+        assert not store.get(rid2).assisted
