@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from napoleon.interfaces.tui.screens import EndScreen
+from napoleon.interfaces.tui.screens import ConfirmScreen, EndScreen, StatsScreen
 from napoleon.solver import replays_to_win, solve
 from napoleon.solver.service import Answer, Verdict
 
@@ -38,7 +38,7 @@ async def test_the_solution_is_shown_and_the_game_left_alone():
         assert "the solution wins" in app.status_line.text.plain
         assert app.state.history == [] and not app.state.is_won  # ... the game is where it was
         assert not isinstance(app.screen, EndScreen)
-        assert app.session.finished is None
+        assert app.session.finished is None and app.session.solution_used
         await pilot.press("right")  # any key goes back to the game
         assert app.playback is None and app.board.state is app.state
         assert_board_matches(app)
@@ -63,6 +63,7 @@ async def test_hint_marks_the_move_and_can_be_played():
         assert "positions" not in text and app.game.notation(move) not in text
         assert app.board.marks.hint == (move.src, move.dst)
         assert app.state.is_legal(move)
+        assert app.session.hints == 1  # a game played with help is counted apart
 
 
 async def test_stopping_the_solution_and_stale_verdicts():
@@ -156,8 +157,10 @@ async def test_games_are_recorded_in_the_store(tmp_path):
 
 async def test_the_end_plays_itself_when_every_card_goes_home():
     """Auto-finish: offered once the rest is foundation moves alone; F plays it
-    out as the player's own win, with a short celebration."""
-    app = make_app("werner", 1, autoplay=False, step_delay=0.01)
+    out as the player's own win, with a short celebration. Then the
+    statistics (S) show it, and x resets them after asking."""
+    store_mod = pytest.importorskip("napoleon.store")
+    app = make_app("werner", 1, autoplay=False, step_delay=0.01, use_store=True)
     async with app.run_test() as pilot:
         moves = (await app.solver.solve(app.state.copy(), max_states=100_000)).moves
         i = 0
@@ -171,6 +174,18 @@ async def test_the_end_plays_itself_when_every_card_goes_home():
         assert app.state.is_won and app.screen.won and app.session.finished == "won"
         await wait_for(pilot, lambda: app.screen.frame >= 1)  # the celebration has begun
         assert "You won!" in str(app.screen.query_one("#title").render())
+        await pilot.press("escape", "S")
+        assert isinstance(app.screen, StatsScreen) and app.screen.rows[0]["won"] == 1
+        await pilot.press("x")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert "reset" in app.status_line.text.plain
+    store = store_mod.Store.open()
+    try:
+        assert all(r["won"] == 0 and r["played"] == 0 for r in store.stats("werner"))
+    finally:
+        store.close()
 
 
 async def test_a_lost_position_names_the_move_that_lost_it_and_b_goes_back():

@@ -310,7 +310,10 @@ def test_move_refusals_leave_the_game_unchanged(client, body, status, words):
 
 def test_moves_after_a_win_are_refused(client):
     gid = new(client, "werner", 1)["id"]
-    solution = client.post(f"/api/games/{gid}/solve", json={}).json()
+    # The solution is shown in another game of the deal: a game whose solution was shown is
+    # played with help, and its win is counted apart.
+    other = new(client, "werner", 1)["id"]
+    solution = client.post(f"/api/games/{other}/solve", json={}).json()
     for text in solution["moves"]:
         assert client.post(f"/api/games/{gid}/moves", json={"notation": text}).status_code == 200
     assert client.get(f"/api/games/{gid}").json()["status"] == "won"
@@ -432,6 +435,8 @@ def test_hint_is_the_next_move_of_a_solution(client):
     # In a player's words (the notation stays in the move object).
     assert hint["text"] == state.describe(move) == hint["move"]["text"]
     assert hint["text"].startswith("move the ") and hint["move"]["notation"] not in hint["text"]
+    # The game is marked as played with help (counted apart in the statistics).
+    assert client.app.state.web.registry.get(gid).session.hints == 1
     # Following the hint, the next one is known without a new search.
     client.post(f"/api/games/{gid}/moves", json=hint["move"])
     assert client.get(f"/api/games/{gid}/hint").json()["cached"] is True
@@ -457,6 +462,15 @@ def test_solve_gives_steps_that_win(client):
     assert state.is_won
     brief = client.post(f"/api/games/{gid}/solve", json={"steps": False}).json()
     assert brief["moves"] == [] and brief["length"] == answer["length"] and "steps" not in brief
+    # The solution shown marks the game as helped; the badge's question (no steps) does not.
+    assert client.app.state.web.registry.get(gid).session.solution_used
+
+
+def test_the_winnable_badge_does_not_mark_the_game_as_helped(client):
+    gid = new(client, "werner", 1)["id"]
+    assert client.post(f"/api/games/{gid}/solve", json={"steps": False}).json()["verdict"] == "won"
+    session = client.app.state.web.registry.get(gid).session
+    assert not session.solution_used and session.hints == 0
 
 
 def test_solve_steps_carry_the_piles_after_a_redeal(client):

@@ -29,13 +29,13 @@ from ...engine.rules import FOUNDATION
 from ...engine.state import State, Status
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
-from ...solver.finish import finish_line
+from ...solver.autoplay import finish_moves
 from ...solver.service import Answer, SolverService, Verdict
 from . import cardfaces as cf
 from .bars import BarsMixin, InfoBar, StatusLine, clock
 from .board import Board, Marks
 from .cardfaces import prettify
-from .screens import ConfirmScreen, DealScreen, EndScreen, HelpScreen, MoveScreen
+from .screens import ConfirmScreen, DealScreen, EndScreen, HelpScreen, MoveScreen, StatsScreen
 from .solving import BUDGETS, HINT_BUDGET, SOLVE_BUDGET, Playback, SolverMixin
 
 
@@ -86,6 +86,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         Binding("R", "restart", "Restart", show=False),
         Binding("F", "finish", "Finish", show=False),
         Binding("b", "back_to_winnable", "Back to winnable", show=False),
+        Binding("S", "stats", "Statistics", show=False),
         Binding("n", "new_deal", "New"),
         Binding("g", "choose_deal", "Deal #", show=False),
         Binding("h", "hint", "Hint"),
@@ -148,7 +149,6 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.playback: Playback | None = None
         self._playback_timer: Timer | None = None
         self.finish_offer: list[Move] | None = None
-        self._finish_timer: Timer | None = None
         self.last_winnable: int | None = None
         self._end_shown = -1
 
@@ -246,9 +246,9 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         """When every card left goes home by itself, say so (F plays it out)."""
         offer = None
         if self.session.status is Status.PLAYING:
-            offer = finish_line(self.state)
+            offer = finish_moves(self.state)
         self.finish_offer = offer or None
-        if self.finish_offer is None or self._finish_timer is not None:
+        if self.finish_offer is None:
             return
         # A known solution too: the badge says winnable without a search.
         self.solver.remember(self.state, Answer(Verdict.WON, tuple(self.finish_offer), complete=True, source="known"))
@@ -307,9 +307,10 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         return True
 
     def start_deal(self, deal: int) -> None:
-        """Leave the current game (kept in the store) and deal ``deal``."""
+        """Leave the current game and deal ``deal``: a game left after a move
+        counts as played and lost (it stays resumable by its id)."""
         if self.session.finished is None:
-            self.session.abandon()
+            self.session.leave()
         state = self.game.new_state(deal)
         self.session = Session(state, autoplay=self.session.autoplay, recorder=self.recorder)
         self.board.set_state(state)
@@ -402,10 +403,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     # ---------------------------------------------------------- actions
 
     def _begin(self) -> None:
-        """Every key clears the last message; it stops the solution being shown
-        and the finishing of a game."""
+        """Every key clears the last message; it stops the solution being shown."""
         self.message = None
-        self._stop_finishing()
         if self._stop_playback():
             self.message = Text(" back to your game")
 
@@ -477,25 +476,14 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             self.warn(f"no redeal: {reason}")
 
     def action_finish(self) -> None:
-        """Play out the end of a game whose every card goes home by itself."""
+        """Play out, as one turn, the end of a game whose every card goes home by itself."""
         self._begin()
         if self.finish_offer is None:
             self.warn("the game does not finish by itself yet: some cards still need moving")
             return
-        self._finish_timer = self.set_interval(max(0.01, self.step_delay / 3), self._finish_step)
-
-    def _finish_step(self) -> None:
-        line = finish_line(self.state) if self.session.status is Status.PLAYING else None
-        if not line:
-            self._stop_finishing()
-            return
-        if not self.play(line[0]) or self.session.status is not Status.PLAYING:
-            self._stop_finishing()
-
-    def _stop_finishing(self) -> None:
-        if self._finish_timer is not None:
-            self._finish_timer.stop()
-            self._finish_timer = None
+        made = self.session.finish()
+        self.message = Text(f" finished: {len(made)} move{'s' * (len(made) != 1)} played out (u takes them back)")
+        self._after_change()
 
     def action_back_to_winnable(self) -> None:
         """Undo to the last position the solver found winnable (after a loss)."""
@@ -567,6 +555,39 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.board.four_colour = not self.board.four_colour
         self.say("four-colour deck" if self.board.four_colour else "two-colour deck")
         self._redraw()
+
+    def action_stats(self) -> None:
+        """The statistics of this game; x in them resets them, after asking."""
+        self._begin()
+        store = getattr(self.recorder, "store", None)
+        if store is None:
+            self.warn("no statistics: the store could not be opened")
+            return
+        try:
+            rows = store.stats(self.game.id)
+        except (NapoleonError, sqlite3.Error) as exc:
+            self.warn(f"no statistics: {exc}")
+            return
+        self.push_screen(StatsScreen(f"Statistics of {self.game.name}", rows, clock), self._stats_choice)
+
+    def _stats_choice(self, choice: str | None) -> None:
+        if choice != "reset":
+            return
+        question = (f"Reset the statistics of {self.game.name}? Games played so far stop counting "
+                    f"(their history is kept).")
+        self.push_screen(ConfirmScreen(question), self._reset_stats)
+
+    def _reset_stats(self, yes: bool | None) -> None:
+        if not yes:
+            self.say("the statistics are kept")
+            return
+        store = self.recorder.store
+        try:
+            n = store.reset_stats(self.game.id)
+        except (NapoleonError, sqlite3.Error) as exc:
+            self.warn(f"the statistics were not reset: {exc}")
+            return
+        self.say(f"statistics of {self.game.name} reset: {n} game{'s' * (n != 1)} no longer counted", "bold")
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.game))

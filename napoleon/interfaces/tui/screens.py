@@ -25,8 +25,12 @@ f             send the card under the cursor to a foundation (double-click does 
 d             redeal            :  type a move in notation (T3-F1, S-W2, redeal)
 u  Ctrl+Z     undo              r  Ctrl+Y   redo (any number of moves)
 R             restart this deal n  new random deal    g  choose a deal number
-h             hint from the solver
-s             show the solution: the solver plays it out step by step (s again stops)
+h             hint from the solver (the game is then marked as played with help)
+s             show the solution step by step on a copy of the table: your game
+              stays as it was (s or any key goes back to it; marked as helped)
+F             finish: play out a game whose every card left goes home by itself
+b             after a loss: back to the last position the solver found winnable
+S             statistics of this game (x resets them, after asking)
 a             safe auto-play to the foundations on / off
 c             four-colour deck on / off
 ?  F1         this help         q  quit (the game is kept when the store is there)
@@ -213,6 +217,51 @@ class EndScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
+class StatsScreen(ModalScreen[str]):
+    """The statistics of the game being played, per option set.
+
+    Dismissed with ``"reset"`` (the app asks first) or ``"close"``.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "choose('reset')", "Reset"),
+        Binding("escape,q,S", "choose('close')", "Close"),
+    ]
+    DEFAULT_CSS = """
+    StatsScreen { align: center middle; }
+    StatsScreen > Vertical { width: 90%; max-width: 92; height: auto; border: round $accent;
+                             background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, title: str, rows: list[dict], clock) -> None:
+        super().__init__()
+        self.title_text = title
+        self.rows = rows
+        self.clock = clock
+
+    def compose(self) -> ComposeResult:
+        from rich.table import Table
+
+        table = Table(box=None, pad_edge=False)
+        table.add_column("options")
+        for name in ("played", "won", "win %", "streak", "best time", "fewest moves", "with help"):
+            table.add_column(name, justify="right", no_wrap=True)
+        for r in self.rows:
+            table.add_row(r["label"], str(r["played"]), str(r["won"]),
+                          "-" if r["win_pct"] is None else f"{r['win_pct']:.0f}",
+                          f"{r['current_streak']}/{r['longest_streak']}",
+                          "-" if r["best_time"] is None else self.clock(r["best_time"]),
+                          "-" if r["fewest_moves"] is None else str(r["fewest_moves"]),
+                          str(r.get("assisted", 0)))
+        with Vertical():
+            yield Label(Text(self.title_text, style="bold"))
+            yield Static(table if self.rows else Text("No game of it finished or left yet."))
+            yield Label(Text("x: reset these statistics (asks first) · Esc: close", style="dim"))
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A yes / no question."""
 
@@ -235,4 +284,4 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-__all__ = ["ConfirmScreen", "DealScreen", "EndScreen", "HelpScreen", "MoveScreen"]
+__all__ = ["ConfirmScreen", "DealScreen", "EndScreen", "HelpScreen", "MoveScreen", "StatsScreen"]

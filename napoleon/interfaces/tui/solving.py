@@ -114,6 +114,7 @@ class SolverMixin:
     def _show_hint(self: NapoleonApp, answer: Answer) -> None:
         if answer.won and answer.moves:
             move = answer.moves[0]
+            self.session.mark_assisted("hint")  # a win with help is counted apart
             self.hint_move = move
             self._redraw()
             self.say(f"Hint: {self.state.describe(move)}", "bold #d787ff")
@@ -217,6 +218,7 @@ class SolverMixin:
         if not (answer.won and answer.moves):
             self._no_answer(answer)
             return
+        self.session.mark_assisted("solution")  # a win with help is counted apart
         copy = self.state.copy()
         self.playback = Playback(copy, list(answer.moves))
         self.held = None

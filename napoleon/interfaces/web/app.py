@@ -56,6 +56,7 @@ from ... import GAMES, get_game
 from ...engine.errors import IllegalMoveError, NapoleonError
 from ...engine.move import REDEAL
 from ...engine.state import State
+from ...grading import GRADES, grade_json, hand_out, shipped_grade
 from ...shuffle import MAX_DEAL
 from ...solver.service import Answer, SolverService, Verdict, WorkerError, find_winnable_job
 from ...store import Store
@@ -70,7 +71,6 @@ from .games import (
     position_version,
     saved_summary,
 )
-from ...grading import GRADES, grade_json, hand_out, shipped_grade
 
 STATIC = Path(__file__).parent / "static"
 CARDS = STATIC / "cards"
@@ -471,6 +471,8 @@ class WebApp:
         move = answer.moves[0] if answer.won and answer.moves else None
         move_json = None
         if move is not None:
+            # A game played with help is counted apart in the statistics.
+            await self.locked(live, lambda: live.session.mark_assisted("hint"))
             text = state.describe(move)  # the page says "Hint: " before it
             move_json = {**state.game.move_to_json(move), "text": text}
         elif answer.won:
@@ -509,6 +511,8 @@ class WebApp:
             "cached": answer.source != "search",
         }
         if with_steps and answer.won:
+            # Shown to the player (the badge asks without steps): the game was helped.
+            await self.locked(live, lambda: live.session.mark_assisted("solution"))
             result.update(await asyncio.to_thread(solution_steps, state, moves))
         return JSONResponse(result)
 
