@@ -323,7 +323,7 @@ def _find(letters: str, i: int, wanted: str | None) -> int | None:
     return min(found) if found else None
 
 
-def daily_deal(game: Game, date: _dt.date | None = None) -> Grade:
+def daily_deal(game: Game, date: _dt.date | None = None, tries: int = 200) -> Grade:
     """The deal of the day: the same winnable deal for everyone on ``date`` (default: today, UTC).
 
     A hash of the game, its options and the date picks one of the winnable
@@ -338,7 +338,8 @@ def daily_deal(game: Game, date: _dt.date | None = None) -> Grade:
     if winnable:
         i = winnable[h % len(winnable)]
         return Grade(game.id, game.options_json(), first + i, FROM_LETTER[letters[i]], "shipped", thresholds(game))
-    return next_deal(game, start=first + len(letters) + h % 1_000_000_000 if letters else 1 + h % 1_000_000_000)
+    return next_deal(game, start=first + len(letters) + h % 1_000_000_000 if letters else 1 + h % 1_000_000_000,
+                     tries=tries)
 
 
 def random_deal(game: Game, wanted: str | None = None, tries: int = 200) -> Grade:
@@ -377,7 +378,7 @@ def hand_out(game_id: str, options: dict[str, Any], how: str, start: int | None 
                 day = _dt.date.fromisoformat(date) if date else None
             except ValueError:
                 raise GradeError(f"bad date {date!r}: write YYYY-MM-DD") from None
-            found = daily_deal(game, day)
+            found = daily_deal(game, day, tries)
         elif how == "random":
             found = random_deal(game, wanted, tries)
         else:

@@ -221,7 +221,7 @@ async def test_restart_new_deal_choose_deal_and_help():
         await pilot.press("n")  # a game in progress: asks first
         await pilot.press("n")
         assert app.state.deal == 42
-        await pilot.press("n", "y")
+        await pilot.press("n", "y", "n")  # leave it, then "any deal" of the new-deal choices
         await pilot.pause()
         assert app.state.deal != 42 and app.state.history == []
         await pilot.press("question_mark")

@@ -35,6 +35,7 @@ from . import cardfaces as cf
 from .bars import BarsMixin, InfoBar, StatusLine, clock
 from .board import Board, Marks
 from .cardfaces import prettify
+from .newdeal import NewDealScreen
 from .screens import ConfirmScreen, DealScreen, EndScreen, HelpScreen, MoveScreen, StatsScreen
 from .solving import BUDGETS, HINT_BUDGET, SOLVE_BUDGET, Playback, SolverMixin
 
@@ -126,6 +127,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             session = Session(state, autoplay=autoplay, recorder=recorder)
         self.session = session
         self.analysis_on = analysis
+        if session.grade is None and session.state.deal:
+            self._note_grade()
         self.solver = solver if solver is not None else SolverService(workers=1, background=1)
         self.budgets = budgets
         self.hint_budget = hint_budget
@@ -306,13 +309,14 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self._after_change()
         return True
 
-    def start_deal(self, deal: int) -> None:
-        """Leave the current game and deal ``deal``: a game left after a move
-        counts as played and lost (it stays resumable by its id)."""
+    def start_deal(self, deal: int, grade: str | None = None) -> None:
+        """Leave the current game and deal ``deal`` (of ``grade``, when it was asked for): a game left
+        after a move counts as played and lost (it stays resumable by its id)."""
         if self.session.finished is None:
             self.session.leave()
         state = self.game.new_state(deal)
         self.session = Session(state, autoplay=self.session.autoplay, recorder=self.recorder)
+        self._note_grade(grade)
         self.board.set_state(state)
         self.cursor = self._first_cursor()
         self.message = Text(f" deal {deal}")
@@ -527,10 +531,41 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     def action_new_deal(self) -> None:
         self._begin()
         if self.session.moves_made and self.session.finished is None:
-            question = f"Leave deal {self.state.deal} for a new random deal?"
-            self.push_screen(ConfirmScreen(question), lambda yes: yes and self.start_deal(random_deal()))
+            question = f"Leave deal {self.state.deal} for a new deal?"
+            self.push_screen(ConfirmScreen(question), lambda yes: yes and self._choose_new_deal())
         else:
+            self._choose_new_deal()
+
+    def _choose_new_deal(self) -> None:
+        self.push_screen(NewDealScreen(), self._new_deal_chosen)
+
+    def _new_deal_chosen(self, choice: str | None) -> None:
+        """Deal what the player chose: any deal, or a graded winnable one from the shipped grades."""
+        if choice is None:
+            return
+        if choice == "any":
             self.start_deal(random_deal())
+            return
+        from ...grading import GRADES, hand_out
+
+        # tries=0: only the shipped grades, a lookup; a search here would freeze the screen.
+        found = hand_out(self.game.id, dict(self.game.options), "daily" if choice == "daily" else "random",
+                         wanted=choice if choice in GRADES else None, tries=0)
+        if "error" in found:
+            self.warn(f"no such deal shipped for this game: {found['error']}")
+            return
+        self.start_deal(found["deal"], grade=found["grade"])
+        what = "the deal of the day" if choice == "daily" else f"a winnable {found['grade']} deal"
+        self.say(f"deal {found['deal']}: {what}")
+
+    def _note_grade(self, grade: str | None = None) -> None:
+        """Keep the deal's grade with the game when it is known: asked for, or (with analysis on) shipped."""
+        if grade is None and self.analysis_on:
+            from ...grading import shipped_grade
+
+            grade = shipped_grade(self.game, self.state.deal)
+        if grade is not None:
+            self.session.set_grade(grade)
 
     def action_choose_deal(self) -> None:
         self._begin()

@@ -62,7 +62,8 @@ class BarsMixin:
     def _info_text(self: NapoleonApp, width: int) -> Text:
         s, game = self.session, self.game
         opts = game.describe()[len(game.id):].strip()
-        deal = Text(f" · deal {self.state.deal}", style="bold")
+        grade = f" ({s.grade})" if s.grade else ""  # how hard the deal is, once known (docs/grades.md)
+        deal = Text(f" · deal {self.state.deal}{grade}", style="bold")
         auto = s.autoplay
         redeals = ""
         if game.max_redeals:

@@ -1,0 +1,66 @@
+"""The terminal UI's new-deal choices (issue 14): any deal, a winnable one, one of a chosen grade,
+the deal of the day; the header shows the deal's grade; the store keeps it with the game."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from napoleon.grading import GRADES, daily_deal, grade, shipped
+from napoleon.interfaces.tui.newdeal import NewDealScreen
+from napoleon.store import Store
+
+from .conftest import make_app
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_winnable_deal_of_each_grade(tmp_path):
+    app = make_app("werner", 8, use_store=True)
+    async with app.run_test() as pilot:
+        for key, wanted in zip("1234", GRADES, strict=True):
+            await pilot.press("n")
+            assert isinstance(app.screen, NewDealScreen)
+            await pilot.press(key)
+            await pilot.pause()
+            deal = app.state.deal
+            assert grade(app.game, deal).grade == wanted and app.session.grade == wanted
+            assert f"deal {deal} ({wanted})" in app.info.text.plain
+        record = app.session.record_id
+    with Store.open(tmp_path / "napoleon.db") as store:
+        assert store.get(record).grade == "expert"
+
+
+async def test_winnable_any_daily_and_cancel():
+    app = make_app("forty-thieves", 3)
+    async with app.run_test() as pilot:
+        await pilot.press("n", "w")
+        await pilot.pause()
+        assert app.session.grade in GRADES and grade(app.game, app.state.deal).grade == app.session.grade
+        await pilot.press("n", "t")
+        await pilot.pause()
+        today = daily_deal(app.game, datetime.datetime.now(datetime.timezone.utc).date())
+        assert (app.state.deal, app.session.grade) == (today.deal, today.grade)
+        before = app.state.deal
+        await pilot.press("n", "escape")
+        await pilot.pause()
+        assert app.state.deal == before and not isinstance(app.screen, NewDealScreen)
+        await pilot.press("n", "enter")  # any deal: a random one, graded only once known
+        await pilot.pause()
+        first, letters = shipped(app.game)
+        assert app.state.deal != before
+        assert app.session.grade is None or first <= app.state.deal < first + len(letters)
+
+
+async def test_a_game_in_progress_asks_before_the_choices():
+    app = make_app("werner", 1, autoplay=False)
+    async with app.run_test() as pilot:
+        app.session.play_text("T3-F1")
+        await pilot.press("n")
+        assert not isinstance(app.screen, NewDealScreen)  # "leave deal 1?" first
+        await pilot.press("y")
+        assert isinstance(app.screen, NewDealScreen)
+        await pilot.click("#new-hard")
+        await pilot.pause()
+        assert app.session.grade == "hard" and app.state.history == []
