@@ -529,6 +529,43 @@ def test_stats(client):
     assert "unknown game" in refused(client.get("/api/stats", params={"game": "patience"}), 400)
 
 
+def test_a_game_left_after_a_move_counts_as_played_and_lost(client):
+    played = new(client, "werner", 5)["id"]
+    first_move(client, played)
+    untouched = new(client, "werner", 6)["id"]
+    assert client.post(f"/api/games/{played}/leave").json() == {"id": played, "result": "abandoned"}
+    assert client.post(f"/api/games/{untouched}/leave").json()["result"] == "playing"
+    row = client.get("/api/stats", params={"game": "werner"}).json()["stats"][0]
+    assert row["played"] == 1 and row["won"] == 0 and row["abandoned"] == 1 and row["win_pct"] == 0.0
+    # The history lists the game left, not the deal opened and left untouched.
+    games = client.get("/api/history").json()["games"]
+    assert [(g["id"], g["result"], g["counted"]) for g in games] == [(played, "abandoned", True)]
+    assert client.get("/api/history", params={"game": "werner", "limit": 1}).json()["games"] == games
+    assert "'limit'" in refused(client.get("/api/history", params={"limit": "0"}), 400)
+    assert "unknown game" in refused(client.get("/api/history", params={"game": "patience"}), 400)
+    assert "no game" in refused(client.post("/api/games/424242/leave"), 404)
+
+
+def test_statistics_reset(client):
+    for deal in (5, 6):
+        gid = new(client, "werner", deal)["id"]
+        first_move(client, gid)
+        client.post(f"/api/games/{gid}/leave")
+    ft = new(client, "forty-thieves", 1)["id"]
+    client.post(f"/api/games/{ft}/moves", json=client.get(f"/api/games/{ft}").json()["legal"][0])
+    client.post(f"/api/games/{ft}/leave")
+    assert "unknown game" in refused(client.post("/api/stats/reset", json={"game": "patience"}), 400)
+    assert "unknown field" in refused(client.post("/api/stats/reset", json={"games": "werner"}), 400)
+    assert client.post("/api/stats/reset", json={"game": "werner"}).json() == {"reset": 2, "game": "werner"}
+    rows = {r["game"]: r for r in client.get("/api/stats").json()["stats"]}
+    assert "werner" not in rows or rows["werner"]["played"] == 0
+    assert rows["forty-thieves"]["played"] == 1
+    # The history keeps the games, marked as no longer counted.
+    counted = {g["game"]: g["counted"] for g in client.get("/api/history").json()["games"]}
+    assert counted == {"werner": False, "forty-thieves": True}
+    assert client.post("/api/stats/reset").json()["reset"] == 1
+
+
 def test_many_games_at_once_do_not_interfere(client):
     a = new(client, "werner", 1)["id"]
     b = new(client, "werner", 1)["id"]

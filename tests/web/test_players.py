@@ -340,3 +340,83 @@ def test_a_whole_game_won_with_the_keyboard_only(server, page):
     assert "You won" in page.inner_text("#end-dialog")
     view = api(server, f"/api/games/{gid}")
     assert view["status"] == "won" and len(view["moves"]) == len(moves)
+
+
+# ------------------------------------------------------- statistics (issue 16)
+
+
+def stats_row(page, game_name):
+    """The statistics table's row of a game, as {column: text}."""
+    return page.evaluate("""(name) => {
+        const table = document.querySelector('#stats-body table.stats');
+        if (!table) return null;
+        const heads = [...table.tHead.rows[0].cells].map(c => c.textContent);
+        for (const row of table.tBodies[0].rows) {
+            const cells = [...row.cells].map(c => c.textContent);
+            if (cells[0] === name) return Object.fromEntries(heads.map((h, i) => [h, cells[i]]));
+        }
+        return null;
+    }""", game_name)
+
+
+def test_an_abandoned_game_shows_as_played_and_lost_and_statistics_reset(tmp_path, browser):
+    # A server of its own: the statistics of this test only.
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from napoleon.interfaces.web import Settings, create_app
+
+    app = create_app(tmp_path / "napoleon.db", settings=Settings(max_budget=0.5))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not srv.started:
+        time.sleep(0.02)
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script("localStorage.setItem('napoleon.autoplay', 'false')")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{base}/#werner/1")
+        wait_ready(page, "werner", 0)
+        gid = board(page).get_attribute("data-id")
+        key_move(page, "tableau-7", "tableau-6")
+        wait_ready(page, "werner", 1)
+        # Given up for a new deal: played and lost.
+        page.keyboard.press("n")
+        page.click("#leave-yes")
+        page.wait_for_function("document.getElementById('board').dataset.deal !== '1'")
+        wait_ready(page, "werner", 0)
+        page.goto(f"{base}/#stats")
+        page.wait_for_selector("#stats-body table.stats")
+        names = {g["id"]: g["name"] for g in api(base, "/api/catalog")["games"]}
+        row = stats_row(page, names["werner"])
+        assert row["Played"] == "1" and row["Won"] == "0" and row["Given up"] == "1" and row["Win %"] == "0"
+        past = page.locator(f"#history-body tr[data-id='{gid}']")
+        assert past.get_attribute("data-result") == "abandoned"
+        assert "given up (lost)" in past.inner_text()
+        # Reset, with a confirmation: Cancel keeps them, Reset stops counting them.
+        page.click("#stats-reset")
+        page.click("#reset-no")
+        page.wait_for_timeout(200)
+        assert stats_row(page, names["werner"])["Played"] == "1"
+        page.click("#stats-reset")
+        page.click("#reset-yes")
+        page.wait_for_selector("#history-body tr:has-text('not counted')")
+        row = stats_row(page, names["werner"])
+        assert row is None or row["Played"] == "0"
+        assert api(base, "/api/history")["games"][0]["counted"] is False
+    finally:
+        context.close()
+        srv.should_exit = True
+        thread.join(10)
+        sock.close()
+    assert not errors, errors

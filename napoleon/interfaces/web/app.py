@@ -24,6 +24,11 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
 - ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution: from one already known (followed
   on from this position), else searched in a worker process; ``text`` says it in a player's words
 - ``POST /api/games/{id}/solve``            ``{"budget", "steps"}``: a whole solution, to show
+- ``POST /api/games/{id}/leave``            the player left this game for another: after a move it
+  counts as played and lost (abandoned, still resumable); a deal left untouched counts as nothing
+- ``GET  /api/history[?game=ID&limit=N]``   past and present games, the most recent first
+- ``POST /api/stats/reset``                 ``{"game": ID}`` or ``{}`` (every game): finished games
+  stop counting (they stay in the history)
 - ``GET  /api/stats[?game=ID]``             the store's statistics (``by_grade``: played, won, best time
   per grade of the deals)
 
@@ -516,6 +521,36 @@ class WebApp:
             result.update(await asyncio.to_thread(solution_steps, state, moves))
         return JSONResponse(result)
 
+    async def leave(self, request: Request) -> JSONResponse:
+        live = await self.live(request)
+
+        def work() -> dict[str, Any]:
+            live.session.leave()
+            saved = self.store.get(int(live.id))
+            return {"id": live.id, "result": saved.result if saved is not None else None}
+        return JSONResponse(await self.locked(live, work))
+
+    async def history(self, request: Request) -> JSONResponse:
+        game_id = request.query_params.get("game") or None
+        if game_id is not None:
+            game_id = get_game(game_id).id  # an unknown game is a 400, not an empty list
+        limit_text = request.query_params.get("limit", "100")
+        if not limit_text.isdigit() or not 1 <= int(limit_text) <= 1000:
+            raise ApiError(400, f"'limit' must be a whole number from 1 to 1000, not {limit_text!r}")
+        saved = await asyncio.to_thread(self.store.games, game_id, limit=int(limit_text))
+        return JSONResponse({"games": [saved_summary(s) for s in saved]})
+
+    async def reset_stats(self, request: Request) -> JSONResponse:
+        body = await read_body(request, required=False)
+        check_keys(body, {"game"}, "reset statistics")
+        game_id = body.get("game")
+        if game_id is not None:
+            if not isinstance(game_id, str):
+                raise ApiError(400, f"'game' must be a game id ({', '.join(GAMES)}), not {game_id!r}")
+            game_id = get_game(game_id).id
+        count = await asyncio.to_thread(self.store.reset_stats, game_id)
+        return JSONResponse({"reset": count, "game": game_id})
+
     async def stats(self, request: Request) -> JSONResponse:
         game_id = request.query_params.get("game") or None
         if game_id is not None:
@@ -623,6 +658,9 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
         Route("/api/games/{game_id}/hint", web.hint),
         Route("/api/games/{game_id}/solve", web.solve, methods=["POST"]),
         Route("/api/stats", web.stats),
+        Route("/api/stats/reset", web.reset_stats, methods=["POST"]),
+        Route("/api/history", web.history),
+        Route("/api/games/{game_id}/leave", web.leave, methods=["POST"]),
         Route("/api/daily", web.daily),
         Route("/api/games/{game_id}/grade", web.grade),
         Route("/cards/{style}/{name}.svg", web.card),

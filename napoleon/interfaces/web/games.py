@@ -231,5 +231,9 @@ def saved_summary(saved: SavedGame) -> dict[str, Any]:
         "elapsed": saved.elapsed,
         "started": saved.started,
         "updated": saved.updated,
+        "ended": saved.ended,
         "result": saved.result,
+        "assisted": saved.assisted,   # a hint or the solution was used: never a win in the statistics
+        "counted": saved.counted,     # false once the statistics were reset
+        "grade": saved.grade,
     }

@@ -38,6 +38,9 @@ export const api = {
   catalog: () => call("GET", "/api/catalog"),
   unfinished: () => call("GET", "/api/games"),
   stats: () => call("GET", "/api/stats"),
+  history: (limit = 100) => call("GET", `/api/history?limit=${limit}`),
+  resetStats: () => call("POST", "/api/stats/reset", {}),
+  leave: (id) => call("POST", `/api/games/${id}/leave`),
   // ``extra``: {grade} with deal "winnable", {date} with deal "daily" (docs/grades.md).
   create: (game, deal, options, autoplay, extra = {}) => {
     const body = { game, options, autoplay, ...extra };

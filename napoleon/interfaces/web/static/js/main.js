@@ -423,8 +423,28 @@ class App {
 
   /** A new random deal of the game on the table (asking first if this one is under way). */
   async newDeal() {
-    if (!this.view || !(await this.askLeave())) return;
+    if (!this.view || !(await this.leaveForAnother())) return;
     this.navigate(this.view.game, null, this.currentOptions());
+  }
+
+  /**
+   * The player leaves the game on the table for another, asked first if it
+   * is under way: the store counts it as played and lost if a move was made
+   * (a deal left untouched counts as nothing). Resolves false to stay.
+   */
+  async leaveForAnother() {
+    if (!(await this.askLeave())) return false;
+    await this.leaveGame();
+    return true;
+  }
+
+  async leaveGame() {
+    if (!this.view || this.view.status !== "playing") return;
+    try {
+      await api.leave(this.view.id);
+    } catch (err) {
+      // the server forgot the game: nothing to count
+    }
   }
 
   navigate(game, deal, options) {
@@ -770,8 +790,10 @@ class App {
     const body = $("stats-body");
     body.textContent = "Loading…";
     try {
-      const [{ stats, by_grade: byGrade }, { games }] = await Promise.all([api.stats(), api.unfinished()]);
+      const [{ stats, by_grade: byGrade }, { games }, past] = await Promise.all(
+        [api.stats(), api.unfinished(), api.history()]);
       body.replaceChildren(this.statsTable(stats));
+      $("history-body").replaceChildren(this.historyTable(past.games));
       if (byGrade && byGrade.length) {
         const title = document.createElement("h3");
         title.textContent = "By grade of the deal";
@@ -842,6 +864,65 @@ class App {
     return table;
   }
 
+  /** Past games, the most recent first: when, which deal, how it ended, whether help was used. */
+  historyTable(games) {
+    if (!games.length) return document.createTextNode("None yet.");
+    const table = document.createElement("table");
+    table.className = "stats history";
+    const results = { won: "won", lost: "lost", abandoned: "given up (lost)", playing: "unfinished" };
+    const cols = [
+      ["When", (g) => (g.ended || g.updated).slice(0, 16).replace("T", " ")],
+      ["Game", (g) => g.name],
+      ["Deal", (g) => g.deal_text],
+      ["Result", (g) => results[g.result] || g.result],
+      ["Moves", (g) => g.moves],
+      ["Time", (g) => formatTime(g.elapsed)],
+      ["Note", (g) => [g.assisted ? "with help" : "", g.counted ? "" : "not counted (reset)"].filter(Boolean).join(", ")],
+    ];
+    const head = table.createTHead().insertRow();
+    for (const [name] of cols) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = name;
+      head.appendChild(th);
+    }
+    const tbody = table.createTBody();
+    for (const g of games) {
+      const row = tbody.insertRow();
+      row.dataset.id = g.id;
+      row.dataset.result = g.result;
+      for (const [name, get] of cols) {
+        const cell = row.insertCell();
+        if (name === "Deal") {
+          const a = document.createElement("a");
+          a.href = g.hash;
+          a.textContent = get(g);
+          cell.appendChild(a);
+        } else {
+          cell.textContent = String(get(g));
+        }
+      }
+    }
+    return table;
+  }
+
+  async resetStats() {
+    const dialog = $("reset-dialog");
+    const yes = await new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "reset"), { once: true });
+      dialog.returnValue = "";
+      dialog.showModal();
+    });
+    if (!yes) return;
+    try {
+      const { reset } = await api.resetStats();
+      await this.showStats();
+      this.message(`Statistics reset: ${reset} finished game${reset === 1 ? "" : "s"} no longer counted.`);
+    } catch (err) {
+      $("stats-body").textContent = err.message;
+    }
+  }
+
   statsTable(stats) {
     if (!stats.length) {
       const p = document.createElement("p");
@@ -854,7 +935,7 @@ class App {
       ["Game", (s) => (this.games[s.game] ? this.games[s.game].name : s.game) +
         (s.label !== s.game ? ` (${s.label.slice(s.game.length + 1)})` : "")],
       ["Played", (s) => s.played], ["Won", (s) => s.won], ["Lost", (s) => s.lost],
-      ["Abandoned", (s) => s.abandoned], ["Unfinished", (s) => s.unfinished],
+      ["Given up", (s) => s.abandoned], ["With help", (s) => s.assisted], ["Unfinished", (s) => s.unfinished],
       ["Win %", (s) => (s.win_pct === null ? "–" : s.win_pct)],
       ["Streak", (s) => s.current_streak], ["Best streak", (s) => s.longest_streak],
       ["Best time", (s) => (s.best_time === null ? "–" : formatTime(s.best_time))],
@@ -880,7 +961,7 @@ class App {
   wireToolbar() {
     $("game-select").addEventListener("change", async (e) => {
       const game = e.target.value;
-      if (!(await this.askLeave())) {
+      if (!(await this.leaveForAnother())) {
         e.target.value = this.view.game;
         return;
       }
@@ -894,12 +975,12 @@ class App {
         return;
       }
       const deal = text.replace(/^0+/, "");
-      if (deal !== this.view.deal_text && !(await this.askLeave())) return;
+      if (deal !== this.view.deal_text && !(await this.leaveForAnother())) return;
       this.navigate(this.view.game, deal, this.currentOptions());
     });
     $("new-deal").addEventListener("click", () => this.newDeal());
     $("winnable-deal").addEventListener("click", async () => {
-      if (!(await this.askLeave())) return;
+      if (!(await this.leaveForAnother())) return;
       const grade = $("grade-select").value;
       this.message(grade ? `Looking for a winnable ${grade} deal…` : "Looking for a deal the solver can win…",
         false, true);
@@ -910,7 +991,7 @@ class App {
       await this.run(() => api.create(game, "winnable", options, this.prefs.autoplay, extra), { fresh: true });
     });
     $("daily-deal").addEventListener("click", async () => {
-      if (!(await this.askLeave())) return;
+      if (!(await this.leaveForAnother())) return;
       const { game } = this.view;
       const options = this.currentOptions();
       history.pushState(null, "", `#${game}`);
@@ -946,7 +1027,11 @@ class App {
     $("finish").addEventListener("click", () => this.simple("finish"));
     $("lost-undo").addEventListener("click", () => this.undoTo(Number($("lost-undo").dataset.to)));
     $("lost-restart").addEventListener("click", () => this.simple("restart"));
-    $("lost-new").addEventListener("click", () => this.navigate(this.view.game, null, this.currentOptions()));
+    $("lost-new").addEventListener("click", async () => {
+      await this.leaveGame();
+      this.navigate(this.view.game, null, this.currentOptions());
+    });
+    $("stats-reset").addEventListener("click", () => this.resetStats());
     $("lost-close").addEventListener("click", () => {
       $("lost-banner").hidden = true;
     });
