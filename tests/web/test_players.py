@@ -79,10 +79,17 @@ def test_messages_go_with_what_they_were_about(server, page):
     # "Looking for a deal the solver can win…" goes when the deal is on the table.
     page.select_option("#game-select", "werner")
     wait_ready(page, "werner", 0)
+    page.evaluate("""() => {
+        window.said = [];
+        new MutationObserver(() => window.said.push(document.getElementById('message').textContent))
+            .observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});
+    }""")
+    before = deal_of(page)
     page.click("#winnable-deal")
-    assert "Looking for a deal" in message(page)
-    page.wait_for_function("document.getElementById('message').textContent === ''", timeout=60000)
+    page.wait_for_function(f"document.getElementById('board').dataset.deal !== '{before}'", timeout=60000)
     wait_ready(page, "werner", 0)
+    assert any("Looking for a deal" in text for text in page.evaluate("window.said"))
+    assert message(page) == ""
     # Undo says what it undid, and the refusal before it is gone.
     page.goto(f"{server}/#werner/1")
     wait_ready(page, "werner", 0)
