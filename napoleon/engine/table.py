@@ -35,6 +35,11 @@ CARD_RATIO = 1.4
 
 GAP = 0.22
 """The gap between two piles side by side, in card widths."""
+
+PORTRAIT_COLUMNS = 8
+"""From this many columns a :class:`Columns` table has a second picture for
+screens taller than wide (:meth:`Columns.portrait`): in one row they would
+leave a phone's cards too small to read."""
 PITCH = 1 + GAP
 
 
@@ -105,6 +110,46 @@ class Columns:
             places[p] = Place(k * PITCH + shift, ty, DOWN, None)
         return Picture(places, width, ty + (self.columns.room or CARD_RATIO + 2.6), labels=tuple(labels))
 
+    def portrait(self) -> Picture:
+        """The shape for a screen taller than wide (a phone held upright): the
+        columns in two rows, the top row's piles in rows as wide, each band on
+        the row it fits (a captioned band starts a row), a waste squared up.
+        Cards come out about twice as large as in :meth:`picture` there.
+        Drawn only where it gives much larger cards (``prefer`` 0.8)."""
+        cols = self.columns.piles
+        per_row = (len(cols) + 1) // 2
+        rows: list[list[tuple[str, str]]] = [[]]
+        captions: dict[int, list[tuple[int, str]]] = {}
+        for band in self.top:
+            fan = STACK if band.fan == WASTE else band.fan
+            if band.caption and rows[-1]:
+                rows.append([])  # a captioned band starts its row, under its caption
+            for i, p in enumerate(band.piles):
+                if len(rows[-1]) == per_row:
+                    rows.append([])
+                if i == 0 and band.caption:
+                    captions.setdefault(len(rows) - 1, []).append((len(rows[-1]), band.caption))
+                rows[-1].append((p, fan))
+        places: dict[str, Place] = {}
+        labels: list[tuple[float, float, str]] = []
+        y = 0.0
+        for r, row in enumerate(rows):
+            if r in captions:
+                labels += [(k * PITCH, y, text) for k, text in captions[r]]
+                y += 0.32
+            for k, (p, fan) in enumerate(row):
+                places[p] = Place(k * PITCH, y, fan)
+            y += CARD_RATIO + 0.15
+        room = CARD_RATIO + 9 * 0.3  # each row of columns: ten cards with their index showing
+        first = y + 0.25
+        second = first + room + 0.25
+        for k, p in enumerate(cols):
+            if k < per_row:
+                places[p] = Place(k * PITCH, first, DOWN, room)
+            else:
+                places[p] = Place((k - per_row) * PITCH, second, DOWN, None)
+        return Picture(places, per_row * PITCH - GAP, second + room, labels=tuple(labels), prefer=0.8)
+
 
 @dataclass(frozen=True)
 class Ring:
@@ -167,6 +212,34 @@ class Ring:
         for y, p in zip(rows, reversed(self.left), strict=False):
             places[p] = Place(0.0, y, RIGHT, S)
         return Picture(places, right + S, bottom + V)
+
+    def portrait(self) -> Picture:
+        """The ring for a screen taller than wide: every pile fans down, the
+        sides' piles in a column each side of the centre, from the centre's
+        first row down, so the table is narrow and its cards large. Each fan
+        has room for nine cards with their index showing. Drawn only where it
+        gives much larger cards (``prefer`` 0.8)."""
+        room = CARD_RATIO + 8 * 0.3
+        n = max(len(self.top), len(self.bottom), *(len(b.piles) for b in self.centre))
+        x0 = PITCH
+        right = x0 + n * PITCH
+        places: dict[str, Place] = {}
+        rows = [room + 0.3 + r * (CARD_RATIO + 0.25) for r in range(len(self.centre))]
+        for y, band in zip(rows, self.centre, strict=True):
+            for k, p in enumerate(band.piles):
+                places[p] = Place(x0 + k * PITCH, y, band.fan, band.room)
+        bottom = rows[-1] + CARD_RATIO + 0.3
+        sides = max(len(self.right), len(self.left))
+        height = max(bottom + room, rows[0] + sides * room + 0.25 * (sides - 1))
+        for k, p in enumerate(self.top):
+            places[p] = Place(x0 + k * PITCH, 0.0, DOWN, room)
+        for k, p in enumerate(reversed(self.bottom)):
+            places[p] = Place(x0 + k * PITCH, bottom, DOWN, room)
+        for side, x in ((self.right, right), (tuple(reversed(self.left)), 0.0)):
+            each = (height - rows[0] - 0.25 * (len(side) - 1)) / max(1, len(side))
+            for k, p in enumerate(side):
+                places[p] = Place(x, rows[0] + k * (each + 0.25), DOWN, each)
+        return Picture(places, right + 1, height, prefer=0.8)
 
 
 @dataclass(frozen=True)
@@ -236,6 +309,9 @@ class Table:
             return self.own_pictures
         if isinstance(self.shape, Corners):
             raise TypeError("a table of Corners shape must give its own pictures")
+        if isinstance(self.shape, Columns) and len(self.shape.columns.piles) >= PORTRAIT_COLUMNS or \
+                isinstance(self.shape, Ring):
+            return (self.shape.picture(), self.shape.portrait())
         return (self.shape.picture(),)
 
     def to_json(self) -> dict[str, Any]:

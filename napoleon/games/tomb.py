@@ -77,9 +77,7 @@ Won when all 104 cards are on the foundations."""
         names = self.pile_names
         found, reserves, tableau, wastes = (self.band(role).piles for role in (FOUNDATION, RESERVE, TABLEAU, WASTE))
         central, stock = names[self.central], names[self.stock]
-        reserve_room = 3.1
-
-        def block(places: dict[str, Place], y0: float) -> float:
+        def block(places: dict[str, Place], y0: float, reserve_room: float = 3.1) -> float:
             ty = y0 + reserve_room + 0.3
             for f, (x, y) in zip(found, ((0, y0), (6 * PITCH, y0), (0, ty), (6 * PITCH, ty)), strict=True):
                 places[f] = Place(x, y, STACK)
@@ -92,7 +90,9 @@ Won when all 104 cards are on the foundations."""
         waste_room = 2.0
         tall = {stock: Place(0, 0, STACK)}
         tall |= {w: Place((i + 1) * PITCH, 0, DOWN, waste_room) for i, w in enumerate(wastes)}
-        ty = block(tall, waste_room + 0.35)
+        # Tall screens are narrow: small cards, whose index (rank over suit) needs
+        # 0.3 of a card's width showing of each of a reserve's ten cards.
+        ty = block(tall, waste_room + 0.35, reserve_room=CARD_RATIO + 9 * 0.3)
         wide: dict[str, Place] = {}
         ty2 = block(wide, 0)
         x0 = 7 * PITCH - GAP + 0.6

@@ -11,6 +11,7 @@ import pytest
 
 import napoleon
 
+from .conftest import SHOTS
 from .test_browser import api, board, drag, expected_piles, shown_piles, tap, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -138,10 +139,14 @@ def test_every_control_is_on_a_phones_screen_and_a_link_skips_to_the_table(serve
     page = new_page(width=width, height=height)
     page.goto(f"{server}/#forty-thieves/3")
     wait_ready(page, "forty-thieves", 0)
-    outside = page.evaluate("""([w, h]) => {
+    check = """([w, h]) => {
         const out = [];
         for (const el of document.querySelectorAll('#toolbar button, #toolbar select, #toolbar input, #toolbar a')) {
-            if (!el.getClientRects().length) continue;          // not shown in this game (Redeal)
+            if (!el.getClientRects().length) {                  // not shown: only Redeal in a game without one,
+                if (!['redeal', 'finish', 'grade-badge'].includes(el.id) && !el.closest('#toolbar:not(.menu-open) .secondary'))
+                    out.push(`${el.id || el.textContent} (hidden)`);   // or what waits behind "More"
+                continue;
+            }
             const r = el.getBoundingClientRect();
             if (r.left < 0 || r.right > w + 0.5 || r.top < 0 || r.bottom > h) out.push(el.id || el.textContent);
             // and nothing in front of it: a click lands on it
@@ -149,8 +154,15 @@ def test_every_control_is_on_a_phones_screen_and_a_link_skips_to_the_table(serve
             if (!el.contains(hit)) out.push(`${el.id || el.textContent} (covered)`);
         }
         return out;
-    }""", [width, height])
-    assert outside == []
+    }"""
+    assert page.evaluate(check, [width, height]) == []
+    # The table keeps most of the screen: the controls used less often wait behind "More".
+    assert page.evaluate("document.getElementById('toolbar').getBoundingClientRect().bottom") < 0.25 * height
+    assert page.is_visible("#undo") and page.is_visible("#hint") and page.is_hidden("#solution")
+    page.click("#menu-btn")
+    assert page.get_attribute("#menu-btn", "aria-expanded") == "true"
+    assert page.evaluate(check, [width, height]) == []
+    assert page.is_visible("#new-deal") and page.is_visible("#solution") and page.is_visible("#stats-link")
     # The buttons that ran off the edge work with a tap.
     page.click("#solution")
     page.wait_for_selector("#message:not(:empty)")
@@ -427,3 +439,75 @@ def test_an_abandoned_game_shows_as_played_and_lost_and_statistics_reset(tmp_pat
         thread.join(10)
         sock.close()
     assert not errors, errors
+
+
+# --------------------------------------------- easy to read on a phone (item 8)
+
+
+READABLE = """() => {
+    // For every card with another card on it: is its index (rank and suit) in view?
+    const out = [];
+    const byPile = {};
+    for (const c of document.querySelectorAll('#board .card')) (byPile[c.dataset.pile] ||= []).push(c);
+    for (const [pile, cards] of Object.entries(byPile)) {
+        cards.sort((a, b) => a.dataset.index - b.dataset.index);
+        for (let i = 0; i + 1 < cards.length; i++) {
+            const card = cards[i], next = cards[i + 1];
+            if (!card.dataset.card) continue;                         // face down
+            const r = card.getBoundingClientRect(), n = next.getBoundingClientRect();
+            if (Math.abs(r.left - n.left) < 0.5 && Math.abs(r.top - n.top) < 0.5) continue;  // squared up
+            const idx = card.querySelector('.idx');
+            const shown = getComputedStyle(idx).display !== 'none';
+            // the large index where cards are small, else the card's own corner
+            const box = shown ? idx.getBoundingClientRect()
+                : {left: r.left, top: r.top, right: r.left + 0.16 * r.width, bottom: r.top + 0.22 * r.height};
+            const covered = box.right > n.left + 0.5 && box.bottom > n.top + 0.5
+                && box.left < n.right && box.top < n.bottom;
+            if (covered) out.push(`${pile}: ${card.dataset.card} under ${next.dataset.card}`);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("game_id", ["napoleons-tomb", "st-helena", "forty-thieves", "grand-napoleon",
+                                     "werner", "napoleons-square"])
+def test_every_card_index_is_readable_at_360_px(server, new_page, game_id):
+    page = new_page(width=360, height=740)
+    page.goto(f"{server}/#{game_id}/3")
+    wait_ready(page, game_id, 0)
+    page.wait_for_timeout(400)  # the cards' slide into place
+    assert page.evaluate(READABLE) == []
+    # The table uses the screen's height too: cards are not tiny, the table not a strip at the top.
+    card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
+    table = page.evaluate("document.getElementById('board').getBoundingClientRect()")
+    assert card >= 40, f"cards {card:.0f} px wide"
+    assert table["bottom"] > 0.6 * 740
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{game_id}-360x740-readable.png"))
+
+
+def test_forty_thieves_uses_the_height_of_a_phone(server, new_page):
+    page = new_page(width=390, height=844)
+    page.goto(f"{server}/#forty-thieves/3")
+    wait_ready(page, "forty-thieves", 0)
+    card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
+    assert card >= 55, f"cards {card:.0f} px wide (32 px before)"
+    # On a wide screen the rulebook's table stays: one row of ten columns.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(300)
+    tops = page.evaluate("[...document.querySelectorAll('#board .slot[data-pile^=tableau]')]"
+                         ".map(s => s.getBoundingClientRect().top)")
+    assert max(tops) - min(tops) < 1
+
+
+def test_a_refusal_is_read_whole_at_360_px(server, new_page):
+    page = new_page(width=360, height=740)
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    tap(page, "tableau-1", "tableau-2")
+    page.wait_for_selector("#message.error")
+    cut = page.evaluate("(() => { const m = document.getElementById('message');"
+                        " const r = m.getBoundingClientRect();"
+                        " return m.scrollWidth > m.clientWidth + 1 || r.right > 361; })()")
+    assert not cut

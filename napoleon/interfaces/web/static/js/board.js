@@ -308,7 +308,7 @@ export class Board {
           el.dataset.src = src;
           const idx = el.lastChild;
           idx.className = faceDown ? "idx" : `idx s-${card.code[1]}`;
-          idx.innerHTML = faceDown ? "" : `<b>${card.code[0] === "T" ? "10" : card.code[0]}</b><b>${SUIT_SYMBOLS[card.code[1]]}</b>`;
+          idx.innerHTML = faceDown ? "" : `<b${card.code[0] === "T" ? ' class="ten">10' : `>${card.code[0]}`}</b><b>${SUIT_SYMBOLS[card.code[1]]}</b>`;
         }
         el.setAttribute("aria-label", faceDown ? "face-down card" : cardName(card.code));
         el.classList.toggle("fan-h", p.fan === "right" || p.fan === "left");

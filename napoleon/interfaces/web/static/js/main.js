@@ -335,8 +335,15 @@ class App {
     const g = this.games[v.game];
     $("game-select").value = v.game;
     if (document.activeElement !== $("deal-input")) $("deal-input").value = v.deal_text;
-    $("game-title").textContent = `${g.name} · deal ${v.deal_text}` +
-      (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
+    // The short name where the screen is narrow (CSS shows one of the two).
+    const rest = ` · deal ${v.deal_text}` + (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
+    const long = document.createElement("span");
+    long.className = "long";
+    long.textContent = g.name + rest;
+    const short = document.createElement("span");
+    short.className = "short";
+    short.textContent = (g.short_name || g.name) + rest;
+    $("game-title").replaceChildren(long, short);
     $("moves-count").textContent = String(v.moves_made);
     this.showGrade();
     $("finish").hidden = !(v.finish > 0 && v.status === "playing");
@@ -1008,6 +1015,10 @@ class App {
       if (this.view && this.view.status === "playing") this.scheduleWinnable(true);
     });
     $("settings-btn").addEventListener("click", () => this.showSettings());
+    $("menu-btn").addEventListener("click", () => {
+      const open = $("toolbar").classList.toggle("menu-open");
+      $("menu-btn").setAttribute("aria-expanded", String(open));
+    });
     $("opt-autoplay").addEventListener("change", (e) => {
       this.setPref("autoplay", e.target.checked);
       if (this.view) this.run(() => api.settings(this.view.id, { autoplay: e.target.checked }), { quiet: true });
