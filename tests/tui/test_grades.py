@@ -64,3 +64,21 @@ async def test_a_game_in_progress_asks_before_the_choices():
         await pilot.click("#new-hard")
         await pilot.pause()
         assert app.session.grade == "hard" and app.state.history == []
+
+
+async def test_statistics_per_grade():
+    from napoleon.interfaces.tui.screens import StatsScreen
+
+    # Werner deal 8 (graded lost) has no legal move left after these five moves.
+    app = make_app("werner", 8, autoplay=False, use_store=True, analysis=True)
+    async with app.run_test() as pilot:
+        assert app.session.grade == "lost" and "deal 8 (lost)" in app.info.text.plain
+        for text in ["T6-F1", "T3-T8", "C2-T7", "T2-C2", "T1-T6"]:
+            app.session.play_text(text)
+        await pilot.pause()
+        app.action_stats()
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        rows = [(r["grade"], r["played"], r["won"]) for r in app.screen.by_grade]
+        assert rows == [("lost", 1, 0)]
+        assert app.screen.query_one("#stats-by-grade").display  # the table is shown

@@ -600,10 +600,11 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             return
         try:
             rows = store.stats(self.game.id)
+            by_grade = store.stats_by_grade(self.game.id)
         except (NapoleonError, sqlite3.Error) as exc:
             self.warn(f"no statistics: {exc}")
             return
-        self.push_screen(StatsScreen(f"Statistics of {self.game.name}", rows, clock), self._stats_choice)
+        self.push_screen(StatsScreen(f"Statistics of {self.game.name}", rows, clock, by_grade), self._stats_choice)
 
     def _stats_choice(self, choice: str | None) -> None:
         if choice != "reset":

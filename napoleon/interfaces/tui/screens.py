@@ -233,11 +233,12 @@ class StatsScreen(ModalScreen[str]):
                              background: $surface; padding: 0 1; }
     """
 
-    def __init__(self, title: str, rows: list[dict], clock) -> None:
+    def __init__(self, title: str, rows: list[dict], clock, by_grade: list[dict] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.rows = rows
         self.clock = clock
+        self.by_grade = by_grade or []  # played, won, best time per grade of the deals (docs/grades.md)
 
     def compose(self) -> ComposeResult:
         from rich.table import Table
@@ -256,6 +257,16 @@ class StatsScreen(ModalScreen[str]):
         with Vertical():
             yield Label(Text(self.title_text, style="bold"))
             yield Static(table if self.rows else Text("No game of it finished or left yet."))
+            if self.by_grade:
+                grades = Table(box=None, pad_edge=False, title="by grade of the deal", title_justify="left")
+                grades.add_column("options")
+                grades.add_column("grade")
+                for name in ("played", "won", "best time"):
+                    grades.add_column(name, justify="right", no_wrap=True)
+                for r in self.by_grade:
+                    grades.add_row(r["label"], r["grade"], str(r["played"]), str(r["won"]),
+                                   "-" if r["best_time"] is None else self.clock(r["best_time"]))
+                yield Static(grades, id="stats-by-grade")
             yield Label(Text("x: reset these statistics (asks first) · Esc: close", style="dim"))
 
     def action_choose(self, what: str) -> None:
