@@ -161,3 +161,14 @@ def test_unknown_grade_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_:
         run(capsys, "deal", "werner", "--winnable", "--grade", "trivial")
     assert exit_.value.code == 2 and "invalid choice: 'trivial'" in capsys.readouterr().err
+
+
+def test_grading_on_a_dask_cluster_matches_local_processes(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    deals = range(1, 7)
+    local = run_grades("werner", {}, deals, jobs=1, log=tmp_path / "local.jsonl", data=tmp_path / "local.json")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = run_grades("werner", {}, deals, dask=cluster.scheduler_address, log=tmp_path / "dask.jsonl",
+                            data=tmp_path / "dask.json")
+    assert remote == local
