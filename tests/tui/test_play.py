@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from napoleon import GAMES, Move, Status, new_game
+from napoleon.engine.move import REDEAL
+from napoleon.engine.words import card_name
 from napoleon.interfaces.tui import NapoleonApp
 from napoleon.interfaces.tui.screens import DealScreen, EndScreen, HelpScreen
 from napoleon.session import Session
@@ -294,3 +296,47 @@ async def test_restart_restarts_the_clock():
         await pilot.pause()
         assert app.state.history == [] and session.elapsed == 0.0
         assert "0:00" in app.info.text.plain
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+async def test_the_key_bar_fits_and_keeps_help_and_quit(game_id):
+    """Issue 16 item 9: at 60x20 the key bar was cut before ? and q."""
+    app = make_app(game_id, 1)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        keys = app.key_bar.text
+        assert keys.cell_len <= 60 and " ? " in keys.plain and " q " in keys.plain
+        await pilot.click(app.key_bar, offset=(keys.plain.index(" ? ") + 1, 0))  # a key can be clicked
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_terminal_too_small_says_what_size_it_needs():
+    """Issue 16 item 9: at 40x12 the Tomb's piles drew over each other."""
+    app = make_app("napoleons-tomb", 1)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        need = app.board.too_small
+        assert need is not None
+        shown = " ".join(app.board.canvas.text(y) for y in range(app.board.canvas.height))
+        assert "too small" in " ".join(shown.split()) and f"{need[0]} x {need[1]}" in shown
+        await pilot.resize_terminal(*need)
+        await pilot.pause()
+        assert app.board.too_small is None and app.board.layout_now.clean()
+        assert_board_matches(app)
+
+
+async def test_turning_a_stock_card_names_it_and_a_refused_redeal_says_why():
+    """Issue 16 item 9: "played S-W (?)" named no card; d with no redeal said nothing."""
+    app = make_app("forty-thieves", 1, autoplay=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await click_pile(pilot, app, app.game.stock)
+        waste = app.game.pile_index["waste"]
+        card = app.state.piles[waste][-1]
+        assert f"Turned the {card_name(card)} from the stock onto the waste" in app.status_line.text.plain
+        await pilot.press("d")
+        assert app.status_line.text.plain.strip() == f"no redeal: {app.state.why_illegal(REDEAL)}"
+    app = make_app("st-helena", 1, autoplay=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("d", "d", "d")  # two redeals, then none left
+        assert "no redeal left" in app.status_line.text.plain

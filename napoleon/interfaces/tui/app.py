@@ -20,7 +20,6 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from ... import new_game
 from ...engine.errors import NapoleonError
@@ -32,7 +31,7 @@ from ...shuffle import MAX_DEAL
 from ...solver.autoplay import finish_moves
 from ...solver.service import Answer, SolverService, Verdict
 from . import cardfaces as cf
-from .bars import BarsMixin, InfoBar, StatusLine, clock
+from .bars import BarsMixin, InfoBar, KeyBar, StatusLine, clock
 from .board import Board, Marks
 from .cardfaces import prettify
 from .newdeal import NewDealScreen
@@ -139,6 +138,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.board.four_colour = four_colour
         self.info = InfoBar(self._info_text)
         self.status_line = StatusLine()
+        self.key_bar = KeyBar()
         self.cursor = self._first_cursor()
         self.depth = 1
         self.held: tuple[int, int] | None = None
@@ -181,7 +181,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         yield self.info
         yield self.board
         yield self.status_line
-        yield Footer()
+        yield self.key_bar
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._update_info)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -54,6 +55,74 @@ class StatusLine(Widget):
 
     def render(self) -> Text:
         return self.text
+
+
+KEYS: tuple[tuple[str, str, str, str], ...] = (
+    # key shown, label, short label, action; in the order shown
+    ("space", "Pick/put", "pick", "select"),
+    ("f", "Home", "home", "foundation"),
+    ("u", "Undo", "undo", "undo"),
+    ("r", "Redo", "redo", "redo"),
+    ("n", "New", "new", "new_deal"),
+    ("h", "Hint", "hint", "hint"),
+    ("s", "Solve", "solve", "solve"),
+    ("?", "Help", "help", "help"),
+    ("q", "Quit", "quit", "quit_game"),
+)
+DROP_ORDER = ("foundation", "redo", "solve", "new_deal", "select", "hint", "undo")
+"""Keys left out, one by one, when the bar is too narrow: help and quit always stay."""
+
+
+class KeyBar(Widget):
+    """The bottom line of keys, made to fit the terminal's width (``?`` and ``q`` always show).
+
+    A click on a key runs its action.
+    """
+
+    DEFAULT_CSS = "KeyBar { height: 1; background: $panel; }"
+    KEY_STYLE = "bold #ffa62b"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._spans: list[tuple[int, int, str]] = []
+
+    def line(self, width: int) -> Text:
+        """The keys that fit in ``width`` cells: long labels, then short ones, then fewer keys."""
+        shown = list(KEYS)
+        for short in (False, True):
+            for drop in (None, *DROP_ORDER):
+                if drop is not None:
+                    shown = [k for k in shown if k[3] != drop]
+                text, spans = self._build(shown, short)
+                if text.cell_len <= width:
+                    self._spans = spans
+                    return text
+            shown = list(KEYS)
+        text, self._spans = self._build([k for k in KEYS if k[3] in ("help", "quit_game")], True)
+        return text
+
+    def _build(self, keys, short: bool) -> tuple[Text, list[tuple[int, int, str]]]:
+        text = Text()
+        spans = []
+        for key, label, brief, action in keys:
+            start = text.cell_len
+            text.append(f" {key}", style=self.KEY_STYLE)
+            text.append(f" {brief if short else label} ")
+            spans.append((start, text.cell_len, action))
+        return text, spans
+
+    @property
+    def text(self) -> Text:
+        return self.line(self.size.width or 80)
+
+    def render(self) -> Text:
+        return self.text
+
+    async def on_click(self, event: events.Click) -> None:
+        for start, end, action in self._spans:
+            if start <= event.x < end:
+                await self.app.run_action(action)
+                return
 
 
 class BarsMixin:

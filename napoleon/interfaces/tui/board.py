@@ -21,7 +21,7 @@ from textual.widget import Widget
 from ...engine.rules import ACES, ANY, KINGS, WASTE
 from ...engine.state import State
 from . import cardfaces as cf
-from .layout import DOWN, RIGHT, SQUARE, Layout, Slot, layout_for
+from .layout import DOWN, RIGHT, SQUARE, Layout, Slot, layout_for, smallest_clean
 
 Hit = tuple[int, int]
 """``(pile, index)``: the card at ``index`` of ``pile``; index -1 is the
@@ -101,6 +101,7 @@ class Board(Widget):
         self.four_colour = False
         self._canvas: Canvas | None = None
         self._layout: Layout | None = None
+        self.too_small: tuple[int, int] | None = None  # the size needed, while the table does not fit
 
     # ---------------------------------------------------------------- public
 
@@ -197,7 +198,43 @@ class Board(Widget):
         if self._canvas is not None and (self._canvas.width, self._canvas.height) == (w, h):
             return
         self._layout = layout_for(self.state.game, max(w, 1), max(h, 1), self.state.piles)
-        self._canvas = self._paint(self._layout, w, h)
+        self.too_small = None if self._layout.clean() else self._size_needed(w, h)
+        if self.too_small is not None:
+            self._canvas = self._paint_too_small(w, h)
+        else:
+            self._canvas = self._paint(self._layout, w, h)
+
+    def _size_needed(self, w: int, h: int) -> tuple[int, int]:
+        """The terminal size (columns, rows) at which the table is drawn cleanly."""
+        need = smallest_clean(self.state.game, self.state.piles) or (w + 20, h + 10)
+        try:
+            extra_w, extra_h = max(0, self.app.size.width - w), max(0, self.app.size.height - h)
+        except Exception:  # noqa: BLE001 - not mounted in an app (tests of the widget alone)
+            extra_w, extra_h = 0, 0
+        return need[0] + extra_w, need[1] + extra_h
+
+    def _paint_too_small(self, w: int, h: int) -> Canvas:
+        """Instead of piles drawn over each other: what size the terminal needs."""
+        canvas = Canvas(w, h)
+        assert self.too_small is not None
+        need_w, need_h = self.too_small
+        try:
+            now_w, now_h = self.app.size.width, self.app.size.height
+        except Exception:  # noqa: BLE001 - not mounted in an app
+            now_w, now_h = w, h
+        words = (f"The terminal is too small for {self.state.game.name}: it needs at least "
+                 f"{need_w} x {need_h} (now {now_w} x {now_h}). Make the window bigger.").split()
+        lines, line = [], ""
+        for word in words:
+            if line and len(line) + 1 + len(word) > max(10, w - 2):
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        lines.append(line)
+        for i, text in enumerate(lines[:h]):
+            canvas.put(1, i, text[: max(0, w - 1)], cf.LABEL)
+        return canvas
 
     def _paint(self, lay: Layout, w: int, h: int) -> Canvas:
         canvas = Canvas(w, h)
@@ -256,10 +293,12 @@ class Board(Widget):
         if slot.fan == SQUARE:
             first = n - 1
             room = n  # only the top card shows: no mark for the rest
+        elif room == 1:
+            first = n - 1  # no room for a "+N" mark as well: the top card matters more
         else:
             first = 0 if n <= room else n - (room - 1)
         pos = 0
-        if first and slot.fan != SQUARE:
+        if first and slot.fan != SQUARE and room > 1:
             more = f"+{first}"
             more = more.rjust(cw) if len(more) <= cw else more[:cw]
             # The mark stands for the hidden cards; a click on it means the pile.

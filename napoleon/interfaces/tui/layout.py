@@ -61,6 +61,54 @@ class Layout:
     def slot_of(self, pile: int) -> Slot | None:
         return next((s for s in self.slots if s.pile == pile), None)
 
+    def clean(self) -> bool:
+        """Whether every pile, with its label and cursor mark, is drawn inside
+        the area without covering another's cells: otherwise the table would
+        be unreadable, and the board says how big the terminal must be."""
+        owner: dict[tuple[int, int], int] = {}
+        for slot in self.slots:
+            for x, y in _cells(slot, self.cw):
+                if x == slot.x - 1 and x < 0:
+                    continue  # the cursor mark of a pile at the left edge is left out, harmlessly
+                if not (0 <= x < self.width and 0 <= y < self.height):
+                    return False
+                if owner.setdefault((x, y), slot.pile) != slot.pile:
+                    return False
+        return True
+
+
+def _cells(slot: Slot, cw: int) -> list[tuple[int, int]]:
+    """The cells ``slot`` may paint: its label, its cursor mark and its cards."""
+    out: list[tuple[int, int]] = []
+    if slot.label:
+        if slot.label_left:
+            out += [(slot.x - len(slot.label) - 1 + i, slot.y) for i in range(len(slot.label))]
+        else:
+            out += [(slot.x + i, slot.y - 1) for i in range(len(slot.label))]
+    if slot.fan == RIGHT:
+        out += [(slot.x + i, slot.y) for i in range(max(1, slot.room) * cw)]
+        return out
+    rows = max(1, slot.room) if slot.fan == DOWN else 1
+    for r in range(rows):
+        out += [(slot.x - 1, slot.y + r)] + [(slot.x + i, slot.y + r) for i in range(cw)]
+    return out
+
+
+def smallest_clean(game: Game, piles: list[list[int]] | None = None) -> tuple[int, int] | None:
+    """The smallest area (width, height) in which ``game``'s layout is :meth:`Layout.clean`."""
+    def clean(w: int, h: int) -> bool:
+        return layout_for(game, w, h, piles).clean()
+
+    tall = 120
+    width = next((w for w in range(20, 241) if clean(w, tall)), None)
+    if width is None:
+        return None
+    height = next((h for h in range(4, tall + 1) if clean(width, h)), None)
+    while height is None and width < 240:
+        width += 2
+        height = next((h for h in range(4, tall + 1) if clean(width, h)), None)
+    return None if height is None else (width, height)
+
 
 def layout_for(game: Game, width: int, height: int, piles: list[list[int]] | None = None) -> Layout:
     """The layout of ``game`` in an area of ``width`` x ``height`` cells.
