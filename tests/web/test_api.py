@@ -710,6 +710,35 @@ def test_a_search_does_not_block_the_server(db):
         assert answer["seconds"] > 2.5 > took  # the search ran all along, the server answered meanwhile
 
 
+def test_a_hint_does_not_wait_behind_the_winnable_badge(db):
+    """Issue 16 item 3: the badge's search (solve without steps) runs in the
+    background lane; a hint asked meanwhile is answered while it still runs."""
+    import asyncio
+
+    import httpx
+
+    deal = hard_tomb_deal()
+    app = create_app(db, settings=SETTINGS)
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver", timeout=120) as c:
+            gid = (await c.post("/api/games", json={"game": "napoleons-tomb", "deal": deal})).json()["id"]
+            badge = asyncio.create_task(c.post(f"/api/games/{gid}/solve", json={"budget": 60, "steps": False}))
+            while not app.state.web.solver.background.pids():
+                await asyncio.sleep(0.05)
+            hint = await c.get(f"/api/games/{gid}/hint", params={"budget": 0.5})
+            answered_first = not badge.done()
+            badge.cancel()
+            return hint, answered_first
+
+    try:
+        hint, answered_first = asyncio.run(run())
+    finally:
+        app.state.web.solver.close()
+    assert hint.status_code == 200 and answered_first
+
+
 def test_searches_are_capped_by_the_servers_max_budget(db):
     deal = hard_tomb_deal()
     with TestClient(create_app(db, settings=Settings(max_budget=0.2))) as c:

@@ -453,7 +453,8 @@ class WebApp:
             return {"from": src, "count": count, "targets": [game.pile_names[d] for d in dsts]}
         return JSONResponse(await self.locked(live, work))
 
-    async def search(self, live: LiveGame, budget: float, hint: bool = False) -> tuple[State, Answer]:
+    async def search(self, live: LiveGame, budget: float, hint: bool = False,
+                     background: bool = False) -> tuple[State, Answer]:
         """Ask the solver service about the game's position now: (that position, the answer).
 
         A hint takes a solution already known, followed on from this position
@@ -464,7 +465,7 @@ class WebApp:
         try:
             if hint:
                 return state, await self.solver.hint(state, budget)
-            return state, await self.solver.solve(state, budget)
+            return state, await self.solver.solve(state, budget, background=background)
         except WorkerError as exc:  # a crashed worker or a solver bug: say so, keep serving
             raise ApiError(500, f"the solver failed: {exc}") from None
 
@@ -503,7 +504,9 @@ class WebApp:
         budget = min(parse_budget(body.get("budget"), self.settings.solve_budget), self.settings.max_budget)
         with_steps = want_bool(body, "steps", True)
         live = await self.live(request)
-        state, answer = await self.search(live, budget)
+        # Without steps it is the page's winnable badge: a background question, so
+        # that a hint (the foreground lane) never waits behind it.
+        state, answer = await self.search(live, budget, background=not with_steps)
         moves = answer.notation(state)
         result = {
             "verdict": answer.verdict,
