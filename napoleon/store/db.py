@@ -152,8 +152,6 @@ class SavedGame:
 GAME_COLUMNS = ("id, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin,"
                 " won_elapsed, won_moves, hints, solution, counted, grade")
 
-UNTOUCHED = "(result = 'playing' AND moves = '[]')"
-"""SQL: a deal opened and left without a move. It counts as nothing and is never listed."""
 
 HELP_KINDS = ("hint", "solution")
 
@@ -329,7 +327,7 @@ class Store:
         such record).
         """
         with self.transaction() as db:
-            row = db.execute(f"SELECT result, {UNTOUCHED} FROM games WHERE id = ?", (record_id,)).fetchone()
+            row = db.execute(f"SELECT result, {schema.UNTOUCHED} FROM games WHERE id = ?", (record_id,)).fetchone()
             if row is None:
                 return None
             result, untouched = row
@@ -423,7 +421,7 @@ class Store:
         whether help was used (:attr:`SavedGame.assisted`) and whether it
         still counts in the statistics (:attr:`SavedGame.counted`).
         """
-        where = [f"result IN ({', '.join('?' * len(results))})", f"NOT {UNTOUCHED}"]
+        where = [f"result IN ({', '.join('?' * len(results))})", f"NOT {schema.UNTOUCHED}"]
         params: list[Any] = list(results)
         if game_id is not None:
             from ..games import game_class

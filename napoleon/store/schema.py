@@ -148,6 +148,10 @@ def _v6(db: sqlite3.Connection) -> None:
                " ('easy', 'medium', 'hard', 'expert', 'lost', 'unknown'))")
 
 
+UNTOUCHED = "(result = 'playing' AND moves = '[]')"
+"""SQL on ``games``: a deal opened and left without a move. It counts as nothing and is never listed."""
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 

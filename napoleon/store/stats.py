@@ -21,9 +21,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine.errors import NapoleonError
+from .schema import UNTOUCHED
 
 STATS_SQL = ("SELECT game, options, result, won_elapsed, won_moves, hints > 0 OR solution = 1 FROM games"
-             " WHERE counted = 1 AND NOT (result = 'playing' AND moves = '[]') {and_game}"
+             f" WHERE counted = 1 AND NOT {UNTOUCHED} {{and_game}}"
              " ORDER BY game, options, COALESCE(ended, updated), id")
 """The rows :func:`compute_stats` reads, in the order it needs them (``{and_game}`` narrows to one game)."""
 
