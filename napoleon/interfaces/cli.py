@@ -237,7 +237,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
         solve_batch(args)
         return
     state = state_of(args)
-    result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy)
+    result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
+                   deadends=args.deadends)
     obj = result_json(state, result)
 
     def text() -> str:
@@ -272,7 +273,8 @@ def solve_batch(args: argparse.Namespace) -> None:
             except json.JSONDecodeError as exc:
                 raise UsageError(f"malformed JSON: {exc}") from None
             state = position_from_json(obj)
-            result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy)
+            result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
+                           deadends=args.deadends)
             answer = {"line": number, **result_json(state, result)}
         except NapoleonError as exc:
             answer = {"line": number, "error": str(exc)}
@@ -374,6 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--max-states", type=int, help="positions the search may visit")
             p.add_argument("--strategy", choices=STRATEGIES, default="auto",
                            help="the game's portfolio (auto) or one search alone (see README)")
+            p.add_argument("--deadends", action="store_true",
+                           help="prove positions lost early where some cards can never move again (sound; "
+                                "a lost it finds is re-checked by the same command without it)")
             p.add_argument("--batch", action="store_true",
                            help="read positions as JSON lines on stdin, write one JSON verdict a line "
                                 "(--budget and --max-states apply to each)")

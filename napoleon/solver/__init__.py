@@ -44,7 +44,8 @@ INCOMPLETE_PHASE_CAP = 10.0  # seconds for an incomplete phase when there is no 
 
 
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
-          progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto") -> Result:
+          progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto",
+          deadends: bool = False) -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
@@ -54,7 +55,9 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     ``strategy`` is ``"auto"`` (the game's portfolio) or one search:
     ``"best"``, ``"dfs"``, ``"greedy"``, ``"playouts"`` (the core's modes) or
     ``"staged"`` (redeal planning) or ``"beam"`` (a beam over the stock's
-    turns), both in :mod:`.staged`.
+    turns), both in :mod:`.staged`. ``deadends`` turns the core's dead-end
+    test on (:func:`.core.deadends`); a ``lost`` it helped find is re-checked
+    by the same call without it.
     """
     from . import core
 
@@ -62,7 +65,8 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
         raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(STRATEGIES)}")
     if core.available and progress is None and engine != "python":
         try:
-            result = _run_core(core, state, budget, max_states, strategy)
+            with core.deadends(deadends):
+                result = _run_core(core, state, budget, max_states, strategy)
         except core.NotCompilable:
             result = Search(state, budget=budget, max_states=max_states).run()
     else:

@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -146,12 +149,36 @@ def core_moves(state: State) -> list[Move]:
     return [Move(*m) for m in _core.moves(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
 
 
+def core_dead_end(state: State) -> bool:
+    """Whether the core's dead-end test (``csrc/deadend.c``) proves ``state`` lost."""
+    return _core.dead_end(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
+
+
 def core_autoplay(state: State) -> list[Move]:
     """The moves the core's auto-play makes from ``state`` (state untouched)."""
     return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
 
 
 MODES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3}
+
+_DEADENDS: ContextVar[bool] = ContextVar("deadends", default=False)
+
+
+@contextmanager
+def deadends(on: bool = True) -> Iterator[None]:
+    """Within this block, core searches run with the dead-end test on (or off).
+
+    The test (``csrc/deadend.c``) proves a position lost when some set of
+    cards can never move again; it is sound (``tests/solver/test_deadends.py``)
+    and cuts positions, but on the full games it costs more time than it
+    saves (docs/benchmarks.md), so it is off unless asked for. A ``lost``
+    found with it is re-checked by the same search without it.
+    """
+    token = _DEADENDS.set(on)
+    try:
+        yield
+    finally:
+        _DEADENDS.reset(token)
 
 
 DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
@@ -165,7 +192,7 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
 
 
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
-           weights: tuple[int, ...] | None = None) -> Result:
+           weights: tuple[int, ...] | None = None, deadends: bool | None = None) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -176,13 +203,18 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     stands for all) that can only answer ``won`` or ``unknown``; so is
     ``"playouts"``: randomised playouts, foundation moves first. ``weights`` tune the
     best-first score: (card home, break in order, space, depth, break
-    cap, depth of the cards the foundations need next).
+    cap, depth of the cards the foundations need next). ``deadends=True``
+    turns the dead-end test on (``csrc/deadend.c``: a set of cards that can
+    never move again proves a position lost where no redeal is left); None:
+    as the enclosing :func:`deadends` block says (off outside one).
     """
+    if deadends is None:
+        deadends = _DEADENDS.get()
     if mode == "playouts" and not budget and not max_states:
         raise ValueError("playouts never end by themselves: give a budget or max_states")
     start = time.perf_counter()
     verdict, moves, states = _core.search(
-        *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS),
+        *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS), bool(deadends),
     )
     if mode in ("greedy", "playouts") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
@@ -217,11 +249,13 @@ def explore(state: State, budget: float | None = None, max_states: int | None = 
     ``redealt`` of them, evenly spread over the search, are redealt (and
     auto-played) and judged by the score of what the redeal dealt; their
     ``home`` and ``score`` are those after the redeal (``line`` and
-    ``position`` stay before it).
+    ``position`` stay before it). Inside a :func:`deadends` block, positions
+    the dead-end test proves lost are neither searched on nor kept.
     """
     start = time.perf_counter()
     verdict, moves, states, found = _core.explore(
         *_search_args(state, budget, max_states), keep, tuple(weights or DEFAULT_WEIGHTS), int(hold_stock), int(redealt),
+        _DEADENDS.get(),
     )
     # complete: the deal was won, or all of its positions were visited.
     result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states,

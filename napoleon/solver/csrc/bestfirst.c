@@ -227,7 +227,7 @@ PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget,
     if (is_won(R, P, total)) { verdict = 1; won_node = 0; goto out; }
     if (table_add(&T, key, (size_t)make_key(R, P, root_redeals, key)) < 0) goto out;
     states = 1;
-    heap_push(heap, &hn, (HeapItem){evaluate(X, R, P), 0});
+    if (!dead_end(X, R, P)) heap_push(heap, &hn, (HeapItem){evaluate(X, R, P), 0});
     while (hn) {
         HeapItem it = heap_pop(heap, &hn);
         Node nd = nodes[it.node];
@@ -246,8 +246,8 @@ PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget,
             int a = autoplay(X, R, Q, seq + 1);
             int added = table_add(&T, key, (size_t)make_key(R, Q, root_redeals, key));
             if (added < 0) goto out;
-            if (added) {
-                states++;
+            if (added) states++;
+            if (added && !dead_end(X, R, Q)) {   /* a dead end is lost: neither searched nor kept */
                 ADD_NODE(Q, it.node, seq, 1 + a);
                 if (is_won(R, Q, total)) { verdict = 1; won_node = (uint32_t)(nn - 1); goto out; }
                 NEED(heap, hcap, hn + 1, HeapItem);

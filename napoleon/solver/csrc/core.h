@@ -99,6 +99,13 @@ typedef struct {
     /* Derived when read (rules.c), for the dead-end test. */
     int deadend_ok;                              /* the test's conditions hold for this game */
     int is_build[MAXP];                          /* a pile cards can be built on (not a foundation) */
+    int is_source[MAXP];
+    uint32_t takes_all;                          /* build piles that take any card when empty */
+    uint32_t grp_mask[MAXP];                     /* a pile's group, as a pile mask */
+    uint64_t goes_on[64];                        /* [c]: the cards that may be put on c, on any pile */
+    uint64_t fit_inv[MAXP][64];                  /* [p][c]: the tops c may be put on, on pile p */
+    uint32_t dst_found[MAXPH][MAXP], dst_build[MAXPH][MAXP];  /* where a pile's top may go, as pile masks */
+    uint32_t waste_found[MAXPH], waste_build[MAXPH];          /* the same for a card the stock turns */
 } Rules;
 
 typedef struct {

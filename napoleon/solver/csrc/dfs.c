@@ -41,6 +41,7 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
     if (is_won(R, P, total)) { verdict = 1; goto out; }
     if (table_add(&T, key, (size_t)make_key(R, P, root_redeals, key)) < 0) goto out;
     states = 1;
+    if (dead_end(X, R, P)) { verdict = 0; npath = 0; goto out; }
     GROW(mstack, mcap, msp + MAXM, Mv);
     frames[0].start = (int)msp;
     frames[0].n = ordered(X, R, P, (Mv){0, 0, 0}, 0, 0, mstack + msp);
@@ -79,6 +80,10 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
                 npath = 0;
                 goto out;
             }
+        }
+        if (dead_end(X, R, P)) {   /* proven lost: nothing below it to search */
+            for (int j = 0; j < pushed; j++) undo(X, P, path[--npath]);
+            continue;
         }
         GROW(frames, fcap, nframes + 1, Frame);
         GROW(mstack, mcap, msp + MAXM, Mv);

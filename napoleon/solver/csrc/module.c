@@ -20,7 +20,7 @@ void ctx_init(Ctx *X, PyObject *redeal_cb) {
     memset(X, 0, sizeof *X);
     X->redeal_cb = redeal_cb;
     X->keep_snaps = 1;
-    X->deadends = 1;
+    X->deadends = 0;
     X->w_home = 40; X->w_break = 3; X->w_space = 12; X->w_depth = 0; X->break_cap = 8; X->w_need = 0;
 }
 
@@ -58,21 +58,21 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
 }
 
 /* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback, mode=0, weights=(...),
-          deadends=1)
+          deadends=0)
    -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown.
    mode 0: depth-first; mode 1: best-first. Both visit every reachable
-   position before they answer "lost" (with deadends=1, but for the
-   positions the dead-end test proves lost). mode 2: the greedy best-first
+   position before they answer "lost" (with deadends=1, every one but those
+   below a position the dead-end test proves lost). mode 2: the greedy best-first
    pass, whose "lost" (0) only means it found nothing: the caller must not
    report it. mode 3: randomised playouts, which never answer "lost". */
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, total, mode = 0, deadends = 1;
+    int redeals, total, mode = 0, deadends = 0;
     double budget;
     long long max_states;
     int w[6] = {40, 3, 12, 0, 8, 0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)p", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
                           &total, &budget, &max_states, &cb, &mode, &w[0], &w[1], &w[2], &w[3], &w[4], &w[5],
                           &deadends))
         return NULL;
@@ -87,17 +87,17 @@ static PyObject *search(PyObject *self, PyObject *args) {
    and with redealt > 0 k more whose redeals score best (collect_candidates). */
 static PyObject *explore(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, total, k, hold_stock = 0, redealt = 0;
+    int redeals, total, k, hold_stock = 0, redealt = 0, deadends = 0;
     double budget;
     long long max_states;
     int w[6] = {40, 3, 12, 0, 8, 0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)ii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)iip", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
                           &total, &budget, &max_states, &cb, &k, &w[0], &w[1], &w[2], &w[3], &w[4], &w[5],
-                          &hold_stock, &redealt))
+                          &hold_stock, &redealt, &deadends))
         return NULL;
     return run_search(rules_list, piles, redeals, cb, 1, total, budget, max_states, w, k > 0 ? k : 1,
-                      hold_stock ? 2 : 1, redealt, 1);
+                      hold_stock ? 2 : 1, redealt, deadends);
 }
 
 /* moves(...) and autoplay(...) for the tests: read a position, run one step. */
@@ -123,6 +123,27 @@ static PyObject *one_position(PyObject *args, int (*step)(Ctx *, const Rules *, 
 
 static int gen_step(Ctx *X, const Rules *R, Pos *P, Mv *out) { return gen(X, R, P, out); }
 
+/* dead_end(rules, piles, redeals) -> bool: whether the dead-end test proves the position lost. */
+static PyObject *py_dead_end(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles, *res = NULL;
+    int redeals;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    if (!R || !P) PyErr_NoMemory();
+    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
+        Ctx X;
+        ctx_init(&X, NULL);
+        X.deadends = 1;
+        res = PyBool_FromLong(dead_end(&X, R, P));
+        ctx_free(&X);
+    }
+    free(R);
+    free(P);
+    return res;
+}
+
 /* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
 static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return one_position(args, gen_step); }
 
@@ -134,6 +155,7 @@ static PyMethodDef methods[] = {
     {"explore", explore, METH_VARARGS, "Search one phase, then list its positions with the most cards home."},
     {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},
     {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
+    {"dead_end", py_dead_end, METH_VARARGS, "Whether the dead-end test proves a position lost."},
     {NULL, NULL, 0, NULL},
 };
 

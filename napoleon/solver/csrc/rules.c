@@ -73,6 +73,31 @@ static int check_assumptions(Rules *R) {
         int any = R->space[p] != 0;
         for (int c = 0; c < 64 && !any; c++) any = R->fit[p][c] != 0;
         R->is_build[p] = !R->is_found[p] && any;
+        R->grp_mask[p] = 1u << p;
+        for (int i = 0; i < R->grp_n[p]; i++) R->grp_mask[p] |= 1u << R->grp[p][i];
+        uint64_t cards = 0;   /* every card value: suits 0-3, ranks 1-13 */
+        for (int su = 0; su < 4; su++) cards |= 0x3FFEULL << (16 * su);
+        if (R->is_build[p] && (R->space[p] & cards) == cards) R->takes_all |= 1u << p;
+        for (int t = 0; t < 64; t++) {
+            R->goes_on[t] |= R->fit[p][t];
+            for (uint64_t m = R->fit[p][t]; m; m &= m - 1) R->fit_inv[p][__builtin_ctzll(m)] |= 1ULL << t;
+        }
+    }
+    for (int i = 0; i < R->nsources; i++) R->is_source[R->sources[i]] = 1;
+    for (int ph = 0; ph < R->nphase; ph++) {
+        for (int p = 0; p < R->npiles; p++)
+            for (int t = 0; t < R->ntarget[ph][p]; t++) {
+                const Target *T = &R->target[ph][p][t];
+                for (int i = 0; i < T->n; i++) {
+                    int d = T->dst[i];
+                    if (R->is_found[d]) R->dst_found[ph][p] |= 1u << d;
+                    else if (R->is_build[d]) R->dst_build[ph][p] |= 1u << d;
+                }
+            }
+        for (int i = 0; i < R->nwaste[ph]; i++) {
+            R->waste_found[ph] |= R->dst_found[ph][R->waste[ph][i]];
+            R->waste_build[ph] |= R->dst_build[ph][R->waste[ph][i]];
+        }
     }
     return 0;
 }
