@@ -3,7 +3,11 @@
 Both user interfaces (terminal and web) drive a :class:`Session`, so what a
 "turn", an undo or a restart means is written once. A turn is the player's
 move plus the safe foundation moves auto-play made after it; undo and redo
-work on whole turns.
+work on whole turns. With auto-play on, a new game starts with the safe
+moves of the opening layout already made (an Ace dealt on top of a column
+goes home at once): they are the game's first turn, recorded like any
+other (the store keeps their number), but no undo or restart takes them
+back, and a deal left after them alone is a deal left untouched.
 
 >>> from napoleon import new_game
 >>> session = Session(new_game("werner", deal=1), autoplay=False)
@@ -52,7 +56,7 @@ class Session:
 
     def __init__(self, state: State, autoplay: bool = True, recorder: Recorder | None = None,
                  record_id: Any = None, elapsed: float = 0.0, turns: list[int] | None = None, hints: int = 0,
-                 solution_used: bool = False, grade: str | None = None) -> None:
+                 solution_used: bool = False, grade: str | None = None, opening: int | None = None) -> None:
         self.state = state
         self.start_state = state.copy()
         if state.history:
@@ -60,6 +64,8 @@ class Session:
             self.start_state = state.game.new_state(state.deal)
         self.autoplay = autoplay
         self.turns: list[int] = turns if turns is not None else [1] * len(state.history)
+        self.opening = self._opening(autoplay) if opening is None else opening
+        """How many moves auto-play made on the opening layout: the first turn, never undone."""
         self._redo_turns: list[int] = []
         self._clock_start: float | None = None
         self._elapsed = elapsed
@@ -90,7 +96,7 @@ class Session:
         saved = point.saved
         return cls(point.state, autoplay=autoplay, recorder=store.recorder(), record_id=saved.id,
                    elapsed=saved.elapsed, turns=point.turns, hints=saved.hints, solution_used=saved.solution,
-                   grade=saved.grade)
+                   grade=saved.grade, opening=saved.opening if point.turns[:1] == [saved.opening] else 0)
 
     # ----------------------------------------------------------------- facts
 
@@ -174,9 +180,19 @@ class Session:
             self._changed()
         return made
 
+    def _opening(self, autoplay: bool) -> int:
+        """A new game with auto-play: play the opening layout's safe moves, as the first turn."""
+        state = self.state
+        if state.history or not autoplay or state.status is not Status.PLAYING:
+            return 0
+        made = safe_moves(state)
+        if made:
+            self.turns = [len(made)]
+        return len(made)
+
     def undo(self) -> bool:
-        """Take back the last turn; False when there is none."""
-        if not self.turns:
+        """Take back the last turn; False when there is none (the opening's auto-play stays)."""
+        if len(self.turns) <= (1 if self.opening else 0):
             return False
         n = self.turns.pop()
         for _ in range(n):
@@ -198,7 +214,12 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.turns)
+        return len(self.turns) > (1 if self.opening else 0)
+
+    @property
+    def touched(self) -> bool:
+        """Whether the player has played in this game (auto-play on the opening layout is not the player's)."""
+        return len(self.state.history) > self.opening or bool(self._redo_turns)
 
     @property
     def can_redo(self) -> bool:

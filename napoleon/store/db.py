@@ -51,6 +51,7 @@ class RecordedGame(Protocol):
     hints: int
     solution_used: bool
     grade: str | None
+    opening: int
 
     @property
     def game(self) -> Game: ...
@@ -120,6 +121,8 @@ class SavedGame:
     """False once the statistics were reset: the record stays in the history only."""
     grade: str | None = None
     """How hard the deal is (docs/grades.md), once known."""
+    opening: int = 0
+    """How many of the first moves safe auto-play made on the opening layout (not the player's)."""
 
     @property
     def assisted(self) -> bool:
@@ -150,7 +153,7 @@ class SavedGame:
 
 
 GAME_COLUMNS = ("id, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin,"
-                " won_elapsed, won_moves, hints, solution, counted, grade")
+                " won_elapsed, won_moves, hints, solution, counted, grade, opening")
 
 
 HELP_KINDS = ("hint", "solution")
@@ -158,11 +161,11 @@ HELP_KINDS = ("hint", "solution")
 
 def _saved(row: tuple[Any, ...]) -> SavedGame:
     (gid, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin, we, wm,
-     hints, solution, counted, grade) = row
+     hints, solution, counted, grade, opening) = row
     return SavedGame(id=gid, game=game, options=json.loads(options), deal=deal, moves=json.loads(moves),
                      elapsed=elapsed, started=started, updated=updated, result=result, ended=ended,
                      turns=json.loads(turns), uid=uid, origin=origin, won_elapsed=we, won_moves=wm,
-                     hints=hints, solution=bool(solution), counted=bool(counted), grade=grade)
+                     hints=hints, solution=bool(solution), counted=bool(counted), grade=grade, opening=opening)
 
 
 class Store:
@@ -257,18 +260,18 @@ class Store:
                result: str = "playing", elapsed: float = 0.0, started: str | None = None,
                ended: str | None = None, uid: str | None = None, origin: str = "played",
                won_elapsed: float | None = None, won_moves: int | None = None, hints: int = 0,
-               solution: bool = False) -> int:
-        """Add a record; return its id."""
+               solution: bool = False, opening: int = 0) -> int:
+        """Add a record; return its id (``opening``: see :attr:`SavedGame.opening`)."""
         moves = list(moves or [])
         stamp = started or now()
         with self.transaction() as db:
             cur = db.execute(
                 "INSERT INTO games (uid, game, options, deal, moves, turns, result, elapsed, started, updated, ended,"
-                " origin, won_elapsed, won_moves, hints, solution) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                " ?, ?)",
+                " origin, won_elapsed, won_moves, hints, solution, opening) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                " ?, ?, ?, ?, ?, ?)",
                 (uid or secrets.token_hex(16), game.id, canonical_options(game.options), deal, json.dumps(moves),
                  json.dumps(turns if turns is not None else [1] * len(moves)), result, elapsed, stamp,
-                 ended or stamp, ended, origin, won_elapsed, won_moves, int(hints), int(bool(solution))),
+                 ended or stamp, ended, origin, won_elapsed, won_moves, int(hints), int(bool(solution)), int(opening)),
             )
             return int(cur.lastrowid)
 
@@ -500,7 +503,7 @@ class StoreRecorder:
     def begin(self, session: RecordedGame) -> int:
         return self.store.insert(session.game, session.deal, moves=session.notation_history(),
                                  turns=list(session.turns), elapsed=session.elapsed, hints=session.hints,
-                                 solution=session.solution_used)
+                                 solution=session.solution_used, opening=session.opening)
 
     def save(self, session: RecordedGame) -> None:
         self.store.save_session(session.record_id, session)

@@ -25,6 +25,9 @@ History:
    no longer counts). Every record before counts, without help.
 6. ``games`` gains ``grade``: how hard the deal is (docs/grades.md), once
    known; NULL for every record before and until it is known.
+7. ``games`` gains ``opening``: how many of the first moves safe auto-play
+   made on the opening layout (the first turn, not the player's: a deal
+   left after them alone counts as untouched); 0 for every record before.
 """
 
 from __future__ import annotations
@@ -148,18 +151,23 @@ def _v6(db: sqlite3.Connection) -> None:
                " ('easy', 'medium', 'hard', 'expert', 'lost', 'unknown'))")
 
 
-UNTOUCHED = "(result = 'playing' AND moves = '[]')"
-"""SQL on ``games``: a deal opened and left without a move. It counts as nothing and is never listed."""
+UNTOUCHED = "(result = 'playing' AND json_array_length(moves) <= opening)"
+"""SQL on ``games``: a deal opened and left without a move of the player's (the moves safe
+auto-play made on the opening layout are not the player's). It counts as nothing and is never listed."""
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6]
+def _v7(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN opening INTEGER NOT NULL DEFAULT 0 CHECK (opening >= 0)")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 
 VERSION = len(MIGRATIONS)
 """The schema version this code writes."""
 
 TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}, 5: {"games", "study"},
-          6: {"games", "study"}}
+          6: {"games", "study"}, 7: {"games", "study"}}
 """The tables of each version (to tell our database from someone else's)."""
 
 

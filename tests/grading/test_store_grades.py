@@ -26,7 +26,7 @@ def test_upgrade_from_v5_leaves_grades_unknown(tmp_path):
     db.commit()
     db.close()
     with Store.open(path) as store:
-        assert store.version == schema.VERSION == 6
+        assert store.version == schema.VERSION == 7
         assert store.get(1).grade is None and store.get(1).won_elapsed == 12.0
         assert store.stats_by_grade() == [{"game": "werner", "options": {}, "label": "werner", "grade": "ungraded",
                                            "played": 1, "won": 1, "best_time": 12.0}]

@@ -187,7 +187,7 @@ def test_upgrade_from_v4_keeps_every_game_counted_without_help(tmp_path):
     db.commit()
     db.close()
     with Store.open(path) as store:
-        assert store.version == schema.VERSION == 6
+        assert store.version == schema.VERSION == 7
         saved = store.get(1)
         assert (saved.hints, saved.solution, saved.counted, saved.won_elapsed) == (0, False, True, 12.0)
         (row,) = store.stats()

@@ -36,7 +36,8 @@ async def test_the_solution_is_shown_and_the_game_left_alone():
         await wait_for(pilot, lambda: app.playback is not None and app.playback.done)
         assert app.board.state.is_won  # the board shows the solution's end ...
         assert "the solution wins" in app.status_line.text.plain
-        assert app.state.history == [] and not app.state.is_won  # ... the game is where it was
+        # ... the game is where it was: the opening layout's safe auto-play alone
+        assert len(app.state.history) == app.session.opening and not app.state.is_won
         assert not isinstance(app.screen, EndScreen)
         assert app.session.finished is None and app.session.solution_used
         await pilot.press("right")  # any key goes back to the game
@@ -72,7 +73,7 @@ async def test_stopping_the_solution_and_stale_verdicts():
         await pilot.press("s")
         await wait_for(pilot, lambda: app.playback is not None and app.playback.shown >= 1)
         await pilot.press("escape")
-        assert app.playback is None and app.state.history == []
+        assert app.playback is None and len(app.state.history) == app.session.opening
         await pilot.pause(0.5)
         assert app.board.state is app.state
         # A verdict computed for an older position is never shown for this one.

@@ -238,29 +238,41 @@ def test_move_by_piles_by_notation_and_redeal(client):
     gid = new(client, "werner", 1)["id"]
     r = client.post(f"/api/games/{gid}/moves", json={"from": "tableau-7", "to": "tableau-6", "count": 1})
     assert r.status_code == 200
-    assert r.json()["made"] == [{"from": "tableau-7", "to": "tableau-6", "count": 1, "notation": "T7-T6"}]
+    assert r.json()["made"] == [{"from": "tableau-7", "to": "tableau-6", "count": 1, "notation": "T7-T6",
+                                 "text": "moved the 4♥ from column 7 onto the 5♣ in column 6"}]
     r = client.post(f"/api/games/{gid}/moves", json={"notation": "t3-f"})
     assert [m["notation"] for m in r.json()["made"]] == ["T3-F1"]
     assert r.json()["moves"] == ["T7-T6", "T3-F1"] and r.json()["can_undo"]
 
     grand = new(client, "grand-napoleon", 3)["id"]
     r = client.post(f"/api/games/{grand}/moves", json={"redeal": True})
-    assert r.status_code == 200 and r.json()["made"] == [{"redeal": True, "notation": "redeal"}]
+    assert r.status_code == 200
+    assert r.json()["made"] == [{"redeal": True, "notation": "redeal", "text": "redealt the cards"}]
     assert r.json()["redeals_left"] == 1
 
 
 def test_autoplay_follows_a_move_unless_turned_off(client):
-    gid = new(client, "werner", 1, autoplay=True)["id"]
-    r = client.post(f"/api/games/{gid}/moves", json={"notation": "T7-T6"})
-    state = napoleon.new_game("werner", 1)
-    state.play_text("T7-T6")
+    # Werner deal 17: nothing goes home on the opening layout; after T1-T3 an Ace does.
+    gid = new(client, "werner", 17, autoplay=True)["id"]
+    assert client.get(f"/api/games/{gid}").json()["moves_made"] == 0
+    r = client.post(f"/api/games/{gid}/moves", json={"notation": "T1-T3"})
+    state = napoleon.new_game("werner", 17)
+    state.play_text("T1-T3")
     auto = [state.game.notation(m) for m in safe_moves(state)]
-    assert auto and [m["notation"] for m in r.json()["made"]] == ["T7-T6", *auto]
+    assert auto and [m["notation"] for m in r.json()["made"]] == ["T1-T3", *auto]
     # One turn: a single undo takes back the move and its auto-play.
     r = client.post(f"/api/games/{gid}/undo")
     assert r.json()["moves_made"] == 0 and len(r.json()["undone"]) == 1 + len(auto)
-    r = client.post(f"/api/games/{gid}/moves", json={"notation": "T7-T6", "autoplay": False})
-    assert [m["notation"] for m in r.json()["made"]] == ["T7-T6"] and r.json()["autoplay"] is True
+    r = client.post(f"/api/games/{gid}/moves", json={"notation": "T1-T3", "autoplay": False})
+    assert [m["notation"] for m in r.json()["made"]] == ["T1-T3"] and r.json()["autoplay"] is True
+
+
+def test_a_new_game_with_auto_play_starts_with_the_opening_layouts_safe_moves(client):
+    view = new(client, "werner", 1, autoplay=True)
+    opening = [napoleon.new_game("werner", 1).game.notation(m) for m in safe_moves(napoleon.new_game("werner", 1))]
+    assert opening and view["moves"] == opening and not view["can_undo"]
+    with unchanged(client, view["id"]):
+        assert "nothing to undo" in refused(client.post(f"/api/games/{view['id']}/undo"), 409)
 
 
 @pytest.mark.parametrize(
@@ -332,7 +344,8 @@ def test_undo_redo_restart(client):
         client.post(f"/api/games/{gid}/moves", json={"notation": text})
     r = client.post(f"/api/games/{gid}/undo")
     assert r.json()["moves"] == ["T7-T6"] and r.json()["can_redo"]
-    assert r.json()["undone"] == [{"from": "tableau-3", "to": "foundation-1", "count": 1, "notation": "T3-F1"}]
+    assert r.json()["undone"] == [{"from": "tableau-3", "to": "foundation-1", "count": 1, "notation": "T3-F1",
+                                   "text": "moved the A♣ from column 3 to foundation 1"}]
     r = client.post(f"/api/games/{gid}/redo")
     assert r.json()["moves"] == ["T7-T6", "T3-F1"] and not r.json()["can_redo"]
     assert r.json()["made"][0]["notation"] == "T3-F1"

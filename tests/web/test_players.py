@@ -100,7 +100,7 @@ def test_messages_go_with_what_they_were_about(server, page):
     page.wait_for_selector("#message.error")
     page.keyboard.press("u")
     wait_ready(page, "werner", 0)
-    assert message(page).startswith("Undid: T7-T6")
+    assert message(page) == "Undid: moved the 4♥ from column 7 onto the 5♣ in column 6"
     assert page.locator("#message.error").count() == 0
 
 
@@ -112,7 +112,7 @@ def test_a_second_window_on_the_same_game_is_told_the_game_moved_on(server, new_
     a.goto(f"{server}/#werner/1")
     wait_ready(a, "werner", 0)
     gid = board(a).get_attribute("data-id")
-    # Window B, in the same browser, finds the same game and moves the 9 of Clubs (T7-T6).
+    # Window B, in the same browser, finds the same game and moves the 4 of Hearts (T7-T6).
     b = new_page(context=a.context)
     b.goto(f"{server}/#werner/1")
     wait_ready(b, "werner", 0)
@@ -120,7 +120,7 @@ def test_a_second_window_on_the_same_game_is_told_the_game_moved_on(server, new_
     key_move(b, "tableau-7", "tableau-6")
     wait_ready(b, "werner", 1)
     after_b = api(server, f"/api/games/{gid}")
-    # Window A still shows the 9 of Clubs on T7 and drags it: refused, A redraws the game as it is.
+    # Window A still shows the 4 of Hearts on T7 and drags it: refused, A redraws the game as it is.
     a.bring_to_front()
     drag(a, "tableau-7", "tableau-6")
     a.wait_for_function("document.getElementById('message').textContent.includes('another window')")
@@ -511,3 +511,26 @@ def test_a_refusal_is_read_whole_at_360_px(server, new_page):
                         " const r = m.getBoundingClientRect();"
                         " return m.scrollWidth > m.clientWidth + 1 || r.right > 361; })()")
     assert not cut
+
+
+# ------------------------------------ auto-play on the opening layout (issue 14)
+
+
+def test_safe_auto_play_acts_on_the_opening_layout(server, new_page):
+    from napoleon.solver.autoplay import safe_moves
+
+    state = napoleon.new_game("forty-thieves", 4)
+    opening = [state.game.notation(m) for m in safe_moves(state)]
+    assert opening  # deal 4 has an Ace on top of a column
+    page = new_page(autoplay=True)
+    page.goto(f"{server}/#forty-thieves/4")
+    wait_ready(page, "forty-thieves", len(opening))
+    view = api(server, f"/api/games/{board(page).get_attribute('data-id')}")
+    assert view["moves"] == opening and view["autoplay"] is True
+    assert shown_piles(page) == expected_piles(view)
+    # Part of the game, not a turn to take back.
+    assert page.locator("#undo").is_disabled()
+    # With auto-play off the deal is as dealt.
+    off = new_page(autoplay=False)
+    off.goto(f"{server}/#forty-thieves/4")
+    wait_ready(off, "forty-thieves", 0)

@@ -530,7 +530,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
 
     def action_new_deal(self) -> None:
         self._begin()
-        if self.session.moves_made and self.session.finished is None:
+        if self.session.touched and self.session.finished is None:
             question = f"Leave deal {self.state.deal} for a new deal?"
             self.push_screen(ConfirmScreen(question), lambda yes: yes and self._choose_new_deal())
         else:

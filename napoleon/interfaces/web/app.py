@@ -67,6 +67,7 @@ from ...solver.service import Answer, SolverService, Verdict, WorkerError, find_
 from ...store import Store
 from ..cli import game_info
 from .games import (
+    moves_in_words,
     LiveGame,
     Registry,
     foundation_starts,
@@ -252,10 +253,10 @@ class WebApp:
         def work() -> dict[str, Any]:
             if version is not None and version != position_version(live.session):
                 raise ApiError(409, STALE, stale=True)
-            before = list(live.session.state.history)
+            before = live.session.state.copy()
             action(live)
-            undone, made = history_change(before, live.session.state.history)
-            return game_view(live, made=made, undone=undone)
+            undone, made = history_change(before.history, live.session.state.history)
+            return game_view(live, made=made, undone=undone, words=moves_in_words(before, undone, made))
 
         return JSONResponse(await self.locked(live, work))
 

@@ -144,14 +144,36 @@ def foundation_starts(game: Game) -> dict[str, str]:
             if isinstance(rule := game.groups[g].rule, Foundation)}
 
 
-def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move] | None = None) -> dict[str, Any]:
+def moves_in_words(before: State, undone: list[Move], made: list[Move]) -> tuple[list[str], list[str]]:
+    """What a change did, in a player's words: (each move taken back, each move made).
+
+    ``before`` is the position before the change; ``undone`` (last first)
+    and ``made`` are :func:`history_change`'s. Each move is told as it was
+    made, from the position it was made on ("moved the 10♣ from column 4
+    onto the J♦ in column 7").
+    """
+    walk = before.copy()
+    taken_back = []
+    for _ in undone:
+        move = walk.pop()
+        taken_back.append(walk.describe(move, past=True))
+    played = []
+    for move in made:
+        played.append(walk.describe(move, past=True))
+        walk.push(move)
+    return taken_back, played
+
+
+def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move] | None = None,
+              words: tuple[list[str], list[str]] | None = None) -> dict[str, Any]:
     """Everything the page needs to draw and play a game, as JSON.
 
     ``targets`` maps a pile name and a number of cards to every pile they may
     go to now (all foundations that take a card, not only the first), so the
     page can light up targets the moment a card is picked up. ``made`` and
     ``undone`` are the moves the last request played and took back, in that
-    order, so the page can animate them.
+    order, so the page can animate them; with ``words`` (:func:`moves_in_words`)
+    each carries its ``text``, for the page to say what happened.
     """
     session = live.session
     state = session.state
@@ -199,8 +221,9 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         "version": position_version(session),
         "finish": len(finish or ()),  # moves that play the rest out by themselves (0: it does not)
         "moves": session.notation_history(),
-        "made": [game.move_to_json(m) for m in made or ()],
-        "undone": [game.move_to_json(m) for m in undone or ()],
+        "made": [{**game.move_to_json(m), **({"text": words[1][i]} if words else {})} for i, m in enumerate(made or ())],
+        "undone": [{**game.move_to_json(m), **({"text": words[0][i]} if words else {})}
+                   for i, m in enumerate(undone or ())],
     }
 
 

@@ -9,7 +9,7 @@
 
 import { api } from "./api.js";
 import { Board } from "./board.js";
-import { backUrl, cardName } from "./cards.js";
+import { backUrl } from "./cards.js";
 import { Input } from "./input.js";
 import { layoutsFor } from "./layouts.js";
 
@@ -292,10 +292,10 @@ class App {
       return;
     }
     if (undone.length && !made.length) {
-      // The player's move of the turn is the last one taken back; its cards are on its pile again.
+      // The player's move of the turn is the last one taken back.
       const m = undone[undone.length - 1];
       const more = undone.length > 1 ? ` (and ${undone.length - 1} auto-play move${undone.length > 2 ? "s" : ""})` : "";
-      this.message(`Undid: ${this.moveWords(m, m.from)}${more}`);
+      this.message(`Undid: ${this.moveWords(m)}${more}`);
       return;
     }
     if (!made.length) {
@@ -304,16 +304,13 @@ class App {
     }
     const first = made[0];
     const auto = made.length > 1 ? ` (and ${made.length - 1} more to the foundations)` : "";
-    this.message(`${action === "redo" ? "Redid: " : ""}${this.moveWords(first, first.to)}${auto}`);
+    const words = this.moveWords(first);
+    this.message(action === "redo" ? `Redid: ${words}${auto}` : `${words.charAt(0).toUpperCase()}${words.slice(1)}${auto}`);
   }
 
-  /** A move in words, its card read from the top of ``at`` (where the card is now). */
-  moveWords(m, at) {
-    if (m.redeal) return "redeal";
-    const pile = this.board.piles[at];
-    const card = pile && pile.length >= m.count ? cardName(pile[pile.length - m.count].code) : "";
-    const label = (name) => this.board.info[name].label;
-    return `${m.notation}: ${card}${m.count > 1 ? ` and ${m.count - 1} more` : ""} from the ${label(m.from)} to the ${label(m.to)}`;
+  /** A move in the player's words, as the server tells it ("moved the 10♣ from column 4 …"). */
+  moveWords(m) {
+    return m.text || m.notation;
   }
 
   /** Say something in the status line (read out by screen readers); ``sticky`` stays until replaced. */
