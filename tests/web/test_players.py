@@ -296,6 +296,8 @@ def test_a_lost_position_is_said_and_the_last_winnable_one_is_a_click_away(serve
     page.reload()
     wait_ready(page, "werner", len(LOSING))
     page.wait_for_selector("#winnable-badge.won", timeout=15000)
+    # In a player's words: no search statistics.
+    assert "position" not in page.get_attribute("#winnable-badge", "title")
     key_move(page, "tableau-1", "cell-3")
     wait_ready(page, "werner", len(LOSING) + 1)
     page.wait_for_selector("#lost-banner:not([hidden])", timeout=15000)

@@ -603,8 +603,12 @@ class App {
     }[answer.verdict];
     badge.className = `badge-state ${answer.verdict}`;
     badge.textContent = text;
-    badge.title = answer.cached ? "known from an earlier search"
-      : `the solver searched ${answer.states} positions in ${answer.seconds} s`;
+    // In a player's words: no search statistics (they stay in the JSON).
+    badge.title = {
+      won: "The solver found a way to win from here (click to search again)",
+      lost: "The solver proved that no sequence of moves wins from here",
+      unknown: "The solver found no way to win in the time it had: click to search longer",
+    }[answer.verdict];
     // The deal's grade, if not known yet, after the badge: the two share the server's solver worker.
     this.fetchGrade();
   }
