@@ -536,3 +536,39 @@ def test_safe_auto_play_acts_on_the_opening_layout(server, new_page):
     off = new_page(autoplay=False)
     off.goto(f"{server}/#forty-thieves/4")
     wait_ready(off, "forty-thieves", 0)
+
+
+# ----------------------------------------------------- moves move (issue 16)
+
+
+WATCH_PILES = """() => {
+    window.arrivals = [];
+    new MutationObserver((records) => {
+        for (const r of records) {
+            if (r.oldValue === r.target.dataset.pile) continue;     // drawn again where it was
+            window.arrivals.push({card: r.target.dataset.card, pile: r.target.dataset.pile, t: performance.now()});
+        }
+    }).observe(document.getElementById('board'),
+               {attributes: true, attributeFilter: ['data-pile'], attributeOldValue: true, subtree: true});
+}"""
+
+
+@pytest.mark.parametrize("speed", ["normal", "off"])
+def test_auto_play_moves_follow_one_another(server, new_page, speed):
+    page = new_page(autoplay=True)
+    page.goto(f"{server}/#werner/17")
+    page.evaluate("(speed) => localStorage.setItem('napoleon.speed', JSON.stringify(speed))", speed)
+    page.reload()
+    wait_ready(page, "werner", 0)
+    page.evaluate(WATCH_PILES)
+    # Werner deal 17: T1-T3 uncovers an Ace, which auto-play sends home.
+    key_move(page, "tableau-1", "tableau-3")
+    wait_ready(page, "werner", 2)
+    arrivals = page.evaluate("window.arrivals")
+    assert sorted(a["pile"][:5] for a in arrivals) == ["found", "table"], arrivals  # two cards moved, once each
+    to_column = next(a["t"] for a in arrivals if a["pile"] == "tableau-3")
+    home = next(a["t"] for a in arrivals if a["pile"].startswith("foundation"))
+    if speed == "normal":
+        assert home - to_column >= 100, "the auto-play move waits for the player's move to be seen"
+    else:
+        assert home - to_column < 100, "no animation: both at once"
