@@ -41,7 +41,7 @@ SETTINGS = settings(
 
 def full(state):
     """Everything of a position, for exact comparisons."""
-    return (copy.deepcopy(state.piles), state.key(), state.redeals, state.last_redeal, state.cycled)
+    return (copy.deepcopy(state.piles), state.key(), state.redeals, state.extra())
 
 
 def check_cards(state, want):
@@ -62,7 +62,7 @@ def check_status(state, moves):
     home = sum(len(state.piles[f]) for f in game.foundations)
     if home == game.total_cards:
         assert state.status == napoleon.Status.WON
-    elif not moves or state.cycled:
+    elif not moves or game.is_dead(state):
         assert state.status == napoleon.Status.LOST
     else:
         assert state.status == napoleon.Status.PLAYING

@@ -218,7 +218,7 @@ class Game:
 
     def can_redeal(self, state: State) -> bool:
         """Whether a redeal is legal now (from the data above)."""
-        if self.redeals_left(state) <= 0 or state.cycled or self.redeal_gathers is None:
+        if self.redeals_left(state) <= 0 or self.redeal_gathers is None:
             return False
         if self.redeal_needs_empty_stock and state.piles[self.stock]:
             return False
@@ -272,8 +272,6 @@ class Game:
 
     def redeal_refusal(self, state: State) -> str:
         """Why a redeal is not allowed now (the limit is checked before)."""
-        if state.cycled:
-            return "the last redeal changed nothing: the game is lost"
         if self.redeal_needs_empty_stock and state.piles[self.stock]:
             return "a redeal is allowed only when the stock is empty"
         return f"there are no cards on the {self.redeal_gathers} piles to redeal"
@@ -421,10 +419,15 @@ class Game:
 
     # ---------------------------------------------------------------- states
 
+    def blank_state(self, deal: int | None) -> State:
+        """A position of this game with empty piles: a :class:`~.state.State`,
+        or the subclass a game keeps its own fields in."""
+        return State(self, deal)
+
     def new_state(self, deal: int) -> State:
         """The starting position of deal number ``deal``."""
         check_deal_number(deal)
-        state = State(self, deal)
+        state = self.blank_state(deal)
         self.deal(state, shuffled(self.deal_cards(), self.id, deal))
         return state
 

@@ -41,19 +41,22 @@ class State:
     (like python-chess); ``play`` checks it first and says why it is illegal.
     ``redo`` replays what ``pop`` took back. ``deal`` is None for a position
     read from JSON without a deal number (a board laid out by hand).
+
+    A game that must remember more than the piles and the redeals counts
+    extends this class (as python-chess's three-check board adds its check
+    counts): it adds its fields, returns them from :meth:`extra` and takes
+    them back in :meth:`set_extra`, so that undo, copies and keys follow
+    them, and adds to the solver's key in :meth:`key_extra`. The game makes
+    its states with :meth:`Game.blank_state <napoleon.engine.game.Game.blank_state>`.
     """
 
-    __slots__ = ("_redo", "_snapshots", "cycled", "deal", "game", "history", "last_redeal", "piles", "redeals")
+    __slots__ = ("_redo", "_snapshots", "deal", "game", "history", "piles", "redeals")
 
     def __init__(self, game: Game, deal: int | None) -> None:
         self.game = game
         self.deal = deal
         self.piles: list[list[int]] = [[] for _ in range(game.npiles)]
         self.redeals = 0
-        # Forty Thieves with unlimited redeals: the position after the last
-        # redeal, and whether a redeal brought it back (a lost game).
-        self.last_redeal: str | None = None
-        self.cycled = False
         self.history: list[Move] = []
         self._snapshots: list[tuple[Any, ...]] = []
         self._redo: list[Move] = []
@@ -203,11 +206,25 @@ class State:
         return move
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return ([p[:] for p in self.piles], self.redeals, self.last_redeal, self.cycled)
+        return ([p[:] for p in self.piles], self.redeals, self.extra())
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        piles, self.redeals, self.last_redeal, self.cycled = snap
+        piles, self.redeals, extra = snap
+        self.set_extra(extra)
         self.piles[:] = [p[:] for p in piles]
+
+    # ------------------------------------------------------ a game's own fields
+
+    def extra(self) -> tuple[Any, ...]:
+        """The fields a game's own State subclass adds, as an immutable tuple."""
+        return ()
+
+    def set_extra(self, extra: tuple[Any, ...]) -> None:
+        """Set the fields :meth:`extra` returned."""
+
+    def key_extra(self) -> bytes:
+        """What those fields add to the solver's canonical key of a position."""
+        return b""
 
     # ---------------------------------------------------------------- status
 
@@ -226,13 +243,14 @@ class State:
 
     def key(self) -> tuple[Any, ...]:
         """A compact hashable key: equal keys, equal positions."""
-        return (*map(tuple, self.piles), self.redeals, self.cycled, self.last_redeal)
+        return (*map(tuple, self.piles), self.redeals, *self.extra())
 
     def copy(self) -> State:
         """An independent copy with the same position and history."""
-        other = State(self.game, self.deal)
+        other = self.game.blank_state(self.deal)
         other.piles = [p[:] for p in self.piles]
-        other.redeals, other.last_redeal, other.cycled = self.redeals, self.last_redeal, self.cycled
+        other.redeals = self.redeals
+        other.set_extra(self.extra())
         other.history = self.history[:]
         other._snapshots = [([q[:] for q in s[0]], *s[1:]) for s in self._snapshots]
         other._redo = self._redo[:]
@@ -394,7 +412,7 @@ def state_from_json(game: Game, obj: Any) -> State:
         if extra:
             parts.append(f"piles {game.name} does not have: {', '.join(map(str, extra))}")
         raise PositionError("; ".join(parts))
-    state = State(game, deal)
+    state = game.blank_state(deal)
     for name, cards in piles.items():
         if not isinstance(cards, list):
             raise PositionError(f"pile {name!r} must be a list of cards")

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards import ACE
 from ..engine.dealing import deal_rows, stock_from
 from ..engine.errors import PositionError
 from ..engine.game import RANKS, UNLIMITED, Game, Option
 from ..engine.rules import FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
+from ..engine.state import State
 from ..solver.plan import Phase
-
-if TYPE_CHECKING:
-    from ..engine.state import State
 
 
 def parse_redeals(value: Any) -> int:
@@ -40,6 +38,30 @@ def parse_columns(value: Any) -> int:
     if isinstance(value, bool) or not text.isdigit() or not 1 <= int(text) <= 10:
         raise ValueError(f"expected a number of columns from 1 to 10, not {value!r}")
     return int(text)
+
+
+class CycleState(State):
+    """A Forty Thieves position that remembers, for the unlimited-redeal rule,
+    the position after the last redeal (a digest) and whether a redeal
+    brought it back (then the game is lost)."""
+
+    __slots__ = ("cycled", "last_redeal")
+
+    def __init__(self, game: Game, deal: int | None) -> None:
+        super().__init__(game, deal)
+        self.last_redeal: str | None = None
+        self.cycled = False
+
+    def extra(self) -> tuple[Any, ...]:
+        return (self.cycled, self.last_redeal)
+
+    def set_extra(self, extra: tuple[Any, ...]) -> None:
+        self.cycled, self.last_redeal = extra
+
+    def key_extra(self) -> bytes:
+        # The solver's key keeps whether the game cycled, not the digest: as
+        # it did when these fields lived in every State.
+        return bytes((self.cycled,))
 
 
 class FortyThieves(Game):
@@ -103,6 +125,17 @@ Won when all 104 cards are on the foundations."""
         waste = self.role_piles[WASTE][0]
         state.piles[self.stock] = stock_from(state.piles[waste])
         state.piles[waste] = []
+
+    def blank_state(self, deal: int | None) -> CycleState:
+        return CycleState(self, deal)
+
+    def can_redeal(self, state: State) -> bool:
+        return not state.cycled and super().can_redeal(state)
+
+    def redeal_refusal(self, state: State) -> str:
+        if state.cycled:
+            return "the last redeal changed nothing: the game is lost"
+        return super().redeal_refusal(state)
 
     def after_redeal(self, state: State) -> None:
         if self.max_redeals != UNLIMITED:

@@ -105,7 +105,7 @@ class Search:
                 parts.append(len(p).to_bytes(2, "big"))
             else:
                 parts.append(bytes(p))
-        parts.append(bytes((s.redeals & 0xFF, s.cycled)))
+        parts.append(bytes((s.redeals & 0xFF,)) + s.key_extra())
         return b"\x00".join(parts)
 
     def autoplay(self) -> list[Move]:

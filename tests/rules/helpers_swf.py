@@ -90,8 +90,7 @@ def snapshot(state: napoleon.State) -> tuple[Any, ...]:
         state.to_json(),
         list(state.history),
         state.redeals,
-        state.last_redeal,
-        state.cycled,
+        state.extra(),
     )
 
 

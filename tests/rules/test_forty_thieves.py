@@ -342,6 +342,25 @@ def test_unlimited_a_pass_that_moves_a_card_is_not_a_cycle():
     assert state.status == napoleon.Status.LOST
 
 
+def test_the_cycle_rule_state_lives_with_forty_thieves_and_follows_copies_undo_and_keys():
+    for other in ("werner", "st-helena", "napoleons-tomb"):
+        assert not hasattr(napoleon.new_game(other, 1), "cycled")
+    state = ace_stock_position()
+    turn_all(state)
+    state.play(napoleon.REDEAL)
+    turn_all(state)
+    before = state.copy()
+    state.play(napoleon.REDEAL)  # nothing changed: a cycle
+    assert state.cycled and not before.cycled
+    assert state.copy().cycled and state.copy().key() == state.key()
+    same_piles = before.copy()
+    same_piles.piles = [p[:] for p in state.piles]
+    same_piles.redeals = state.redeals
+    assert same_piles.key() != state.key()  # the key tells a cycled position apart
+    state.pop()
+    assert not state.cycled and state.last_redeal == before.last_redeal
+
+
 def test_limited_redeals_have_no_cycle_rule():
     state = napoleon.new_game(GAME, 5, {"redeals": 3})
     for _ in range(3):
