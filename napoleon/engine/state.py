@@ -139,6 +139,39 @@ class State:
         """The piles that the top ``count`` cards of ``src`` may go to now."""
         return [m.dst for m in self._generate(True) if m.src == src and m.count == count]
 
+    # ------------------------------------------ what the interfaces ask
+
+    def in_play(self, pile: int) -> bool:
+        """Whether ``pile`` is in play now: not a waste pile that the redeals
+        took out of play (the Tomb's, one fewer after each redeal)."""
+        return self.game.pile_roles[pile] != WASTE or pile in self.game.active_wastes(self)
+
+    def most_movable(self, src: int) -> int:
+        """The most cards that may be picked up together from the top of
+        ``src`` (at least 1, at most the pile): the longest run that moves as
+        a unit, or the most cards a legal move takes now (the Tomb's whole
+        pile onto its central reserve)."""
+        game, pile = self.game, self.piles[src]
+        most = max((m.count for m in self._generate(True) if m.src == src), default=1)
+        if game.runs[src] and pile:
+            own, run = game.fit[src], 1
+            while run < len(pile) and pile[-run] in own[pile[-run - 1]]:
+                run += 1
+            most = max(most, run)
+        return max(1, min(most, len(pile)))
+
+    def why_not_pick(self, src: int) -> str | None:
+        """Why the player cannot pick up the top card of ``src``, or None when
+        they can. (The stock is not picked up: it is turned.)"""
+        game = self.game
+        if not self.piles[src]:
+            return f"the {game.pile_label(src)} is empty"
+        if game.pile_roles[src] == FOUNDATION:
+            return "cards on a foundation never leave it"
+        if src not in game.sources:
+            return f"cards of the {game.pile_label(src)} cannot be moved by the player"
+        return None
+
     def foundation_move(self, src: int) -> Move | None:
         """The move of ``src``'s top card to a foundation, if there is one."""
         found = set(self.game.foundations)

@@ -774,3 +774,15 @@ def test_option_choices_are_the_games_declared_choices_not_read_from_help_text(c
         for o in type(napoleon.get_game(gid)).option_specs:
             assert g["option_choices"][o.name] == (list(o.choices) if o.choices else None)
     assert games["napoleons-square"]["option_choices"] == {"single": ["true", "false"]}
+
+
+def test_the_view_carries_the_engines_answers_about_piles(client):
+    v = new(client, "napoleons-tomb", 3)
+    state = napoleon.new_game("napoleons-tomb", 3)
+    g = state.game
+    assert v["not_in_play"] == []
+    assert v["refusals"]["foundation-1"] == state.why_not_pick(g.pile_index["foundation-1"])
+    assert "stock" not in v["refusals"] and "tableau-1" not in v["refusals"]
+    assert v["most_movable"] == {g.pile_names[p]: state.most_movable(p) for p in g.sources if state.piles[p]}
+    state.redeals = 2
+    assert [g.pile_names[p] for p in range(g.npiles) if not state.in_play(p)] == ["waste-4", "waste-5"]

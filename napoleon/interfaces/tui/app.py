@@ -332,17 +332,6 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
                 out.setdefault(d, set()).add(k)
         return out
 
-    def _max_depth(self, src: int) -> int:
-        """How many cards may be taken from ``src`` at most (a run, or a whole Tomb pile)."""
-        game, pile = self.game, self.state.piles[src]
-        most = max((max(c) for c in self._targets(src).values()), default=1)
-        if game.runs[src] and pile:
-            own, run = game.fit[src], 1
-            while run < len(pile) and pile[-run] in own[pile[-run - 1]]:
-                run += 1
-            most = max(most, run)
-        return max(1, min(most, len(pile)))
-
     def pick(self, pile: int, count: int = 1) -> None:
         """Pick up the top ``count`` cards of ``pile`` (on the stock: turn or redeal)."""
         game, state = self.game, self.state
@@ -351,21 +340,13 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         if pile == game.stock:
             self.stock_action()
             return
-        cards = state.piles[pile]
-        if not cards:
-            self.warn(f"the {game.pile_label(pile)} is empty")
-            self._redraw()
-            return
-        if game.pile_roles[pile] == FOUNDATION:
-            self.warn("cards on a foundation never leave it")
-            self._redraw()
-            return
-        if pile not in game.sources:
-            self.warn(f"cards of the {game.pile_label(pile)} cannot be moved by the player")
+        refusal = state.why_not_pick(pile)
+        if refusal is not None:
+            self.warn(refusal)
             self._redraw()
             return
         # A click deep in a pile takes at most what may move together.
-        count = max(1, min(count, self._max_depth(pile)))
+        count = max(1, min(count, self.state.most_movable(pile)))
         self.held = (pile, count)
         self.target_counts = self._targets(pile)
         self._redraw()
@@ -438,9 +419,9 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         if self.held is not None:
             src, count = self.held
             if src != self.game.stock:
-                self.held = (src, max(1, min(self._max_depth(src), count + step)))
+                self.held = (src, max(1, min(self.state.most_movable(src), count + step)))
         else:
-            self.depth = max(1, min(self._max_depth(self.cursor), self.depth + step))
+            self.depth = max(1, min(self.state.most_movable(self.cursor), self.depth + step))
         self._redraw()
 
     def action_cancel(self) -> None:

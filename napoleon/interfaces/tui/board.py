@@ -266,7 +266,7 @@ class Board(Widget):
         n = len(pile)
         here = m.cursor == pile_no
         label_style = Style(color=cf.CURSOR_BG, bgcolor=cf.FELT, bold=True) if here else cf.LABEL
-        inactive = game.pile_roles[pile_no] == WASTE and pile_no not in game.active_wastes(state)
+        inactive = not state.in_play(pile_no)
         if inactive:
             label_style = cf.LABEL_DIM
         if slot.label:

@@ -173,7 +173,10 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
     page can light up targets the moment a card is picked up. ``made`` and
     ``undone`` are the moves the last request played and took back, in that
     order, so the page can animate them; with ``words`` (:func:`moves_in_words`)
-    each carries its ``text``, for the page to say what happened.
+    each carries its ``text``, for the page to say what happened. The engine answers what the page
+    asks of the piles: ``not_in_play`` (the Tomb's waste piles after
+    redeals), ``refusals`` (why a pile's card cannot be picked up) and
+    ``most_movable`` (how many cards a pile may give at once).
     """
     session = live.session
     state = session.state
@@ -208,6 +211,10 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         "status": status.value,
         "legal": [game.move_to_json(m) for m in legal],
         "targets": targets,
+        "not_in_play": [names[p] for p in range(game.npiles) if not state.in_play(p)],
+        "refusals": {names[p]: why for p in range(game.npiles)
+                     if p != game.stock and (why := state.why_not_pick(p)) is not None},
+        "most_movable": {names[p]: state.most_movable(p) for p in game.sources if state.piles[p]},
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "can_redeal": any(m.is_redeal for m in legal),

@@ -274,13 +274,7 @@ export class Board {
     const w = u;
     const h = CH * u;
     const { selected, targets, hint, focus } = this.marks;
-    const inactive = new Set();
-    const wastesInPlay = this.view.position.wastes_in_play;
-    if (wastesInPlay !== undefined) {
-      for (const p of this.view.piles) {
-        if (p.role === "waste" && Number(p.name.split("-")[1]) > wastesInPlay) inactive.add(p.name);
-      }
-    }
+    const inactive = new Set(this.view.not_in_play);
     this.spec.labels.forEach((label, i) => {
       const el = this.labelEls[i];
       el.style.left = `${label.x * u}px`;

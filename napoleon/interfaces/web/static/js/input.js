@@ -225,7 +225,7 @@ export class Input {
       case "ArrowDown": {
         const sel = board.marks.selected;
         if (e.shiftKey && sel) {
-          const n = board.piles[sel.pile].length;
+          const n = board.view.most_movable[sel.pile] || board.piles[sel.pile].length;
           const count = Math.max(1, Math.min(n, sel.count + (k === "ArrowUp" ? 1 : -1)));
           this.select(sel.pile, count);
           break;
@@ -247,10 +247,10 @@ export class Input {
           }
         } else if (info.role === "stock") {
           this.stock(focus);
-        } else if (board.piles[focus].length) {
-          this.select(focus, 1);
+        } else if (board.view.refusals[focus]) {
+          this.app.message(board.view.refusals[focus], true);  // the engine's words
         } else {
-          this.app.message(`the ${info.label} is empty`, true);
+          this.select(focus, 1);
         }
         break;
       }
