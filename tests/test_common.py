@@ -10,9 +10,9 @@ import napoleon
 from napoleon.cards import ACE, KING, card_str, deck, is_red, parse_card, rank, suit_char
 
 try:
-    from rules.helpers_swf import assert_illegal, assert_legal, construct, mv, snapshot, turn_all
+    from rules.helpers import assert_illegal, mv, play_legal, position, snapshot, turn_all
 except ImportError:  # run with /work/main, not tests/, on sys.path
-    from tests.rules.helpers_swf import assert_illegal, assert_legal, construct, mv, snapshot, turn_all
+    from tests.rules.helpers import assert_illegal, mv, play_legal, position, snapshot, turn_all
 
 ALL = ("napoleons-tomb", "napoleons-square", "grand-napoleon", "werner", "forty-thieves", "st-helena")
 TWO_DECKS = tuple(g for g in ALL if g != "werner")
@@ -81,7 +81,7 @@ FOUNDATION_POSITIONS = {
 @pytest.mark.parametrize("game_id", ALL)
 def test_cards_on_a_foundation_never_leave_it(game_id):
     piles, rest, options = FOUNDATION_POSITIONS[game_id]
-    state = construct(game_id, piles, rest=rest, options=options)
+    state = position(game_id, piles, rest=rest, options=options)
     game = state.game
     # An empty pile that would take any card (or a King, for Werner) is there.
     t1 = game.pile_index["tableau-1"]
@@ -104,7 +104,7 @@ def test_turning_a_stock_card_can_be_undone(game_id):
     game = state.game
     start = snapshot(state)
     turn = next(m for m in state.legal_moves() if m.src == game.stock)
-    assert_legal(state, turn)
+    play_legal(state, turn)
     after = snapshot(state)
     assert after[:3] != start[:3]
     assert state.pop() == turn
@@ -125,7 +125,7 @@ def _ready_to_redeal(game_id):
 def test_a_redeal_can_be_undone(game_id):
     state = _ready_to_redeal(game_id)
     before = snapshot(state)
-    assert_legal(state, napoleon.REDEAL)
+    play_legal(state, napoleon.REDEAL)
     after = snapshot(state)
     assert after[:3] != before[:3]
     assert state.redeals == 1
@@ -155,7 +155,7 @@ def won_piles(game_id):
 
 @pytest.mark.parametrize("game_id", ALL)
 def test_won_when_every_card_is_home(game_id):
-    state = construct(game_id, won_piles(game_id), rest=None)
+    state = position(game_id, won_piles(game_id), rest=None)
     assert state.is_won
     assert state.status == napoleon.Status.WON
     assert state.to_json()["status"] == "won"
@@ -172,12 +172,12 @@ def test_not_won_until_the_last_card_is_home(game_id):
     # (St. Helena's pile 1 may not play to a lower foundation in the first deal.)
     spare = "tableau-5" if game_id == "st-helena" else "tableau-1"
     piles[spare] = words[-1]
-    state = construct(game_id, piles, rest=None)
+    state = position(game_id, piles, rest=None)
     assert not state.is_won
     assert state.status == napoleon.Status.PLAYING
     home = state.foundation_move(state.game.pile_index[spare])
     assert home is not None
-    assert_legal(state, home)
+    play_legal(state, home)
     assert state.status == napoleon.Status.WON
 
 
@@ -207,7 +207,7 @@ LOST_POSITIONS = {
 
 def lost_position(game_id, redeals=None):
     piles, rest, extra = LOST_POSITIONS[game_id]
-    return construct(game_id, piles, rest=rest, redeals=extra.get("redeals", 0) if redeals is None else redeals)
+    return position(game_id, piles, rest=rest, redeals=extra.get("redeals", 0) if redeals is None else redeals)
 
 
 @pytest.mark.parametrize("game_id", ALL)
@@ -231,7 +231,7 @@ def test_not_lost_while_a_redeal_is_left(game_id):
 @pytest.mark.parametrize("game_id", ["napoleons-square", "forty-thieves"])
 def test_not_lost_while_the_stock_has_a_card(game_id):
     piles, rest, _ = LOST_POSITIONS[game_id]
-    state = construct(game_id, piles | {"stock": "KH"}, rest=rest)
+    state = position(game_id, piles | {"stock": "KH"}, rest=rest)
     assert state.legal_moves() == [mv(state, "S", "W")]
     assert state.status == napoleon.Status.PLAYING
 
@@ -270,12 +270,12 @@ SHUFFLE_POSITIONS = {
 @pytest.mark.parametrize("game_id", ALL)
 def test_a_move_that_only_shuffles_a_card_back_and_forth_is_legal(game_id):
     piles, rest, redeals, there, back = SHUFFLE_POSITIONS[game_id]
-    state = construct(game_id, piles, rest=rest, redeals=redeals)
+    state = position(game_id, piles, rest=rest, redeals=redeals)
     start = state.key()
     assert state.status == napoleon.Status.PLAYING
-    assert_legal(state, mv(state, *there))
+    play_legal(state, mv(state, *there))
     assert state.status == napoleon.Status.PLAYING
-    assert_legal(state, mv(state, *back))
+    play_legal(state, mv(state, *back))
     assert state.key() == start
     assert state.status == napoleon.Status.PLAYING
 
@@ -284,7 +284,7 @@ def test_a_move_that_only_shuffles_a_card_back_and_forth_is_legal(game_id):
 def test_only_useless_moves_left_is_still_playing(game_id):
     # Here the shuffle is the only kind of move there is: still not lost.
     piles, rest, redeals, there, _back = SHUFFLE_POSITIONS[game_id]
-    state = construct(game_id, piles, rest=rest, redeals=redeals)
+    state = position(game_id, piles, rest=rest, redeals=redeals)
     assert state.legal_moves() == [mv(state, *there)]
     assert state.status == napoleon.Status.PLAYING
 
@@ -308,7 +308,7 @@ MULTI = {
 @pytest.mark.parametrize("game_id", list(MULTI))
 def test_a_move_carries_one_card_unless_the_game_says_otherwise(game_id):
     piles, rest, mult = MULTI[game_id]
-    state = construct(game_id, piles, rest=rest)
+    state = position(game_id, piles, rest=rest)
     assert_illegal(state, mv(state, *mult))
     assert all(m.count == 1 for m in state.legal_moves() if not m.is_redeal)
     for deal in (1, 2, 3):

@@ -13,23 +13,11 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from variants import IDS, VARIANTS
 
 import napoleon
 from napoleon.shuffle import MAX_DEAL
 
-CONFIGS = [
-    ("napoleons-tomb", {}),
-    ("napoleons-square", {}),
-    ("napoleons-square", {"single": True}),
-    ("grand-napoleon", {}),
-    ("werner", {}),
-    ("forty-thieves", {}),
-    ("forty-thieves", {"redeals": 2}),
-    ("forty-thieves", {"redeals": "unlimited"}),
-    ("st-helena", {}),
-    ("st-helena", {"spaces": "any", "build": "any"}),
-]
-IDS = [napoleon.get_game(g, o).describe().replace(" ", ",") for g, o in CONFIGS]
 MAX_MOVES = 60
 
 SETTINGS = settings(
@@ -107,7 +95,7 @@ def check_illegal(state, data):
     assert (full(state), list(state.history)) == before
 
 
-@pytest.mark.parametrize("game_id, options", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("game_id, options", VARIANTS, ids=IDS)
 @SETTINGS
 @given(data=st.data())
 def test_random_play_keeps_every_invariant(game_id, options, data):

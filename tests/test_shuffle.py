@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from variants import VARIANTS
 
 import napoleon
 from napoleon.cards import card_str, deck, parse_card
@@ -297,11 +298,7 @@ cases = json.loads(sys.argv[1])
 print(json.dumps([napoleon.new_game(g, d, o).to_json() for g, d, o in cases], sort_keys=True))
 """
 
-FRESH_CASES = [[g, d, {}] for g in VECTORS for d in (1, 2, 1000, 2**63 - 1)] + [
-    ["forty-thieves", 5, {"redeals": "unlimited"}],
-    ["napoleons-square", 5, {"single": True}],
-    ["st-helena", 5, {"spaces": "any", "build": "any"}],
-]
+FRESH_CASES = [[g, d, {}] for g in VECTORS for d in (1, 2, 1000, 2**63 - 1)] + [[g, 5, o] for g, o in VARIANTS if o]
 
 
 @pytest.mark.parametrize("hashseed", ["0", "4242"])

@@ -1,4 +1,5 @@
-"""Every game with each option set that changes its rules: what solver tests run over."""
+"""Every game with each option set that changes its rules: the one list the solver,
+property and shuffle tests run over (import it as ``variants``: tests/ is on sys.path)."""
 
 VARIANTS = [
     ("napoleons-tomb", {}),

@@ -10,7 +10,18 @@ import napoleon
 from napoleon.cards import deck
 from napoleon.engine.game import UNLIMITED
 
-from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
+from .helpers import (
+    assert_illegal,
+    deal_order,
+    mv,
+    names,
+    pile,
+    pile_cards,
+    play_legal,
+    position,
+    snapshot,
+    turn_all,
+)
 
 GAME = "forty-thieves"
 DEALS = (1, 2, 3, 1000, 55555)
@@ -69,37 +80,37 @@ def test_options_do_not_change_the_layout():
 
 
 def test_foundations_ace_up_in_suit_to_the_king():
-    state = construct(
+    state = position(
         GAME,
         {"tableau-1": "KS AC", "tableau-2": "KS 2C", "tableau-3": "KH 2D", "tableau-4": "KH 3C",
          "tableau-5": "KD AC", "waste": "AS"},
         rest="stock",
     )
     assert_illegal(state, mv(state, "T2", "F1"))  # 2C cannot start one
-    assert_legal(state, mv(state, "T1", "F1"))
+    play_legal(state, mv(state, "T1", "F1"))
     assert_illegal(state, mv(state, "T3", "F1"))  # 2D on AC
     assert_illegal(state, mv(state, "T4", "F1"))  # 3C on AC
     assert_illegal(state, mv(state, "T5", "F1"))  # the other AC on AC
-    assert_legal(state, mv(state, "T5", "F2"))  # ...starts another foundation
-    assert_legal(state, mv(state, "T2", "F1"))
-    assert_legal(state, mv(state, "T4", "F1"))
-    assert_legal(state, mv(state, "W", "F3"))  # the waste card goes to a foundation
-    assert names(pile(state, "foundation-1")) == ["AC", "2C", "3C"]
+    play_legal(state, mv(state, "T5", "F2"))  # ...starts another foundation
+    play_legal(state, mv(state, "T2", "F1"))
+    play_legal(state, mv(state, "T4", "F1"))
+    play_legal(state, mv(state, "W", "F3"))  # the waste card goes to a foundation
+    assert pile(state, "foundation-1") == ["AC", "2C", "3C"]
 
 
 def test_a_finished_foundation_takes_nothing():
     hearts = " ".join(f"{r}H" for r in "A23456789TJQK")
-    state = construct(GAME, {"foundation-1": hearts, "tableau-1": "AH", "tableau-2": "KH"}, rest="stock")
+    state = position(GAME, {"foundation-1": hearts, "tableau-1": "AH", "tableau-2": "KH"}, rest="stock")
     assert_illegal(state, mv(state, "T1", "F1"))
     assert_illegal(state, mv(state, "T2", "F1"))
-    assert_legal(state, mv(state, "T1", "F2"))
+    play_legal(state, mv(state, "T1", "F2"))
 
 
 # --------------------------------------------------------------- columns
 
 
 def column_position(options=None):
-    return construct(
+    return position(
         GAME,
         {
             "tableau-1": "8C",
@@ -121,8 +132,8 @@ def column_position(options=None):
 
 def test_columns_build_down_in_suit():
     state = column_position()
-    assert_legal(state, mv(state, "T2", "T1"))  # 7C on 8C
-    assert names(pile(state, "tableau-1")) == ["8C", "7C"]
+    play_legal(state, mv(state, "T2", "T1"))  # 7C on 8C
+    assert pile(state, "tableau-1") == ["8C", "7C"]
     assert_illegal(state, mv(state, "T1", "T5"))  # now 7C is T1's top: 7C on 9C skips a rank
 
 
@@ -132,9 +143,9 @@ def test_columns_build_down_in_suit_only():
     assert_illegal(state, mv(state, "T4", "T1"))  # 6C on 8C: skips a rank
     assert_illegal(state, mv(state, "T5", "T1"))  # 9C on 8C: up
     assert_illegal(state, mv(state, "T6", "T5"))  # 8D on 9C: wrong suit
-    assert_legal(state, mv(state, "T1", "T5"))  # 8C on 9C
-    assert_legal(state, mv(state, "T2", "T5"))  # 7C on 8C
-    assert names(pile(state, "tableau-5")) == ["9C", "8C", "7C"]
+    play_legal(state, mv(state, "T1", "T5"))  # 8C on 9C
+    play_legal(state, mv(state, "T2", "T5"))  # 7C on 8C
+    assert pile(state, "tableau-5") == ["9C", "8C", "7C"]
 
 
 def test_one_card_at_a_time():
@@ -144,22 +155,22 @@ def test_one_card_at_a_time():
     assert_illegal(state, mv(state, "T6", "T8", 3), "one card")
     assert_illegal(state, mv(state, "W", "T8", 2))
     assert all(m.count == 1 for m in state.legal_moves())
-    assert_legal(state, mv(state, "T6", "T8"))  # the top card alone
+    play_legal(state, mv(state, "T6", "T8"))  # the top card alone
 
 
 def test_a_space_takes_any_available_card():
     for src in ("T1", "T3", "T6", "T9", "T10", "W"):
         state = column_position()
         name = "waste" if src == "W" else f"tableau-{src[1:]}"
-        card = pile(state, name)[-1]
-        assert_legal(state, mv(state, src, "T8"))
-        assert pile(state, "tableau-8") == [card]
+        card = pile_cards(state, name)[-1]
+        play_legal(state, mv(state, src, "T8"))
+        assert pile_cards(state, "tableau-8") == [card]
 
 
 def test_the_waste_top_goes_to_a_column():
     state = column_position()
-    assert_legal(state, mv(state, "W", "T9"))  # QH on KH
-    assert names(pile(state, "tableau-9")) == ["KH", "QH"]
+    play_legal(state, mv(state, "W", "T9"))  # QH on KH
+    assert pile(state, "tableau-9") == ["KH", "QH"]
     assert_illegal(state, mv(state, "W", "T1"))  # the next waste card does not fit 8C
     assert_illegal(state, mv(state, "T1", "W"))  # nothing is put on the waste
     assert_illegal(state, mv(state, "T1", "S"))
@@ -174,9 +185,9 @@ def test_stock_turns_one_card_at_a_time():
     assert_illegal(state, mv(state, "S", "W", 2), "one card")
     for dst in ("T1", "F1"):
         assert_illegal(state, mv(state, "S", dst), "waste")
-    assert_legal(state, mv(state, "S", "W"))
-    assert pile(state, "waste") == [order[40]]
-    assert len(pile(state, "stock")) == 63
+    play_legal(state, mv(state, "S", "W"))
+    assert pile_cards(state, "waste") == [order[40]]
+    assert len(pile_cards(state, "stock")) == 63
 
 
 @pytest.mark.parametrize("deal", (1, 2, 3))
@@ -191,7 +202,7 @@ def test_no_redeal_by_default(deal):
 
 def test_no_redeal_means_lost_when_stuck():
     tops = ["5C", "5D", "5H", "5S", "5C", "5D", "5H", "5S", "9C", "9D"]
-    state = construct(GAME, {f"tableau-{n}": t for n, t in enumerate(tops, 1)} | {"waste": "QH"},
+    state = position(GAME, {f"tableau-{n}": t for n, t in enumerate(tops, 1)} | {"waste": "QH"},
                       rest="tableau-1")
     assert state.legal_moves() == []
     assert state.status == napoleon.Status.LOST
@@ -214,7 +225,7 @@ def test_exactly_n_redeals(n):
         assert_illegal(state, napoleon.REDEAL, "stock is empty")
         turn_all(state)
         assert napoleon.REDEAL in state.legal_moves()
-        assert_legal(state, napoleon.REDEAL)
+        play_legal(state, napoleon.REDEAL)
         assert state.redeals == used + 1
         assert state.to_json()["redeals_left"] == n - used - 1
     turn_all(state)
@@ -225,20 +236,20 @@ def test_redeal_only_when_the_stock_is_empty():
     state = napoleon.new_game(GAME, 8, {"redeals": 2})
     for _ in range(63):
         state.play(mv(state, "S", "W"))
-    assert len(pile(state, "stock")) == 1
+    assert len(pile_cards(state, "stock")) == 1
     assert_illegal(state, napoleon.REDEAL, "stock is empty")
     state.play(mv(state, "S", "W"))
-    assert_legal(state, napoleon.REDEAL)
+    play_legal(state, napoleon.REDEAL)
 
 
 def test_redeal_keeps_the_waste_order():
     state = napoleon.new_game(GAME, 12, {"redeals": 2})
     first_pass = turn_all(state)
-    waste = list(pile(state, "waste"))
+    waste = list(pile_cards(state, "waste"))
     state.play(napoleon.REDEAL)
-    assert pile(state, "waste") == []
+    assert pile_cards(state, "waste") == []
     # The new stock turns the cards in the order they were first turned.
-    assert pile(state, "stock") == waste[::-1]
+    assert pile_cards(state, "stock") == waste[::-1]
     second_pass = turn_all(state)
     assert second_pass == first_pass
     state.play(napoleon.REDEAL)
@@ -247,17 +258,17 @@ def test_redeal_keeps_the_waste_order():
 
 def test_redeal_keeps_the_order_of_what_is_left():
     # Stock turns AC, 5D, 7H, 2C, 9S (the top of the stock is its last card).
-    state = construct(GAME, {"stock": "9S 2C 7H 5D AC", "tableau-1": "KD"}, rest="tableau-2",
+    state = position(GAME, {"stock": "9S 2C 7H 5D AC", "tableau-1": "KD"}, rest="tableau-2",
                       options={"redeals": 1})
-    assert_legal(state, mv(state, "S", "W"))
-    assert_legal(state, mv(state, "W", "F1"))  # AC
-    assert_legal(state, mv(state, "S", "W"))
-    assert_legal(state, mv(state, "S", "W"))
-    assert_legal(state, mv(state, "S", "W"))
-    assert_legal(state, mv(state, "W", "F1"))  # 2C
-    assert_legal(state, mv(state, "S", "W"))
-    assert names(pile(state, "waste")) == ["5D", "7H", "9S"]
-    assert_legal(state, napoleon.REDEAL)
+    play_legal(state, mv(state, "S", "W"))
+    play_legal(state, mv(state, "W", "F1"))  # AC
+    play_legal(state, mv(state, "S", "W"))
+    play_legal(state, mv(state, "S", "W"))
+    play_legal(state, mv(state, "S", "W"))
+    play_legal(state, mv(state, "W", "F1"))  # 2C
+    play_legal(state, mv(state, "S", "W"))
+    assert pile(state, "waste") == ["5D", "7H", "9S"]
+    play_legal(state, napoleon.REDEAL)
     assert names(turn_all(state)) == ["5D", "7H", "9S"]
 
 
@@ -277,7 +288,7 @@ def test_a_redeal_can_be_undone():
 
 def ace_stock_position():
     """Stock turns AC AD AH AS 5C; the rest is in the columns."""
-    return construct(GAME, {"stock": "5C AS AH AD AC", "tableau-1": "KD"}, rest="tableau-2",
+    return position(GAME, {"stock": "5C AS AH AD AC", "tableau-1": "KD"}, rest="tableau-2",
                      options={"redeals": "unlimited"})
 
 
@@ -286,7 +297,7 @@ def test_unlimited_redeals():
     assert state.game.max_redeals == UNLIMITED
     assert state.to_json()["redeals_left"] == "unlimited"
     turn_all(state)
-    assert_legal(state, napoleon.REDEAL)  # the first redeal: there is no previous one
+    play_legal(state, napoleon.REDEAL)  # the first redeal: there is no previous one
     assert state.status == napoleon.Status.PLAYING
     assert_illegal(state, napoleon.REDEAL, "stock is empty")
 
@@ -295,13 +306,13 @@ def test_unlimited_many_redeals_while_each_pass_changes_something():
     state = ace_stock_position()
     for n in range(4):
         # Each pass, play the first ace still in the stock, then turn the rest.
-        assert_legal(state, mv(state, "S", "W"))
-        assert_legal(state, mv(state, "W", f"F{n + 1}"))
+        play_legal(state, mv(state, "S", "W"))
+        play_legal(state, mv(state, "W", f"F{n + 1}"))
         turn_all(state)
-        assert_legal(state, napoleon.REDEAL)
+        play_legal(state, napoleon.REDEAL)
         assert state.status == napoleon.Status.PLAYING
     assert state.redeals == 4
-    assert names(pile(state, "stock")) == ["5C"]
+    assert pile(state, "stock") == ["5C"]
 
 
 def test_unlimited_lost_when_a_redeal_brings_back_the_previous_redeal():

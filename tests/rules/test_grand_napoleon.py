@@ -17,7 +17,7 @@ from napoleon import REDEAL, Status
 from napoleon.cards import card_str, deck, parse_card, rank, suit
 from napoleon.shuffle import shuffled
 
-from .helpers_tas import assert_illegal, assert_legal, cards, mv, pile, position, snapshot, suit_run
+from .helpers import assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run, texts
 
 GAME = "grand-napoleon"
 COLS = [f"tableau-{i}" for i in range(1, 12)]
@@ -27,8 +27,8 @@ UP = "A23456789TJQK"
 DOWN = UP[::-1]
 
 
-def grand(piles, dump="tableau-1", **kw):
-    return position(GAME, piles, dump, **kw)
+def grand(piles, rest="tableau-1", **kw):
+    return position(GAME, piles, rest, **kw)
 
 
 # ------------------------------------------------------------------ reference
@@ -196,22 +196,22 @@ OTHER_SUITS_DONE = {
 def redeal_from(order, ace_hearts, king_hearts):
     """A position whose redeal deals exactly ``order`` (hearts only), then redeal it."""
     piles = {**OTHER_SUITS_DONE, "foundation-4": ace_hearts, "foundation-8": king_hearts, "tableau-1": order}
-    state = grand(piles, dump=None)
+    state = grand(piles, rest=None)
     state.play(REDEAL)
     return state
 
 
 def test_hand_worked_layout_play_ups():
     # hearts: Ace foundation AH 2H (wants 3H), King foundation KH QH (wants JH)
-    row1 = cards("6H 4H KH AH 3H QH 2H 9H 8H 9H TH")
-    row2 = cards("5H 7H JH 3H 4H 5H 8H TH 6H 7H JH")
-    state = redeal_from(row1 + row2, cards("AH 2H"), cards("KH QH"))
+    row1 = texts("6H 4H KH AH 3H QH 2H 9H 8H 9H TH")
+    row2 = texts("5H 7H JH 3H 4H 5H 8H TH 6H 7H JH")
+    state = redeal_from(row1 + row2, texts("AH 2H"), texts("KH QH"))
     # first row: 3H (col 5) goes up, and then 4H (col 2), which fitted only after it
     # second row: 5H lands in col 1 and goes up, uncovering 6H, which goes up too;
     # 7H (col 2) fits the Ace foundation and JH (col 3) the King one, but they stay;
     # JH lands in col 11 and goes up, uncovering TH, which goes up too.
-    assert pile(state, "foundation-4") == cards("AH 2H 3H 4H 5H 6H")
-    assert pile(state, "foundation-8") == cards("KH QH JH TH")
+    assert pile(state, "foundation-4") == texts("AH 2H 3H 4H 5H 6H")
+    assert pile(state, "foundation-8") == texts("KH QH JH TH")
     assert [pile(state, c) for c in COLS] == [
         [], ["7H"], ["KH", "JH"], ["AH", "3H"], ["4H"], ["QH", "5H"], ["2H", "8H"], ["9H", "TH"],
         ["8H", "6H"], ["9H", "7H"], [],
@@ -224,9 +224,9 @@ def test_hand_worked_layout_play_ups():
 
 def test_card_fitting_both_kinds_goes_to_the_ace_foundation():
     # Ace foundation up to 6H, King foundation down to 8H: a 7H fits both.
-    row1 = cards("7H 8H AH 2H 3H 4H 5H QH KH JH TH")
-    row2 = cards("9H 6H 7H")
-    state = redeal_from(row1 + row2, cards("AH 2H 3H 4H 5H 6H"), suit_run("H", "KQJT98"))
+    row1 = texts("7H 8H AH 2H 3H 4H 5H QH KH JH TH")
+    row2 = texts("9H 6H 7H")
+    state = redeal_from(row1 + row2, texts("AH 2H 3H 4H 5H 6H"), suit_run("H", "KQJT98"))
     # 7H (col 1, first row) goes to the Ace foundation, so 8H (col 2) follows it there;
     # 9H then lands in col 1 and goes up too. Had 7H gone to the King foundation,
     # 6H would be wanted there instead and 8H and 9H would stay.
@@ -255,7 +255,7 @@ def test_one_foundation_per_suit_per_kind():
 
 
 def test_ace_foundation_builds_up_in_suit_to_the_king_without_wrap():
-    state = grand({"foundation-1": cards("AH 2H"), "tableau-2": ["3H"], "tableau-3": ["3D"], "tableau-4": ["4H"],
+    state = grand({"foundation-1": texts("AH 2H"), "tableau-2": ["3H"], "tableau-3": ["3D"], "tableau-4": ["4H"],
                    "tableau-5": ["AH"]})
     assert_legal(state, mv(state, "tableau-2", "foundation-1"))
     assert_illegal(state, mv(state, "tableau-3", "foundation-1"))
@@ -266,7 +266,7 @@ def test_ace_foundation_builds_up_in_suit_to_the_king_without_wrap():
 
 
 def test_king_foundation_builds_down_in_suit_to_the_ace_without_wrap():
-    state = grand({"foundation-5": cards("KS QS"), "tableau-2": ["JS"], "tableau-3": ["JC"], "tableau-4": ["KS"]})
+    state = grand({"foundation-5": texts("KS QS"), "tableau-2": ["JS"], "tableau-3": ["JC"], "tableau-4": ["KS"]})
     assert_legal(state, mv(state, "tableau-2", "foundation-5"))
     assert_illegal(state, mv(state, "tableau-3", "foundation-5"))
     assert_illegal(state, mv(state, "tableau-4", "foundation-5"))
@@ -283,17 +283,17 @@ def test_both_foundations_of_a_suit_may_take_cards():
 
 
 def test_cards_on_a_foundation_never_leave_it():
-    state = grand({"foundation-1": cards("AH 2H"), "tableau-2": ["3H"], "tableau-3": []})
+    state = grand({"foundation-1": texts("AH 2H"), "tableau-2": ["3H"], "tableau-3": []})
     assert_illegal(state, mv(state, "foundation-1", "tableau-2"), "foundation")
     assert_illegal(state, mv(state, "foundation-1", "tableau-3"), "foundation")
 
 
 def test_won_when_every_card_is_on_the_foundations():
     done = {**OTHER_SUITS_DONE, "foundation-4": suit_run("H", UP), "foundation-8": suit_run("H", DOWN)}
-    state = grand(done, dump=None)
+    state = grand(done, rest=None)
     assert state.status is Status.WON
     almost = {**done, "foundation-8": suit_run("H", DOWN[:-1]), "tableau-6": ["AH"]}
-    state = grand(almost, dump=None)
+    state = grand(almost, rest=None)
     assert state.status is Status.PLAYING
     state.play(mv(state, "tableau-6", "foundation-8"))
     assert state.status is Status.WON
@@ -400,19 +400,19 @@ def test_redeal_stock_order_by_hand():
     dealt left to right, row after row (here no card fits when it could go up)."""
     # hearts: the Ace foundation wants 3H, the King foundation JH; 3H and JH land
     # only in columns 2-10 of the second row, so nothing goes up.
-    piles = {**OTHER_SUITS_DONE, "foundation-4": cards("AH 2H"), "foundation-8": cards("KH QH"),
-             "tableau-1": cards("5H 9H AH"), "tableau-2": cards("6H 7H 8H KH"),
-             "tableau-4": cards("4H QH 2H TH 9H"), "tableau-5": cards("3H"),
-             "tableau-10": cards("4H JH 5H 3H 6H JH 7H"), "tableau-11": cards("8H TH")}
-    state = grand(piles, dump=None)
+    piles = {**OTHER_SUITS_DONE, "foundation-4": texts("AH 2H"), "foundation-8": texts("KH QH"),
+             "tableau-1": texts("5H 9H AH"), "tableau-2": texts("6H 7H 8H KH"),
+             "tableau-4": texts("4H QH 2H TH 9H"), "tableau-5": texts("3H"),
+             "tableau-10": texts("4H JH 5H 3H 6H JH 7H"), "tableau-11": texts("8H TH")}
+    state = grand(piles, rest=None)
     state.play(REDEAL)
     # stock: 5H 9H AH 6H 7H 8H KH 4H QH 2H TH | 9H 3H 4H JH 5H 3H 6H JH 7H 8H TH
     assert [pile(state, c) for c in COLS] == [
         ["5H", "9H"], ["9H", "3H"], ["AH", "4H"], ["6H", "JH"], ["7H", "5H"], ["8H", "3H"],
         ["KH", "6H"], ["4H", "JH"], ["QH", "7H"], ["2H", "8H"], ["TH", "TH"],
     ]
-    assert pile(state, "foundation-4") == cards("AH 2H")
-    assert pile(state, "foundation-8") == cards("KH QH")
+    assert pile(state, "foundation-4") == texts("AH 2H")
+    assert pile(state, "foundation-8") == texts("KH QH")
     assert state.redeals == 1
 
 
@@ -433,17 +433,17 @@ def test_redeal_can_be_undone_and_redone():
 def test_lost_when_no_move_and_no_redeal():
     # every column holds cards; tops: AH 5H 5H 9H 9H KH AS 5S 5S 9S 9S. Foundations want 3H/JH, 3S/JS;
     # AH, KH, AS, KS cannot start a second foundation of their suit and kind; no tops are adjacent.
-    tops = cards("AH 5H 5H 9H 9H KH AS 5S 5S 9S 9S")
+    tops = texts("AH 5H 5H 9H 9H KH AS 5S 5S 9S 9S")
     piles = {"foundation-1": suit_run("C", UP), "foundation-2": suit_run("D", UP),
              "foundation-5": suit_run("C", DOWN), "foundation-6": suit_run("D", DOWN),
-             "foundation-3": cards("AH 2H"), "foundation-7": cards("KH QH"),
-             "foundation-4": cards("AS 2S"), "foundation-8": cards("KS QS")}
+             "foundation-3": texts("AH 2H"), "foundation-7": texts("KH QH"),
+             "foundation-4": texts("AS 2S"), "foundation-8": texts("KS QS")}
     for col, top in zip(COLS, tops, strict=True):
         piles[col] = [top]
-    state = grand(piles, dump="tableau-1", redeals=2)
+    state = grand(piles, rest="tableau-1", redeals=2)
     assert state.legal_moves() == []
     assert state.status is Status.LOST
-    state = grand(piles, dump="tableau-1", redeals=1)
+    state = grand(piles, rest="tableau-1", redeals=1)
     assert state.legal_moves() == [REDEAL]
     assert state.status is Status.PLAYING
 

@@ -9,7 +9,18 @@ import pytest
 import napoleon
 from napoleon.cards import deck
 
-from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile, snapshot, turn_all
+from .helpers import (
+    assert_illegal,
+    deal_order,
+    mv,
+    names,
+    pile,
+    pile_cards,
+    play_legal,
+    position,
+    snapshot,
+    turn_all,
+)
 
 GAME = "napoleons-square"
 DEALS = (1, 2, 3, 1000, 123456789)
@@ -68,7 +79,7 @@ def test_all_cards_face_up_in_json():
 
 
 def foundation_position():
-    return construct(
+    return position(
         GAME,
         {
             "foundation-1": "",
@@ -87,8 +98,8 @@ def test_only_an_ace_starts_a_foundation():
     state = foundation_position()
     for src in ("T2", "T3", "T4"):
         assert_illegal(state, mv(state, src, "F1"), "does not go on")
-    assert_legal(state, mv(state, "T1", "F1"))
-    assert names(pile(state, "foundation-1")) == ["AC"]
+    play_legal(state, mv(state, "T1", "F1"))
+    assert pile(state, "foundation-1") == ["AC"]
 
 
 def test_foundation_builds_up_in_suit():
@@ -96,9 +107,9 @@ def test_foundation_builds_up_in_suit():
     state.play(mv(state, "T1", "F1"))
     assert_illegal(state, mv(state, "T3", "F1"))  # 2D on AC: wrong suit
     assert_illegal(state, mv(state, "T4", "F1"))  # 3C on AC: skips a rank
-    assert_legal(state, mv(state, "T2", "F1"))
-    assert_legal(state, mv(state, "T4", "F1"))
-    assert names(pile(state, "foundation-1")) == ["AC", "2C", "3C"]
+    play_legal(state, mv(state, "T2", "F1"))
+    play_legal(state, mv(state, "T4", "F1"))
+    assert pile(state, "foundation-1") == ["AC", "2C", "3C"]
     # The other 2C cannot go on 3C: foundations build up only.
     assert_illegal(state, mv(state, "T6", "F1"))
 
@@ -113,23 +124,23 @@ def test_second_copy_of_an_ace_starts_another_foundation():
     assert to_found == [mv(state, "T5", "F2")]
     for f in range(2, 9):
         assert state.is_legal(mv(state, "T5", f"F{f}"))
-    assert_legal(state, mv(state, "T5", "F5"))
+    play_legal(state, mv(state, "T5", "F5"))
 
 
 def test_foundation_is_complete_at_the_king():
     spades = " ".join(f"{r}S" for r in "A23456789TJQK")
-    state = construct(GAME, {"foundation-1": spades, "tableau-1": "AS", "tableau-2": "KS"}, rest="stock")
+    state = position(GAME, {"foundation-1": spades, "tableau-1": "AS", "tableau-2": "KS"}, rest="stock")
     # Nothing goes on a finished foundation, not even a new Ace.
     assert_illegal(state, mv(state, "T1", "F1"))
     assert_illegal(state, mv(state, "T2", "F1"))
-    assert_legal(state, mv(state, "T1", "F2"))
+    play_legal(state, mv(state, "T1", "F2"))
 
 
 # ----------------------------------------------------------- building down
 
 
 def build_position():
-    return construct(
+    return position(
         GAME,
         {
             "tableau-1": "KH 8C",
@@ -151,16 +162,16 @@ def test_down_in_suit_positive_and_negative():
     assert_illegal(state, mv(state, "T5", "T1"))  # 9C on 8C: builds down only
     assert_illegal(state, mv(state, "T6", "T1"))  # 8C on 8C: same rank
     assert_illegal(state, mv(state, "T7", "T1"))  # 9S on 8C
-    assert_legal(state, mv(state, "T6", "T5"))  # 8C on 9C
-    assert_legal(state, mv(state, "T2", "T5"))  # 7C on 8C
-    assert names(pile(state, "tableau-5")) == ["QD", "9C", "8C", "7C"]
+    play_legal(state, mv(state, "T6", "T5"))  # 8C on 9C
+    play_legal(state, mv(state, "T2", "T5"))  # 7C on 8C
+    assert pile(state, "tableau-5") == ["QD", "9C", "8C", "7C"]
 
 
 def test_a_moved_card_lands_on_top():
     state = build_position()
-    assert_legal(state, mv(state, "T2", "T1"))
-    assert names(pile(state, "tableau-1")) == ["KH", "8C", "7C"]
-    assert names(pile(state, "tableau-2")) == ["KH"]
+    play_legal(state, mv(state, "T2", "T1"))
+    assert pile(state, "tableau-1") == ["KH", "8C", "7C"]
+    assert pile(state, "tableau-2") == ["KH"]
 
 
 # ------------------------------------------------------------------- runs
@@ -170,7 +181,7 @@ def run_position(options=None):
     """T1 ends in the run 9C 8C 7C; T2 (TC) takes all of it, T3 (9C) its top two;
     T4 is a space; T5 ends in 7C 6D, which is not a run, and T6's 8C would take
     its 7C; T7 (QS KS) is not a run; T8-T12 hold single cards; F1 holds AC-6C."""
-    return construct(
+    return position(
         GAME,
         {
             "foundation-1": "AC 2C 3C 4C 5C 6C",
@@ -195,16 +206,16 @@ def run_position(options=None):
 
 def test_a_run_moves_as_one_unit_onto_a_pile_it_fits():
     state = run_position()
-    assert_legal(state, mv(state, "T1", "T2", 3))
-    assert names(pile(state, "tableau-2")) == ["QH", "TC", "9C", "8C", "7C"]
-    assert names(pile(state, "tableau-1")) == ["KD"]
+    play_legal(state, mv(state, "T1", "T2", 3))
+    assert pile(state, "tableau-2") == ["QH", "TC", "9C", "8C", "7C"]
+    assert pile(state, "tableau-1") == ["KD"]
 
 
 def test_the_top_part_of_a_run_is_a_run_too():
     state = run_position()
-    assert_legal(state, mv(state, "T1", "T3", 2))
-    assert names(pile(state, "tableau-3")) == ["5H", "9C", "8C", "7C"]
-    assert names(pile(state, "tableau-1")) == ["KD", "9C"]
+    play_legal(state, mv(state, "T1", "T3", 2))
+    assert pile(state, "tableau-3") == ["5H", "9C", "8C", "7C"]
+    assert pile(state, "tableau-1") == ["KD", "9C"]
 
 
 def test_a_run_must_fit_the_pile_it_goes_to():
@@ -218,8 +229,8 @@ def test_a_run_must_fit_the_pile_it_goes_to():
 def test_a_run_moves_into_a_space():
     for k in (1, 2, 3):
         state = run_position()
-        assert_legal(state, mv(state, "T1", "T4", k))
-        assert names(pile(state, "tableau-4")) == ["9C", "8C", "7C"][3 - k:]
+        play_legal(state, mv(state, "T1", "T4", k))
+        assert pile(state, "tableau-4") == ["9C", "8C", "7C"][3 - k:]
 
 
 def test_a_non_run_cannot_move_as_a_unit():
@@ -235,22 +246,22 @@ def test_a_non_run_cannot_move_as_a_unit():
 
 def test_single_cards_still_move_off_a_run():
     state = run_position()
-    assert_legal(state, mv(state, "T1", "T6"))  # 7C alone onto 8C
-    assert names(pile(state, "tableau-1")) == ["KD", "9C", "8C"]
-    assert_legal(state, mv(state, "T1", "T4"))  # 8C alone into the space
+    play_legal(state, mv(state, "T1", "T6"))  # 7C alone onto 8C
+    assert pile(state, "tableau-1") == ["KD", "9C", "8C"]
+    play_legal(state, mv(state, "T1", "T4"))  # 8C alone into the space
 
 
 def test_runs_do_not_go_to_a_foundation():
     state = run_position()
     assert_illegal(state, mv(state, "T1", "F1", 2))
-    assert_legal(state, mv(state, "T1", "F1"))
+    play_legal(state, mv(state, "T1", "F1"))
 
 
 def test_the_waste_gives_only_its_top_card():
     state = run_position()
     # JD TD on the waste is built down in suit, but only its top card is available.
     assert_illegal(state, mv(state, "W", "T4", 2))
-    assert_legal(state, mv(state, "W", "T4"))
+    play_legal(state, mv(state, "W", "T4"))
 
 
 def test_run_moves_are_listed():
@@ -277,16 +288,16 @@ def test_a_moved_run_keeps_its_order_and_undoes():
 def test_a_space_takes_any_available_card():
     for src in ("T2", "T3", "T5", "T6", "T7", "T12", "W"):
         state = run_position()
-        card = pile(state, {"W": "waste"}.get(src, f"tableau-{src[1:]}"))[-1]
-        assert_legal(state, mv(state, src, "T4"))
-        assert pile(state, "tableau-4") == [card]
+        card = pile_cards(state, {"W": "waste"}.get(src, f"tableau-{src[1:]}"))[-1]
+        play_legal(state, mv(state, src, "T4"))
+        assert pile_cards(state, "tableau-4") == [card]
 
 
 def test_a_space_takes_a_king_or_an_ace_too():
-    state = construct(GAME, {"tableau-1": "2H KC", "tableau-2": "3H AD", "tableau-3": ""}, rest="stock")
-    assert_legal(state, mv(state, "T1", "T3"))
+    state = position(GAME, {"tableau-1": "2H KC", "tableau-2": "3H AD", "tableau-3": ""}, rest="stock")
+    play_legal(state, mv(state, "T1", "T3"))
     state.pop()
-    assert_legal(state, mv(state, "T2", "T3"))
+    play_legal(state, mv(state, "T2", "T3"))
 
 
 # ------------------------------------------------------------------ stock
@@ -296,11 +307,11 @@ def test_stock_turns_one_card_at_a_time_onto_the_waste():
     state = napoleon.new_game(GAME, 11)
     order = deal_order(GAME, 11)
     assert_illegal(state, mv(state, "S", "W", 2), "one card")
-    assert_legal(state, mv(state, "S", "W"))
-    assert names(pile(state, "waste")) == names([order[48]])
-    assert len(pile(state, "stock")) == 55
-    assert_legal(state, mv(state, "S", "W"))
-    assert pile(state, "waste") == order[48:50]
+    play_legal(state, mv(state, "S", "W"))
+    assert pile(state, "waste") == names([order[48]])
+    assert len(pile_cards(state, "stock")) == 55
+    play_legal(state, mv(state, "S", "W"))
+    assert pile_cards(state, "waste") == order[48:50]
 
 
 def test_stock_cards_go_only_to_the_waste():
@@ -317,15 +328,15 @@ def test_nothing_is_put_on_the_waste_or_the_stock_by_the_player():
 
 
 def test_the_waste_top_card_goes_to_a_foundation_or_a_pile():
-    state = construct(
+    state = position(
         GAME,
         {"foundation-1": "AH 2H", "tableau-1": "KS 4H", "waste": "9C 3H"},
         rest="stock",
     )
-    assert_legal(state, mv(state, "W", "T1"))  # 3H onto 4H
+    play_legal(state, mv(state, "W", "T1"))  # 3H onto 4H
     state.pop()
-    assert_legal(state, mv(state, "W", "F1"))  # 3H onto 2H
-    assert names(pile(state, "waste")) == ["9C"]
+    play_legal(state, mv(state, "W", "F1"))  # 3H onto 2H
+    assert pile(state, "waste") == ["9C"]
     assert_illegal(state, mv(state, "W", "T1"))  # 9C does not go on 4H
 
 
@@ -348,7 +359,7 @@ def test_no_redeal(deal):
 
 def test_empty_stock_and_no_move_is_lost_not_redealt():
     # Stock empty, waste full, nothing can move: lost, because there is no redeal.
-    state = construct(
+    state = position(
         GAME,
         {f"tableau-{n}": top for n, top in zip(range(1, 13), ["5C", "5D", "5H", "5S", "5C", "5D", "5H", "5S", "9C", "9D", "9H", "9S"])}
         | {"waste": "KC"},
@@ -392,21 +403,21 @@ def test_single_option_no_run_moves():
 
 def test_single_option_single_cards_still_move():
     state = run_position({"single": True})
-    assert_legal(state, mv(state, "T1", "T6"))  # 7C onto 8C
-    assert_legal(state, mv(state, "T1", "T4"))  # 8C into the space
-    assert_legal(state, mv(state, "T1", "T2"))  # 9C onto TC
-    assert names(pile(state, "tableau-2")) == ["QH", "TC", "9C"]
+    play_legal(state, mv(state, "T1", "T6"))  # 7C onto 8C
+    play_legal(state, mv(state, "T1", "T4"))  # 8C into the space
+    play_legal(state, mv(state, "T1", "T2"))  # 9C onto TC
+    assert pile(state, "tableau-2") == ["QH", "TC", "9C"]
     # One at a time, the run can be rebuilt.
-    assert_legal(state, mv(state, "T4", "T2"))
-    assert_legal(state, mv(state, "T6", "T2"))
-    assert names(pile(state, "tableau-2")) == ["QH", "TC", "9C", "8C", "7C"]
+    play_legal(state, mv(state, "T4", "T2"))
+    play_legal(state, mv(state, "T6", "T2"))
+    assert pile(state, "tableau-2") == ["QH", "TC", "9C", "8C", "7C"]
 
 
 def test_single_option_still_builds_down_in_suit():
-    state = construct(GAME, {"tableau-1": "KH 8C", "tableau-2": "KH 7D", "tableau-3": "KS 7C"},
+    state = position(GAME, {"tableau-1": "KH 8C", "tableau-2": "KH 7D", "tableau-3": "KS 7C"},
                       rest="stock", options={"single": True})
     assert_illegal(state, mv(state, "T2", "T1"))
-    assert_legal(state, mv(state, "T3", "T1"))
+    play_legal(state, mv(state, "T3", "T1"))
 
 
 def test_single_option_no_redeal():
@@ -414,3 +425,12 @@ def test_single_option_no_redeal():
     turn_all(state)
     assert_illegal(state, napoleon.REDEAL)
 
+
+
+def test_the_engine_says_how_long_a_run_may_move():
+    state = run_position()
+    g = state.game
+    assert state.most_movable(g.pile_index["tableau-1"]) == 3  # 9C 8C 7C
+    assert state.most_movable(g.pile_index["tableau-5"]) == 1  # 7C 6D is no run
+    single = run_position({"single": True})
+    assert single.most_movable(g.pile_index["tableau-1"]) == 1

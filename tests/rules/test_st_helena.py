@@ -15,7 +15,7 @@ from napoleon import REDEAL, OptionError, Status
 from napoleon.cards import deck
 from napoleon.shuffle import shuffled
 
-from .helpers_tas import assert_illegal, assert_legal, cards, mv, pile, position, snapshot, suit_run
+from .helpers import assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run, texts
 
 GAME = "st-helena"
 PILES = [f"tableau-{i}" for i in range(1, 13)]
@@ -27,8 +27,8 @@ SPACES_ANY = {"spaces": "any"}
 BUILD_ANY = {"build": "any"}
 
 
-def sth(piles, dump="tableau-12", **kw):
-    return position(GAME, piles, dump, **kw)
+def sth(piles, rest="tableau-12", **kw):
+    return position(GAME, piles, rest, **kw)
 
 
 # ------------------------------------------------------------------- layout
@@ -76,7 +76,7 @@ def test_options_do_not_change_the_layout():
 
 def test_upper_foundation_builds_down_in_suit_to_the_ace():
     state = sth({"tableau-5": ["QH"], "tableau-6": ["JH"], "tableau-11": ["QD"], "tableau-12": ["AH"]},
-                dump="tableau-1")
+                rest="tableau-1")
     assert_legal(state, mv(state, "tableau-5", UPPER["H"]))
     assert_illegal(state, mv(state, "tableau-6", UPPER["H"]))  # skips a rank
     assert_illegal(state, mv(state, "tableau-11", UPPER["H"]))  # other suit
@@ -84,34 +84,34 @@ def test_upper_foundation_builds_down_in_suit_to_the_ace():
     state.play(mv(state, "tableau-5", UPPER["H"]))
     assert_legal(state, mv(state, "tableau-6", UPPER["H"]))
     # built down to the Ace, it takes nothing more (no King on the Ace)
-    state = sth({UPPER["H"]: suit_run("H", DOWN), "tableau-5": ["KH"]}, dump="tableau-1")
+    state = sth({UPPER["H"]: suit_run("H", DOWN), "tableau-5": ["KH"]}, rest="tableau-1")
     assert_illegal(state, mv(state, "tableau-5", UPPER["H"]))
     assert_illegal(state, mv(state, "tableau-5", LOWER["H"]))
 
 
 def test_lower_foundation_builds_up_in_suit_to_the_king():
     state = sth({"tableau-5": ["2S"], "tableau-6": ["3S"], "tableau-11": ["2C"], "tableau-12": ["KS"]},
-                dump="tableau-1")
+                rest="tableau-1")
     assert_legal(state, mv(state, "tableau-5", LOWER["S"]))
     assert_illegal(state, mv(state, "tableau-6", LOWER["S"]))
     assert_illegal(state, mv(state, "tableau-11", LOWER["S"]))
     assert_illegal(state, mv(state, "tableau-12", LOWER["S"]))  # no wrap A-K
-    state = sth({LOWER["S"]: suit_run("S", UP), "tableau-5": ["AS"]}, dump="tableau-1")
+    state = sth({LOWER["S"]: suit_run("S", UP), "tableau-5": ["AS"]}, rest="tableau-1")
     assert_illegal(state, mv(state, "tableau-5", LOWER["S"]))
 
 
 def test_cards_on_a_foundation_never_leave_it():
-    state = sth({UPPER["C"]: cards("KC QC"), "tableau-5": ["JC"]}, dump="tableau-1", redeals=1)
+    state = sth({UPPER["C"]: texts("KC QC"), "tableau-5": ["JC"]}, rest="tableau-1", redeals=1)
     assert_illegal(state, mv(state, UPPER["C"], "tableau-5"), "foundation")
     assert_illegal(state, mv(state, LOWER["C"], "tableau-5"), "foundation")
 
 
 def test_won_when_every_card_is_on_the_foundations():
     done = {**{UPPER[s]: suit_run(s, DOWN) for s in "CDHS"}, **{LOWER[s]: suit_run(s, UP) for s in "CDHS"}}
-    state = sth(done, dump=None)
+    state = sth(done, rest=None)
     assert state.status is Status.WON
     almost = {**done, LOWER["D"]: suit_run("D", UP[:-1]), "tableau-9": ["KD"]}
-    state = sth(almost, dump=None)
+    state = sth(almost, rest=None)
     assert state.status is Status.PLAYING
     state.play(mv(state, "tableau-9", LOWER["D"]))
     assert state.status is Status.WON
@@ -123,7 +123,7 @@ def test_won_when_every_card_is_on_the_foundations():
 @pytest.mark.parametrize("redeals", [0, 1])
 def test_build_same_suit_one_rank_up_or_down(redeals):
     state = sth({"tableau-1": ["9C"], "tableau-2": ["8C"], "tableau-3": ["TC"], "tableau-4": ["8D"],
-                 "tableau-5": ["JC"], "tableau-6": ["9C"], "tableau-7": ["8S"]}, dump="tableau-12",
+                 "tableau-5": ["JC"], "tableau-6": ["9C"], "tableau-7": ["8S"]}, rest="tableau-12",
                 redeals=redeals)
     assert_legal(state, mv(state, "tableau-2", "tableau-1"))  # down
     assert_legal(state, mv(state, "tableau-3", "tableau-1"))  # up
@@ -152,7 +152,7 @@ def test_one_card_at_a_time(options):
 
 
 def test_only_the_top_card_of_a_pile_is_available():
-    state = sth({"tableau-5": ["QH", "9D"]}, dump="tableau-1")
+    state = sth({"tableau-5": ["QH", "9D"]}, rest="tableau-1")
     assert_illegal(state, mv(state, "tableau-5", UPPER["H"]))
 
 
@@ -168,7 +168,7 @@ def test_build_any_ignores_suit_but_not_rank():
     state.play(mv(state, "tableau-2", "tableau-1"))
     assert pile(state, "tableau-1") == ["9C", "8D"]
     # foundations still build in suit
-    state = sth({"tableau-5": ["QD"]}, dump="tableau-1", options=BUILD_ANY)
+    state = sth({"tableau-5": ["QD"]}, rest="tableau-1", options=BUILD_ANY)
     assert_illegal(state, mv(state, "tableau-5", UPPER["H"]))
     assert_legal(state, mv(state, "tableau-5", UPPER["D"]))
 
@@ -179,7 +179,7 @@ def test_build_any_ignores_suit_but_not_rank():
 @pytest.mark.parametrize("redeals", [0, 1, 2])
 def test_a_space_is_never_filled(redeals):
     state = sth({"tableau-3": [], "tableau-4": ["KD"], "tableau-5": ["7C"], "tableau-6": ["AS"]},
-                dump="tableau-1", redeals=redeals)
+                rest="tableau-1", redeals=redeals)
     for src in ("tableau-4", "tableau-5", "tableau-6"):
         assert_illegal(state, mv(state, src, "tableau-3"), "never filled")
     assert all(m.dst != state.game.pile_index["tableau-3"] for m in state.legal_moves())
@@ -187,12 +187,12 @@ def test_a_space_is_never_filled(redeals):
 
 def test_spaces_any_takes_any_available_card():
     for card in ("KD", "7C", "AS"):
-        state = sth({"tableau-3": [], "tableau-4": ["5H", card]}, dump="tableau-1", options=SPACES_ANY)
+        state = sth({"tableau-3": [], "tableau-4": ["5H", card]}, rest="tableau-1", options=SPACES_ANY)
         assert_legal(state, mv(state, "tableau-4", "tableau-3"))
         state.play(mv(state, "tableau-4", "tableau-3"))
         assert pile(state, "tableau-3") == [card]
     # still one card at a time into a space
-    state = sth({"tableau-3": [], "tableau-4": ["7C", "8C"]}, dump="tableau-1", options=SPACES_ANY)
+    state = sth({"tableau-3": [], "tableau-4": ["7C", "8C"]}, rest="tableau-1", options=SPACES_ANY)
     assert_illegal(state, mv(state, "tableau-4", "tableau-3", 2))
 
 
@@ -206,8 +206,8 @@ RESTRICT = {UPPER["H"]: suit_run("H", "KQJT98"), LOWER["H"]: suit_run("H", "A234
 def test_first_deal_foundation_restrictions(number):
     """Piles 1-4 go to an UPPER foundation only, 7-10 to a LOWER only, 5, 6, 11, 12 to either."""
     src = f"tableau-{number}"
-    to_upper = sth({**RESTRICT, src: ["7H"]}, dump="tableau-12" if number != 12 else "tableau-1")
-    to_lower = sth({**RESTRICT, src: ["6H"]}, dump="tableau-12" if number != 12 else "tableau-1")
+    to_upper = sth({**RESTRICT, src: ["7H"]}, rest="tableau-12" if number != 12 else "tableau-1")
+    to_lower = sth({**RESTRICT, src: ["6H"]}, rest="tableau-12" if number != 12 else "tableau-1")
     up_ok = number not in (7, 8, 9, 10)
     low_ok = number not in (1, 2, 3, 4)
     if up_ok:
@@ -220,7 +220,7 @@ def test_first_deal_foundation_restrictions(number):
         assert_illegal(to_lower, mv(to_lower, src, LOWER["H"]), "first deal")
     # the restriction is on foundations only: building on another pile is not restricted
     other = "tableau-6" if number != 6 else "tableau-5"
-    state = sth({**RESTRICT, src: ["7H"], other: ["6H"]}, dump="tableau-12" if number != 12 else "tableau-1")
+    state = sth({**RESTRICT, src: ["7H"], other: ["6H"]}, rest="tableau-12" if number != 12 else "tableau-1")
     assert_legal(state, mv(state, src, other))
 
 
@@ -236,9 +236,9 @@ def test_restrictions_lifted_after_a_redeal(number, redeals):
 def test_restrictions_lifted_by_a_real_redeal():
     # other suits all on the foundations; hearts: upper at 8H (wants 7H), lower at 5H (wants 6H);
     # the 15 hearts left lie in pile 12 so that the redeal deals this packet, top first:
-    packet = cards("AH 2H 3H 4H 5H 8H 9H TH 7H JH QH KH 6H 6H 7H")
+    packet = texts("AH 2H 3H 4H 5H 8H 9H TH 7H JH QH KH 6H 6H 7H")
     done = {**{UPPER[s]: suit_run(s, DOWN) for s in "CDS"}, **{LOWER[s]: suit_run(s, UP) for s in "CDS"}}
-    state = sth({**done, **RESTRICT, "tableau-12": packet[::-1]}, dump=None)
+    state = sth({**done, **RESTRICT, "tableau-12": packet[::-1]}, rest=None)
     state.play(REDEAL)
     assert pile(state, "tableau-1") == ["AH", "6H"]
     assert pile(state, "tableau-2") == ["2H", "6H"]
@@ -250,7 +250,7 @@ def test_restrictions_lifted_by_a_real_redeal():
     assert_legal(state, mv(state, "tableau-9", UPPER["H"]))
     assert_legal(state, mv(state, "tableau-3", UPPER["H"]))
     # the same layout in the first deal: refused
-    first = sth({**done, **RESTRICT, **{name: pile(state, name) for name in PILES}}, dump=None)
+    first = sth({**done, **RESTRICT, **{name: pile(state, name) for name in PILES}}, rest=None)
     assert_illegal(first, mv(first, "tableau-1", LOWER["H"]), "first deal")
     assert_illegal(first, mv(first, "tableau-2", LOWER["H"]), "first deal")
     assert_illegal(first, mv(first, "tableau-9", UPPER["H"]), "first deal")
@@ -329,9 +329,9 @@ def test_redeal_order_by_hand():
               UPPER["S"]: suit_run("S", DOWN), LOWER["S"]: suit_run("S", UP),
               UPPER["C"]: suit_run("C", DOWN), LOWER["C"]: suit_run("C", "A2345"),
               UPPER["D"]: suit_run("D", DOWN), LOWER["D"]: suit_run("D", "A234567")}
-    piles = {"tableau-1": cards("6C 7C"), "tableau-3": cards("8C"), "tableau-6": cards("8D 9D TD JD QD KD"),
-             "tableau-12": cards("9C TC JC QC KC")}
-    state = sth({**founds, **piles}, dump=None, redeals=1)
+    piles = {"tableau-1": texts("6C 7C"), "tableau-3": texts("8C"), "tableau-6": texts("8D 9D TD JD QD KD"),
+             "tableau-12": texts("9C TC JC QC KC")}
+    state = sth({**founds, **piles}, rest=None, redeals=1)
     state.play(REDEAL)
     # packet, top first: KC QC JC TC 9C | KD QD JD TD 9D 8D | 8C | 7C 6C
     assert [pile(state, name) for name in PILES] == [
@@ -361,7 +361,7 @@ def test_redeal_can_be_undone_and_redone():
 
 def stuck(redeals, options=None):
     """All the cards in pile 1 under a 9C that fits no foundation; the other piles are spaces."""
-    return sth({"tableau-1": ["9C"]}, dump="tableau-1", redeals=redeals, options=options)
+    return sth({"tableau-1": ["9C"]}, rest="tableau-1", redeals=redeals, options=options)
 
 
 def test_lost_when_no_move_and_no_redeal_left():

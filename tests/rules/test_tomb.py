@@ -1,7 +1,7 @@
 """Rule tests for Napoleon's Tomb (two decks): RULES.md section 1 and the common ground.
 
 Each test names the rule sentence it checks. Positions are built by moving the
-cards of a real deal between piles (see helpers_tas.position).
+cards of a real deal between piles (see helpers.position).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import napoleon
 from napoleon import REDEAL, Status
 from napoleon.cards import deck, parse_card
 
-from .helpers_tas import assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run
+from .helpers import assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run
 
 GAME = "napoleons-tomb"
 RESERVES = [f"reserve-{i}" for i in range(1, 5)]
@@ -25,8 +25,8 @@ FOUNDATIONS = [f"foundation-{i}" for i in range(1, 5)]
 KQ_DOWN = "KQJT98765432A"
 
 
-def tomb(piles, dump="stock", **kw):
-    return position(GAME, piles, dump, **kw)
+def tomb(piles, rest="stock", **kw):
+    return position(GAME, piles, rest, **kw)
 
 
 def stock_moves(state):
@@ -141,13 +141,13 @@ def test_king_goes_on_an_ace_only_at_the_end_of_a_round():
 
 def test_complete_foundation_is_26_cards_and_the_game_is_won():
     full = {f: suit_run(s, KQ_DOWN) * 2 for f, s in zip(FOUNDATIONS, "CDHS", strict=True)}
-    state = tomb(full, dump=None)
+    state = tomb(full, rest=None)
     assert all(len(pile(state, f)) == 26 for f in FOUNDATIONS)
     assert state.status is Status.WON
     assert state.legal_moves() == []
     # one card short: the last Ace goes up and wins
     full["foundation-4"] = full["foundation-4"][:-1]
-    state = tomb({**full, "tableau-1": ["AS"]}, dump=None)
+    state = tomb({**full, "tableau-1": ["AS"]}, rest=None)
     assert state.status is Status.PLAYING
     state.play(mv(state, "tableau-1", "foundation-4"))
     assert len(pile(state, "foundation-4")) == 26
@@ -202,7 +202,7 @@ def test_nothing_is_put_on_a_reserve_or_waste_pile(src):
              "reserve-2": ["5H"], "waste-2": ["5H"], "reserve-3": ["3H"], "reserve-4": []}
     if src == "central":
         piles["tableau-1"] = ["9C"]
-    state = tomb(piles, dump="stock")
+    state = tomb(piles, rest="stock")
     for dst in RESERVES + WASTES:
         if dst != src:
             assert_illegal(state, mv(state, src, dst))
@@ -226,7 +226,7 @@ def test_stock_card_goes_only_to_a_waste_pile():
 
 
 def test_waste_cards_come_only_from_the_stock_and_the_top_is_available():
-    state = tomb({"tableau-1": ["6H"], "stock": ["7H"]}, dump="reserve-1")
+    state = tomb({"tableau-1": ["6H"], "stock": ["7H"]}, rest="reserve-1")
     state.play(mv(state, "stock", "waste-4"))
     assert pile(state, "waste-4") == ["7H"]
     assert_legal(state, mv(state, "waste-4", "tableau-1"))
@@ -245,7 +245,7 @@ def test_one_card_at_a_time():
 
 def test_tableau_builds_up_in_suit():
     state = tomb({"tableau-1": ["4H"], "reserve-1": ["5H"], "reserve-2": ["3H"], "reserve-3": ["5D"],
-                  "reserve-4": ["6H"]}, dump="stock")
+                  "reserve-4": ["6H"]}, rest="stock")
     assert_legal(state, mv(state, "reserve-1", "tableau-1"))
     assert_illegal(state, mv(state, "reserve-2", "tableau-1"), "3H")  # down
     assert_illegal(state, mv(state, "reserve-3", "tableau-1"), "5D")  # other suit
@@ -256,17 +256,17 @@ def test_tableau_builds_up_in_suit():
 
 def test_tableau_wraps_ace_on_king():
     state = tomb({"tableau-1": ["QS", "KS"], "reserve-1": ["AS"], "reserve-2": ["AH"], "tableau-2": ["2S"],
-                  "reserve-3": ["QS"]}, dump="stock")
+                  "reserve-3": ["QS"]}, rest="stock")
     assert_legal(state, mv(state, "reserve-1", "tableau-1"))
     assert_illegal(state, mv(state, "reserve-2", "tableau-1"))  # Ace of another suit
     state.play(mv(state, "reserve-1", "tableau-1"))
     assert pile(state, "tableau-1") == ["QS", "KS", "AS"]
     assert_legal(state, mv(state, "tableau-2", "tableau-1"))
     # not the other way round: a King does not go on an Ace
-    state = tomb({"tableau-1": ["AS"], "reserve-1": ["KS"]}, dump="stock")
+    state = tomb({"tableau-1": ["AS"], "reserve-1": ["KS"]}, rest="stock")
     assert_illegal(state, mv(state, "reserve-1", "tableau-1"))
     # and a Queen does not go on a King (down)
-    state = tomb({"tableau-1": ["KS"], "reserve-1": ["QS"]}, dump="stock")
+    state = tomb({"tableau-1": ["KS"], "reserve-1": ["QS"]}, rest="stock")
     assert_illegal(state, mv(state, "reserve-1", "tableau-1"))
 
 
@@ -296,7 +296,7 @@ def test_empty_central_takes_only_an_ace():
 
 def test_central_builds_up_in_suit():
     state = tomb({"central": ["AH"], "reserve-1": ["2H"], "reserve-2": ["3H"], "reserve-3": ["2D"],
-                  "reserve-4": ["AH"]}, dump="stock")
+                  "reserve-4": ["AH"]}, rest="stock")
     assert_legal(state, mv(state, "reserve-1", "central"))
     assert_illegal(state, mv(state, "reserve-2", "central"))  # skips a rank
     assert_illegal(state, mv(state, "reserve-3", "central"))  # other suit
@@ -308,12 +308,12 @@ def test_central_builds_up_in_suit():
 def test_central_wraps_ace_on_king_and_does_not_build_down():
     """'A king may be played on an ace' is read as the wrap: an Ace on a King."""
     state = tomb({"central": suit_run("C", "A23456789TJQK"), "reserve-1": ["AC"], "reserve-2": ["QC"]},
-                 dump="stock")
+                 rest="stock")
     assert_legal(state, mv(state, "reserve-1", "central"))
     assert_illegal(state, mv(state, "reserve-2", "central"))  # down is not allowed
     state.play(mv(state, "reserve-1", "central"))
     assert pile(state, "central")[-2:] == ["KC", "AC"]
-    state = tomb({"central": ["AC"], "reserve-1": ["KC"]}, dump="stock")
+    state = tomb({"central": ["AC"], "reserve-1": ["KC"]}, rest="stock")
     assert_illegal(state, mv(state, "reserve-1", "central"))  # a King on an Ace would build downwards
 
 
@@ -354,7 +354,7 @@ def test_whole_pile_move_refused_cases():
         state = tomb({"central": ["AH", "2H"], "tableau-1": bottom})
         assert_illegal(state, mv(state, "tableau-1", "central", 2))
     # only tableau piles move whole: not a reserve or waste run
-    state = tomb({"central": ["AH", "2H"], "reserve-1": ["3H", "4H"], "waste-1": ["3H", "4H"]}, dump="stock")
+    state = tomb({"central": ["AH", "2H"], "reserve-1": ["3H", "4H"], "waste-1": ["3H", "4H"]}, rest="stock")
     assert_illegal(state, mv(state, "reserve-1", "central", 2))
     assert_illegal(state, mv(state, "waste-1", "central", 2))
     # and a tableau pile moves whole only onto C: not onto a T pile or a foundation
@@ -386,7 +386,7 @@ def test_stock_turns_onto_any_one_active_waste_by_choice():
 @pytest.mark.parametrize("redeals", [0, 1, 2, 3, 4])
 def test_waste_piles_in_play_per_pass(redeals):
     """Pass 1 has 5 waste piles, pass 2 has 4, then 3, 2 and 1."""
-    state = tomb({"stock": ["5C", "6C"]}, dump="reserve-1", redeals=redeals)
+    state = tomb({"stock": ["5C", "6C"]}, rest="reserve-1", redeals=redeals)
     active = WASTES[: 5 - redeals]
     assert stock_moves(state) == active
     for w in WASTES[5 - redeals:]:
@@ -411,16 +411,16 @@ def test_stock_turn_can_be_undone_and_redone():
 def test_redeal_only_when_the_stock_is_empty():
     state = napoleon.new_game(GAME, 5)
     assert_illegal(state, REDEAL, "stock")
-    state = tomb({"stock": ["9D"], "waste-1": ["5C"]}, dump="reserve-1")
+    state = tomb({"stock": ["9D"], "waste-1": ["5C"]}, rest="reserve-1")
     assert_illegal(state, REDEAL, "stock is empty")
     state.play(mv(state, "stock", "waste-2"))
     assert_legal(state, REDEAL)
 
 
 def test_at_most_four_redeals():
-    state = tomb({"waste-1": ["5C", "6D"]}, dump="reserve-1", redeals=4)
+    state = tomb({"waste-1": ["5C", "6D"]}, rest="reserve-1", redeals=4)
     assert_illegal(state, REDEAL, "no redeal left")
-    state = tomb({"waste-1": ["5C", "6D"]}, dump="reserve-1", redeals=3)
+    state = tomb({"waste-1": ["5C", "6D"]}, rest="reserve-1", redeals=3)
     assert_legal(state, REDEAL)
     state.play(REDEAL)
     assert state.redeals == 4
@@ -432,7 +432,7 @@ def test_gather_order_of_a_redeal():
     turned is the one that went first onto W1."""
     wastes = {"waste-1": ["2C", "3D", "4H"], "waste-2": ["5S"], "waste-3": [], "waste-4": ["6C", "7D"],
               "waste-5": ["8H", "9S"]}
-    state = tomb(wastes, dump="reserve-1")
+    state = tomb(wastes, rest="reserve-1")
     state.play(REDEAL)
     assert state.redeals == 1
     assert all(pile(state, w) == [] for w in WASTES)
@@ -481,7 +481,7 @@ def test_four_passes_played_through():
 
 def test_redeal_can_be_undone_and_redone():
     wastes = {"waste-1": ["2C", "3D"], "waste-3": ["4H"], "waste-5": ["8H", "9S"]}
-    state = tomb(wastes, dump="reserve-1")
+    state = tomb(wastes, rest="reserve-1")
     before = snapshot(state)
     state.play(REDEAL)
     after = snapshot(state)
@@ -504,7 +504,7 @@ def lost_position(redeals=4, **extra):
              "central": ["AC"], "tableau-1": ["5D"], "tableau-2": ["5H"], "tableau-3": ["5S"],
              "tableau-4": ["9C"], "reserve-1": ["3D"], "reserve-2": ["8H"], "reserve-3": ["4S"],
              "reserve-4": ["7C"], "waste-1": ["JC"], **extra}
-    return tomb(piles, dump="reserve-4", redeals=redeals)
+    return tomb(piles, rest="reserve-4", redeals=redeals)
 
 
 def test_lost_when_no_legal_move_is_left():
@@ -536,3 +536,26 @@ def test_move_notation_round_trip():
     assert move == mv(state, "tableau-1", "central", 2)
     assert state.game.notation(move) == "T1-Cx2"
     assert state.parse_move("S-W5") == mv(state, "stock", "waste-5")
+
+
+# ------------------------------------------- what the interfaces ask the engine
+
+
+@pytest.mark.parametrize("redeals", [0, 2, 4])
+def test_the_engine_says_which_waste_piles_are_in_play(redeals):
+    state = tomb({"stock": ["5C", "6C"]}, rest="reserve-1", redeals=redeals)
+    g = state.game
+    assert [w for w in WASTES if state.in_play(g.pile_index[w])] == WASTES[: 5 - redeals]
+    assert all(state.in_play(p) for p in range(g.npiles) if g.pile_names[p] not in WASTES)
+
+
+def test_the_engine_says_how_many_cards_a_pile_gives_and_why_not():
+    state = tomb({"central": ["AH", "2H", "3H", "4H", "5H"], "tableau-1": ["6H", "7H", "8H"],
+                  "foundation-1": ["KS"]})
+    g = state.game
+    assert state.most_movable(g.pile_index["tableau-1"]) == 3  # the whole pile onto the central reserve
+    assert state.most_movable(g.pile_index["central"]) == 1
+    assert state.why_not_pick(g.pile_index["tableau-1"]) is None
+    assert "empty" in state.why_not_pick(g.pile_index["tableau-2"])
+    assert "never leave" in state.why_not_pick(g.pile_index["foundation-1"])
+    assert "cannot be moved" in state.why_not_pick(g.stock)

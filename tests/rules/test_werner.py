@@ -9,7 +9,7 @@ import pytest
 import napoleon
 from napoleon.cards import deck
 
-from .helpers_swf import assert_illegal, assert_legal, construct, deal_order, mv, names, pile
+from .helpers import assert_illegal, deal_order, mv, pile, pile_cards, play_legal, position
 
 GAME = "werner"
 DEALS = (1, 2, 3, 1000, 987654321)
@@ -66,7 +66,7 @@ def test_the_cells_are_full_at_the_start(deal):
 
 
 def foundation_position():
-    return construct(
+    return position(
         GAME,
         {
             "tableau-1": "KS AH",
@@ -84,8 +84,8 @@ def test_only_an_ace_starts_a_foundation():
     state = foundation_position()
     assert_illegal(state, mv(state, "T2", "F1"))
     assert_illegal(state, mv(state, "C2", "F1"))
-    assert_legal(state, mv(state, "T1", "F1"))
-    assert_legal(state, mv(state, "C1", "F2"))  # from a cell too
+    play_legal(state, mv(state, "T1", "F1"))
+    play_legal(state, mv(state, "C1", "F2"))  # from a cell too
 
 
 def test_foundation_builds_up_in_suit_to_the_king():
@@ -93,10 +93,10 @@ def test_foundation_builds_up_in_suit_to_the_king():
     state.play(mv(state, "T1", "F1"))
     assert_illegal(state, mv(state, "T3", "F1"))  # 2D on AH
     assert_illegal(state, mv(state, "T4", "F1"))  # 3H on AH
-    assert_legal(state, mv(state, "T2", "F1"))
-    assert_legal(state, mv(state, "T4", "F1"))
-    assert_legal(state, mv(state, "C2", "F1"))  # a cell card goes to a foundation
-    assert names(pile(state, "foundation-1")) == ["AH", "2H", "3H", "4H"]
+    play_legal(state, mv(state, "T2", "F1"))
+    play_legal(state, mv(state, "T4", "F1"))
+    play_legal(state, mv(state, "C2", "F1"))  # a cell card goes to a foundation
+    assert pile(state, "foundation-1") == ["AH", "2H", "3H", "4H"]
 
 
 def test_foundations_are_listed_once_but_any_empty_one_is_legal():
@@ -114,7 +114,7 @@ def test_foundations_are_listed_once_but_any_empty_one_is_legal():
 
 def build_position():
     """Columns end 8C, 7H, 7C, 7S, 6D, 9D, (space), KC; cells QD, -, KS, AH."""
-    return construct(
+    return position(
         GAME,
         {
             "tableau-1": "8C",
@@ -136,11 +136,11 @@ def build_position():
 
 def test_columns_build_down_in_alternating_colour():
     state = build_position()
-    assert_legal(state, mv(state, "T2", "T1"))  # 7H on 8C: red on black
+    play_legal(state, mv(state, "T2", "T1"))  # 7H on 8C: red on black
     state.pop()
-    assert_legal(state, mv(state, "T5", "T4"))  # 6D on 7S
-    assert_legal(state, mv(state, "T1", "T6"))  # 8C on 9D: black on red
-    assert names(pile(state, "tableau-6")) == ["9D", "8C"]
+    play_legal(state, mv(state, "T5", "T4"))  # 6D on 7S
+    play_legal(state, mv(state, "T1", "T6"))  # 8C on 9D: black on red
+    assert pile(state, "tableau-6") == ["9D", "8C"]
 
 
 def test_same_colour_wrong_rank_or_upward_is_illegal():
@@ -155,8 +155,8 @@ def test_same_colour_wrong_rank_or_upward_is_illegal():
 
 def test_a_column_top_goes_to_an_empty_cell():
     state = build_position()
-    assert_legal(state, mv(state, "T1", "C2"))
-    assert names(pile(state, "cell-2")) == ["8C"]
+    play_legal(state, mv(state, "T1", "C2"))
+    assert pile(state, "cell-2") == ["8C"]
 
 
 def test_a_cell_holds_one_card():
@@ -169,9 +169,9 @@ def test_a_cell_holds_one_card():
 
 def test_a_cell_card_goes_to_a_foundation_or_a_column_only():
     state = build_position()
-    assert_legal(state, mv(state, "C4", "F1"))  # AH to a foundation
+    play_legal(state, mv(state, "C4", "F1"))  # AH to a foundation
     state.pop()
-    assert_legal(state, mv(state, "C1", "T8"))  # QD onto KC
+    play_legal(state, mv(state, "C1", "T8"))  # QD onto KC
     state.pop()
     assert_illegal(state, mv(state, "C1", "C2"))  # not to another cell
     assert_illegal(state, mv(state, "C1", "T6"))  # QD on 9D
@@ -185,9 +185,9 @@ def test_a_cell_card_is_the_only_card_it_can_give():
 
 def test_an_empty_column_takes_only_a_king():
     state = build_position()
-    assert_legal(state, mv(state, "T8", "T7"))  # KC from a column
+    play_legal(state, mv(state, "T8", "T7"))  # KC from a column
     state.pop()
-    assert_legal(state, mv(state, "C3", "T7"))  # KS from a cell
+    play_legal(state, mv(state, "C3", "T7"))  # KS from a cell
     state.pop()
     for src in ("T1", "T2", "T5", "T6", "C1", "C4"):
         assert_illegal(state, mv(state, src, "T7"), "King")
@@ -202,7 +202,7 @@ def test_moves_to_cells_are_listed_once():
         state.game.pile_index["cell-2"]
     ]
     assert state.is_legal(mv(state, "T2", "C4"))
-    assert_legal(state, mv(state, "T2", "C4"))
+    play_legal(state, mv(state, "T2", "C4"))
 
 
 # ------------------------------------------------------ one card at a time
@@ -211,7 +211,7 @@ def test_moves_to_cells_are_listed_once():
 def run_position():
     """T1 ends in the alternating run 9D 8C 7H; T2 is TC, T3 is 9H, T4 a space
     with a King run KD QC on T5, one cell free."""
-    return construct(
+    return position(
         GAME,
         {
             "tableau-1": "9D 8C 7H",
@@ -239,10 +239,10 @@ def test_a_run_cannot_move_as_one_move():
 
 def test_a_run_can_be_moved_by_single_moves_through_a_cell():
     state = run_position()
-    assert_legal(state, mv(state, "T1", "C1"))  # 7H to the cell
-    assert_legal(state, mv(state, "T1", "T3"))  # 8C onto 9H
-    assert_legal(state, mv(state, "C1", "T3"))  # 7H back onto 8C
-    assert names(pile(state, "tableau-3")) == ["9H", "8C", "7H"]
+    play_legal(state, mv(state, "T1", "C1"))  # 7H to the cell
+    play_legal(state, mv(state, "T1", "T3"))  # 8C onto 9H
+    play_legal(state, mv(state, "C1", "T3"))  # 7H back onto 8C
+    assert pile(state, "tableau-3") == ["9H", "8C", "7H"]
 
 
 def test_no_stock_and_no_redeal():
@@ -260,16 +260,16 @@ def test_werner_takes_no_options():
 
 def test_a_position_with_two_cards_in_a_cell_is_refused():
     with pytest.raises(napoleon.PositionError, match="cell"):
-        construct(GAME, {"cell-1": "QD 5C"}, rest="tableau-1")
+        position(GAME, {"cell-1": "QD 5C"}, rest="tableau-1")
     # One card, or none, is fine.
-    construct(GAME, {"cell-1": "QD", "cell-2": ""}, rest="tableau-1")
+    position(GAME, {"cell-1": "QD", "cell-2": ""}, rest="tableau-1")
 
 
 def test_a_foundation_is_built_up_to_the_king_and_then_takes_nothing():
     hearts_to_queen = " ".join(f"{r}H" for r in "A23456789TJQ")
-    state = construct(GAME, {"foundation-1": hearts_to_queen, "tableau-1": "KH", "tableau-2": "AS"},
+    state = position(GAME, {"foundation-1": hearts_to_queen, "tableau-1": "KH", "tableau-2": "AS"},
                       rest="tableau-3")
-    assert_legal(state, mv(state, "T1", "F1"))
-    assert len(pile(state, "foundation-1")) == 13
+    play_legal(state, mv(state, "T1", "F1"))
+    assert len(pile_cards(state, "foundation-1")) == 13
     assert_illegal(state, mv(state, "T2", "F1"))
-    assert_legal(state, mv(state, "T2", "F2"))
+    play_legal(state, mv(state, "T2", "F2"))

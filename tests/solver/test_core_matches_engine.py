@@ -12,12 +12,11 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from variants import IDS, VARIANTS
 
 import napoleon
 from napoleon.solver import core
 from napoleon.solver.autoplay import safe_moves
-
-from .variants import IDS, VARIANTS
 
 pytestmark = pytest.mark.skipif(not core.available, reason="the C core is not built")
 

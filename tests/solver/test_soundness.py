@@ -17,6 +17,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from variants import IDS, VARIANTS
 
 import napoleon
 from napoleon.engine.game import UNLIMITED
@@ -24,7 +25,6 @@ from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
 from napoleon.solver.search import Search
 
 from .endgames import endgame
-from .variants import IDS, VARIANTS
 
 
 def truth(state: napoleon.State, max_states: int = 40_000) -> str:
