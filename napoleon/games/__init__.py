@@ -26,6 +26,8 @@ GAMES: dict[str, type[Game]] = {
     cls.id: cls for cls in (NapoleonsTomb, NapoleonsSquare, GrandNapoleon, Werner, FortyThieves, StHelena)
 }
 ALIASES: dict[str, str] = {alias: cls.id for cls in GAMES.values() for alias in cls.aliases}
+DEFAULT_GAME = FortyThieves.id
+"""The game an interface opens when none is named."""
 
 
 def game_class(game_id: str) -> type[Game]:

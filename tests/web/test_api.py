@@ -88,6 +88,7 @@ def test_catalog_serves_each_games_table_and_foundation_starts(client):
     assert games["grand-napoleon"]["foundation_starts"]["foundation-1"] == "A"
     assert set(games["napoleons-tomb"]["foundation_starts"].values()) == {"K"}
     assert games["forty-thieves"]["short_name"] == "Forty Thieves"
+    assert client.get("/api/catalog").json()["default_game"] == napoleon.games.DEFAULT_GAME in games
 
 
 # --------------------------------------------------------------- new games

@@ -26,6 +26,7 @@ from ...engine.errors import NapoleonError
 from ...engine.move import REDEAL, Move
 from ...engine.rules import FOUNDATION
 from ...engine.state import State, Status
+from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
 from ...solver.autoplay import finish_moves
@@ -100,7 +101,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
 
     def __init__(
         self,
-        game_id: str = "forty-thieves",
+        game_id: str = DEFAULT_GAME,
         deal: int | None = None,
         options: dict[str, Any] | None = None,
         *,

@@ -61,6 +61,7 @@ from ... import GAMES, get_game
 from ...engine.errors import IllegalMoveError, NapoleonError
 from ...engine.move import REDEAL
 from ...engine.state import State
+from ...games import DEFAULT_GAME
 from ...grading import GRADES, grade_json, hand_out, shipped_grade
 from ...shuffle import MAX_DEAL
 from ...solver.service import Answer, SolverService, Verdict, WorkerError, find_winnable_job
@@ -270,7 +271,7 @@ class WebApp:
                           "short_name": game.short_name or game.name, "table": game.table().to_json(),
                           "foundation_starts": foundation_starts(game),
                           "option_choices": {o.name: list(o.choices) if o.choices else None for o in cls.option_specs}})
-        return JSONResponse({"games": games, "max_deal": str(MAX_DEAL)})
+        return JSONResponse({"games": games, "default_game": DEFAULT_GAME, "max_deal": str(MAX_DEAL)})
 
     async def list_games(self, request: Request) -> JSONResponse:
         game_id = request.query_params.get("game") or None

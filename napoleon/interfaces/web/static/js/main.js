@@ -2,8 +2,8 @@
 // and the background work (the winnable indicator, the clock). The server
 // holds every game; this page only draws its answers.
 //
-// Addresses: "#forty-thieves/1234" is deal 1234 of Forty Thieves,
-// "#forty-thieves/1234?redeals=2" with an option, "#forty-thieves" a new
+// Addresses: "#GAME/1234" is deal 1234 of the game GAME (its id),
+// "#GAME/1234?redeals=2" with an option, "#GAME" a new
 // random deal, "#stats" the statistics page. The browser remembers which
 // server game plays each address, so a reload finds the same game.
 
@@ -142,8 +142,9 @@ class App {
     let say = null;
     if (!target || !this.games[target.game]) {
       if (hash && hash !== "#") say = { text: `no game at ${hash}: showing the last one played`, error: true };
-      target = parseHash(store.get("last", "")) || { game: "forty-thieves", deal: null, options: {} };
-      if (!this.games[target.game]) target = { game: "forty-thieves", deal: null, options: {} };
+      const first = { game: this.catalog.default_game, deal: null, options: {} };
+      target = parseHash(store.get("last", "")) || first;
+      if (!this.games[target.game]) target = first;
     }
     await this.open(target.game, target.deal, target.options, { say });
   }
