@@ -128,6 +128,14 @@ def test_a_second_window_on_the_same_game_is_told_the_game_moved_on(server, new_
     now = api(server, f"/api/games/{gid}")
     assert now["moves"] == after_b["moves"] == ["T7-T6"]
     assert shown_piles(a) == expected_piles(now)
+    # Window A plays on; window B, when it is shown again, looks again and draws what A did.
+    key_move(a, "tableau-3", "foundation-1")
+    wait_ready(a, "werner", 2)
+    b.bring_to_front()
+    b.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    b.wait_for_function("document.getElementById('message').textContent.includes('another window')")
+    wait_ready(b, "werner", 2)
+    assert shown_piles(b) == expected_piles(api(server, f"/api/games/{gid}"))
 
 
 # ---------------------------------------------------- phones (issue 14)
