@@ -189,6 +189,11 @@ class Game:
     in the solver's own terms (``napoleon.solver.plan.Phase``); empty for
     the solver's default. The engine itself never reads it."""
 
+    grading_ladder: ClassVar[tuple[tuple[str, int], ...]] = ()
+    """The players a deal is put to when it is graded (:mod:`napoleon.grading`):
+    (search, positions) rungs tried in turn, simple players first; empty for
+    the grading's default ladder. The engine itself never reads it."""
+
     @property
     def max_redeals(self) -> int:
         """How many redeals a game allows (:data:`UNLIMITED` for no limit)."""

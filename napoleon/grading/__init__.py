@@ -47,9 +47,10 @@ from ..engine.errors import NapoleonError
 from ..engine.game import Game
 from ..engine.state import State
 from ..shuffle import MAX_DEAL
+from ..solver.plan import SIMPLE_PLAYERS
 
 __all__ = [
-    "GRADES", "LADDERS", "LOST", "UNKNOWN", "Figures", "GradeError", "calibrate", "daily_deal", "figures",
+    "GRADES", "LOST", "UNKNOWN", "Figures", "GradeError", "calibrate", "daily_deal", "figures",
     "grade", "grade_json", "grade_of", "hand_out", "next_deal", "random_deal", "shipped",
 ]
 
@@ -63,23 +64,10 @@ FROM_LETTER = {v: k for k, v in LETTERS.items()}
 
 DATA = Path(__file__).with_name("grades.json")
 
-# The rungs of the ladder: (search, positions). The simple players come
-# first for every game; the strong searches follow each game's portfolio
-# (napoleon/solver/__init__.py), with caps that keep a deal's grading to
-# about a second in the easier games (docs/grades.md has the figures).
-SIMPLE = (("greedy", 20_000), ("playouts", 50_000))
-LADDERS: dict[str, tuple[tuple[str, int], ...]] = {
-    # The Tomb's wide stock choices defeat best-first; random playouts win most deals.
-    "napoleons-tomb": (("greedy", 20_000), ("playouts", 200_000), ("best", 100_000), ("dfs", 100_000)),
-    "werner": (*SIMPLE, ("best", 100_000), ("dfs", 200_000)),
-    # The beam over the stock (the solver's best search here) costs tens of
-    # seconds a deal under load: too dear for grading, so best-first gets more.
-    "forty-thieves": (*SIMPLE, ("best", 200_000), ("dfs", 100_000)),
-    # Redeal planning; the simple players rarely win a St. Helena deal, and
-    # redeal planning wins none of deals 1-30 within 300,000 positions.
-    "st-helena": (("greedy", 20_000), ("playouts", 20_000), ("staged", 1_000_000)),
-}
-DEFAULT_LADDER = (*SIMPLE, ("best", 100_000), ("dfs", 100_000))
+# The rungs of the ladder: (search, positions). Each game declares its own
+# (``Game.grading_ladder``: the simple players first, then strong searches
+# after its search plan); a game that declares none gets this default.
+DEFAULT_LADDER = (*SIMPLE_PLAYERS, ("best", 100_000), ("dfs", 100_000))
 COMPLETE = ("best", "dfs")  # the rungs whose search without a win proves a loss
 
 
@@ -111,7 +99,7 @@ class Figures:
 
 def ladder(game: Game) -> tuple[tuple[str, int], ...]:
     """The rungs used for ``game``."""
-    return LADDERS.get(game.id, DEFAULT_LADDER)
+    return game.grading_ladder or DEFAULT_LADDER
 
 
 def figures(state: State) -> Figures:

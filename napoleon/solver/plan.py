@@ -28,6 +28,10 @@ from dataclasses import dataclass
 MODES = ("best", "dfs", "greedy", "playouts", "staged", "beam")
 COMPLETE_MODES = ("best", "dfs")
 
+SIMPLE_PLAYERS = (("greedy", 20_000), ("playouts", 50_000))
+"""The first rungs of a grading ladder (``Game.grading_ladder``): the simple
+players a person resembles, each as (search, positions)."""
+
 
 @dataclass(frozen=True)
 class Phase:
