@@ -311,7 +311,7 @@ def cmd_play(args: argparse.Namespace) -> None:
         return
     from .tui import NapoleonApp
 
-    NapoleonApp(args.game, deal, options, autoplay=not args.no_autoplay).run()
+    NapoleonApp(args.game, deal, options, autoplay=False if args.no_autoplay else None).run()
 
 
 # ------------------------------------------------------------------- parsing

@@ -30,6 +30,7 @@ from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
 from ...solver.autoplay import finish_moves
+from ...store.settings import load as load_settings, save as save_settings
 from ...solver.service import Answer, SolverService, Verdict
 from . import cardfaces as cf
 from .bars import BarsMixin, InfoBar, KeyBar, StatusLine, clock
@@ -106,7 +107,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         options: dict[str, Any] | None = None,
         *,
         session: Session | None = None,
-        autoplay: bool = True,
+        autoplay: bool | None = None,
         recorder: Recorder | None = None,
         use_store: bool = True,
         analysis: bool = True,
@@ -115,10 +116,18 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         solve_budget: float | None = SOLVE_BUDGET,
         hint_states: int | None = None,
         step_delay: float = 0.35,
-        four_colour: bool = False,
+        four_colour: bool | None = None,
         solver: SolverService | None = None,
     ) -> None:
         super().__init__()
+        # Auto-play and the four-colour deck are the player's settings, kept
+        # between games when the store is in use; an argument overrides them.
+        self.use_settings = use_store
+        saved = load_settings() if use_store else {}
+        if autoplay is None:
+            autoplay = bool(saved.get("autoplay", True))
+        if four_colour is None:
+            four_colour = bool(saved.get("four_colour", False))
         if recorder is None and use_store and session is None:
             recorder = open_recorder()
         self.recorder = recorder
@@ -556,6 +565,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     def action_autoplay(self) -> None:
         self._begin()
         self.session.autoplay = not self.session.autoplay
+        self._keep_setting("autoplay", self.session.autoplay)
         if self.session.autoplay:
             made = self.session.auto()
             extra = f": played home {' '.join(self.game.notation(m) for m in made)}" if made else ""
@@ -571,7 +581,16 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self._begin()
         self.board.four_colour = not self.board.four_colour
         self.say("four-colour deck" if self.board.four_colour else "two-colour deck")
+        self._keep_setting("four_colour", self.board.four_colour)
         self._redraw()
+
+    def _keep_setting(self, name: str, value: bool) -> None:
+        if not self.use_settings:
+            return
+        try:
+            save_settings({name: value})
+        except OSError:  # an unwritable folder must not stop play; the setting lasts this game
+            pass
 
     def action_stats(self) -> None:
         """The statistics of this game; x in them resets them, after asking."""
