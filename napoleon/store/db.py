@@ -370,16 +370,7 @@ class Store:
         """Per game, option set and grade: played, won and best time (see :func:`.stats.compute_grade_stats`)."""
         from .stats import GRADE_STATS_SQL, compute_grade_stats
 
-        params: list[Any] = []
-        and_game = ""
-        if game_id is not None:
-            from ..games import game_class
-
-            and_game = "AND game = ?"
-            params.append(game_class(game_id).id)
-        with self._lock:
-            rows = self.db.execute(GRADE_STATS_SQL.format(and_game=and_game), params).fetchall()
-        return compute_grade_stats(rows)
+        return compute_grade_stats(self._stats_rows(GRADE_STATS_SQL, game_id))
 
     def reset_stats(self, game_id: str | None = None) -> int:
         """Reset the statistics of ``game_id`` (every game when None), in one transaction.
@@ -482,6 +473,10 @@ class Store:
 
     def stats(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game and option set: played, won, win_pct, streaks, best time, fewest moves (see :mod:`.stats`)."""
+        return compute_stats(self._stats_rows(STATS_SQL, game_id))
+
+    def _stats_rows(self, sql: str, game_id: str | None) -> list[Any]:
+        """The rows of a statistics query (its ``{and_game}`` filled), for one game or all."""
         params: list[Any] = []
         and_game = ""
         if game_id is not None:
@@ -490,8 +485,7 @@ class Store:
             and_game = "AND game = ?"
             params.append(game_class(game_id).id)
         with self._lock:
-            rows = self.db.execute(STATS_SQL.format(and_game=and_game), params).fetchall()
-        return compute_stats(rows)
+            return self.db.execute(sql.format(and_game=and_game), params).fetchall()
 
 
 class StoreRecorder:
