@@ -11,7 +11,7 @@ from napoleon.cards import ACE, KING, card_str, deck, is_red, parse_card, rank, 
 
 try:
     from rules.helpers import assert_illegal, mv, play_legal, position, snapshot, turn_all
-except ImportError:  # run with /work/main, not tests/, on sys.path
+except ImportError:  # run with the repository root, not tests/, on sys.path
     from tests.rules.helpers import assert_illegal, mv, play_legal, position, snapshot, turn_all
 
 ALL = ("napoleons-tomb", "napoleons-square", "grand-napoleon", "werner", "forty-thieves", "st-helena")
