@@ -159,7 +159,7 @@ def core_autoplay(state: State) -> list[Move]:
     return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
 
 
-MODES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3}
+MODES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3, "nested": 4}
 
 _DEADENDS: ContextVar[bool] = ContextVar("deadends", default=False)
 
@@ -192,7 +192,8 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
 
 
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
-           weights: tuple[int, ...] | None = None, deadends: bool | None = None) -> Result:
+           weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
+           policy: bool = False, seed: int = 0) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -201,7 +202,11 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     reachable position before it answers ``lost``. ``"greedy"`` is an
     incomplete best-first pass (every card that can go home does, one space
     stands for all) that can only answer ``won`` or ``unknown``; so is
-    ``"playouts"``: randomised playouts, foundation moves first. ``weights`` tune the
+    ``"playouts"``: randomised playouts, foundation moves first, and
+    ``"nested"``: nested rollouts (Nested Monte Carlo Search, ``csrc/nested.c``)
+    of ``level`` (0: playouts alone), whose playouts weigh moves by what they
+    do when ``policy`` is set, from the random ``seed`` (0: the playouts'
+    seed); the same arguments give the same search. ``weights`` tune the
     best-first score: (card home, break in order, space, depth, break
     cap, depth of the cards the foundations need next). ``deadends=True``
     turns the dead-end test on (``csrc/deadend.c``: a set of cards that can
@@ -210,13 +215,14 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     """
     if deadends is None:
         deadends = _DEADENDS.get()
-    if mode == "playouts" and not budget and not max_states:
-        raise ValueError("playouts never end by themselves: give a budget or max_states")
+    if mode in ("playouts", "nested") and not budget and not max_states:
+        raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
     start = time.perf_counter()
     verdict, moves, states = _core.search(
         *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS), bool(deadends),
+        level, int(policy), seed,
     )
-    if mode in ("greedy", "playouts") and verdict == 0:
+    if mode in ("greedy", "playouts", "nested") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
     name = {1: WON, 0: LOST, -1: UNKNOWN}[verdict]
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict != -1)

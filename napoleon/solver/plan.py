@@ -13,7 +13,7 @@ import it without a cycle.
 >>> Phase("fast", 1.0)
 Traceback (most recent call last):
 ...
-ValueError: unknown search mode 'fast': expected one of best, dfs, greedy, playouts, staged, beam
+ValueError: unknown search mode 'fast': expected one of best, dfs, greedy, playouts, staged, beam, nested
 """
 
 from __future__ import annotations
@@ -21,11 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # The searches a phase may name. "best" and "dfs" are the core's complete
-# searches and may answer lost; "greedy" and "playouts" only find wins;
+# searches and may answer lost; "greedy", "playouts" and "nested" (nested
+# rollouts, level 1, in the core) only find wins;
 # "staged" (redeal planning, for redeals taken whenever one chooses) may
 # answer lost only after a round that left nothing out; "beam" (a beam over
 # the turns of a stock) only finds wins. Both of the last are in staged.py.
-MODES = ("best", "dfs", "greedy", "playouts", "staged", "beam")
+MODES = ("best", "dfs", "greedy", "playouts", "staged", "beam", "nested")
 COMPLETE_MODES = ("best", "dfs")
 
 SIMPLE_PLAYERS = (("greedy", 20_000), ("playouts", 50_000))

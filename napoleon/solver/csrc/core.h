@@ -19,6 +19,7 @@
  *   dfs.c        complete depth-first search
  *   bestfirst.c  best-first search (complete), its greedy pass and the staged searches' explore
  *   playouts.c   randomised playouts (find wins only)
+ *   nested.c     nested rollouts (Nested Monte Carlo Search; find wins only)
  *   module.c     the Python entry points
  *
  * Every search keeps its mutable state in one Ctx, passed down; there are no
@@ -190,6 +191,8 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
 PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
                     int redealt);
 PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed);
+PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
+                        int policy, uint64_t seed);
 int evaluate(const Ctx *X, const Rules *R, const Pos *P);
 
 /* module.c */

@@ -32,11 +32,12 @@ void ctx_free(Ctx *X) {
 
 /* Read the tables and the position, then run one search with the redeal
    callback set: depth-first (mode 0), best-first (1), its greedy pass (2) or
-   playouts (3). collect > 0: list that many best positions at the end;
+   playouts (3) or nested rollouts (4: of `level`, with `policy`, from `seed`; seed 0: the
+   playouts' seed). collect > 0: list that many best positions at the end;
    hold: 1 no redeal, 2 no stock turn. */
 static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, PyObject *cb, int mode, int total,
                             double budget, long long max_states, const int *w, int collect, int hold, int redealt,
-                            int deadends) {
+                            int deadends, int level, int policy, uint64_t seed) {
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     PyObject *res = NULL;
@@ -50,6 +51,9 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
         if (mode == 0) res = dfs(&X, R, P, total, budget, max_states);
         else if (mode == 3) res = playouts(&X, R, P, total, budget, max_states, 0x5EEDULL + (uint64_t)total);
+        else if (mode == 4)
+            res = nested_search(&X, R, P, total, budget, max_states, level, policy,
+                                seed ? seed : 0x5EEDULL + (uint64_t)total);
         else res = bestfirst(&X, R, P, total, budget, max_states, collect, redealt);
     }
     ctx_free(&X);
@@ -58,7 +62,7 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
 }
 
 /* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback, mode=0, weights=(...),
-          deadends=0)
+          deadends=0, level=1, policy=0, seed=0)
    -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown.
    mode 0: depth-first; mode 1: best-first. Both visit every reachable
    position before they answer "lost" (with deadends=1, every one but those
@@ -67,17 +71,20 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
    report it. mode 3: randomised playouts, which never answer "lost". */
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, total, mode = 0, deadends = 0;
+    int redeals, total, mode = 0, deadends = 0, level = 1, policy = 0;
+    unsigned long long seed = 0;
     double budget;
     long long max_states;
     int w[6] = {40, 3, 12, 0, 8, 0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)iiiK", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
                           &total, &budget, &max_states, &cb, &mode, &w[0], &w[1], &w[2], &w[3], &w[4], &w[5],
-                          &deadends))
+                          &deadends, &level, &policy, &seed))
         return NULL;
-    if (mode < 0 || mode > 3) { PyErr_SetString(PyExc_ValueError, "mode must be 0..3"); return NULL; }
-    return run_search(rules_list, piles, redeals, cb, mode, total, budget, max_states, w, 0, 0, 0, deadends);
+    if (mode < 0 || mode > 4) { PyErr_SetString(PyExc_ValueError, "mode must be 0..4"); return NULL; }
+    if (level < 0 || level > 4) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
+    return run_search(rules_list, piles, redeals, cb, mode, total, budget, max_states, w, 0, 0, 0, deadends, level,
+                      policy, (uint64_t)seed);
 }
 
 /* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, hold_stock, redealt)
@@ -97,7 +104,7 @@ static PyObject *explore(PyObject *self, PyObject *args) {
                           &hold_stock, &redealt, &deadends))
         return NULL;
     return run_search(rules_list, piles, redeals, cb, 1, total, budget, max_states, w, k > 0 ? k : 1,
-                      hold_stock ? 2 : 1, redealt, deadends);
+                      hold_stock ? 2 : 1, redealt, deadends, 0, 0, 0);
 }
 
 /* moves(...) and autoplay(...) for the tests: read a position, run one step. */

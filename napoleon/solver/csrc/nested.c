@@ -1,0 +1,319 @@
+#include "core.h"
+
+/* ------------------------------------------------------ nested rollouts */
+
+/* Nested Monte Carlo Search (Cazenave 2009), the "nested rollouts" of
+   Bjarnason, Fern and Tadepalli (2009) for Klondike. A search of level L
+   plays a game from its start position: at each step it tries every move
+   (ordered() drops the undo of the last move and duplicate moves into
+   interchangeable spaces), scores each by a search of level L-1 from the
+   position it leads to, and plays the first move of the best line found so
+   far (the best line is remembered across steps, so the score it ends with
+   never falls). Level 0 is one randomised playout. A line's score is the
+   cards home where it ends, then evaluate()'s score as a tie-breaker. Moves
+   back to a position already on the line being played are not tried, and a
+   playout never revisits one of its own positions, so every line ends.
+
+   Like the playouts, it only finds wins: when the top level ends without
+   one it starts again, the random state going on, until a win, the budget
+   or max_states. Each position made counts as one of `states`, and so does
+   each playout (as in playouts.c), so a cap on positions ends it at the same
+   point on any machine. Deterministic for a seed.
+
+   policy 0: a playout chooses as playouts.c does: a foundation move if
+   there is one, else a tableau move or a stock turn, half and half, each
+   drawn uniformly. policy 1 weighs the moves by what they do, read off the
+   tables: a move that uncovers a card some foundation takes now, or that
+   empties a pile, is drawn more often, one into a space less often. */
+
+#define WIN_SCORE ((int64_t)1 << 62)
+
+typedef struct { Mv *m; size_t n, cap; } Line;
+
+typedef struct {
+    Ctx *X;
+    const Rules *R;
+    int total, root_redeals, policy;
+    long long states, max_states;
+    double deadline;
+    int stop;            /* 1: the budget or the cap is spent; -1: an error is set */
+    Table T;             /* a playout's own positions */
+    unsigned char key[4096];
+} Nest;
+
+static uint64_t rng_next(Ctx *X) {
+    uint64_t z = (X->rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int line_reserve(Line *L, size_t more) {
+    if (L->n + more <= L->cap) return 0;
+    size_t cap = L->cap ? L->cap : 256;
+    while (cap < L->n + more) cap *= 2;
+    Mv *m = realloc(L->m, cap * sizeof(Mv));
+    if (!m) { PyErr_NoMemory(); return -1; }
+    L->m = m;
+    L->cap = cap;
+    return 0;
+}
+
+static int line_push(Line *L, const Mv *m, size_t k) {
+    if (line_reserve(L, k) < 0) return -1;
+    memcpy(L->m + L->n, m, k * sizeof(Mv));
+    L->n += k;
+    return 0;
+}
+
+/* The positions of the line a search plays, by a 64-bit hash of their
+   canonical keys: a collision only keeps a move from being tried. */
+typedef struct { uint64_t *h; size_t n, cap; } Seen;
+
+static uint64_t key_hash(Nest *N, const Pos *P) {
+    int len = make_key(N->R, P, N->root_redeals, N->key);
+    uint64_t h = 0xCBF29CE484222325ULL;
+    for (int i = 0; i < len; i++) h = (h ^ N->key[i]) * 0x100000001B3ULL;
+    return h ? h : 1;
+}
+
+static int seen_has(const Seen *S, uint64_t h) {
+    if (!S->cap) return 0;
+    for (size_t j = h & (S->cap - 1); S->h[j]; j = (j + 1) & (S->cap - 1))
+        if (S->h[j] == h) return 1;
+    return 0;
+}
+
+static int seen_add(Seen *S, uint64_t h) {
+    if (seen_has(S, h)) return 0;
+    if ((S->n + 1) * 2 > S->cap) {
+        size_t cap = S->cap ? S->cap * 2 : 256;
+        uint64_t *nh = calloc(cap, sizeof(uint64_t));
+        if (!nh) { PyErr_NoMemory(); return -1; }
+        for (size_t i = 0; i < S->cap; i++)
+            if (S->h[i]) {
+                size_t j = S->h[i] & (cap - 1);
+                while (nh[j]) j = (j + 1) & (cap - 1);
+                nh[j] = S->h[i];
+            }
+        free(S->h);
+        S->h = nh;
+        S->cap = cap;
+    }
+    size_t j = h & (S->cap - 1);
+    while (S->h[j]) j = (j + 1) & (S->cap - 1);
+    S->h[j] = h;
+    S->n++;
+    return 1;
+}
+
+/* One more position made: 1 when the search must stop. */
+static int count(Nest *N) {
+    N->states++;
+    if (N->max_states > 0 && N->states >= N->max_states) { N->stop = 1; return 1; }
+    if ((N->states & 4095) == 0) {
+        if (PyErr_CheckSignals() < 0) { N->stop = -1; return 1; }
+        if (N->deadline > 0 && now() > N->deadline) { N->stop = 1; return 1; }
+    }
+    return 0;
+}
+
+static int64_t line_score(Nest *N, const Pos *P) {
+    int home = cards_home(N->R, P);
+    if (home == N->total) return WIN_SCORE;
+    int64_t e = evaluate(N->X, N->R, P);
+    if (e > (1 << 20)) e = 1 << 20;
+    if (e < -(1 << 20)) e = -(1 << 20);
+    return ((int64_t)home << 24) + e;
+}
+
+/* Whether the card under the moved ones may go to some foundation at once. */
+static int uncovers_home(const Rules *R, const Pos *P, Mv m) {
+    int left = P->n[m.src] - m.count;
+    if (left <= 0) return 0;
+    int c = P->c[m.src][left - 1];
+    for (int i = 0; i < R->nfound; i++) {
+        int f = R->found[i];
+        if (P->n[f] ? (P->n[f] < R->limit[f] && HAS(R->fit[f][TOP(P, f)], c)) : accepts_empty(R, P, f, c)) return 1;
+    }
+    return 0;
+}
+
+static int policy_weight(const Rules *R, const Pos *P, Mv m) {
+    int w = 4;
+    if (uncovers_home(R, P, m)) w += 16;
+    if (P->n[m.src] == m.count && R->space[m.src]) w += 4;   /* a space made */
+    if (!P->n[m.dst]) w -= 3;                                 /* a space used */
+    return w;
+}
+
+/* Level 0: one playout from `start`, its moves appended to `out`; its score,
+   or -1 once N->stop is set. */
+static int64_t playout(Nest *N, const Pos *start, Line *out) {
+    Ctx *X = N->X;
+    const Rules *R = N->R;
+    Pos P = *start, C;
+    Mv moves_[MAXM], autos[256], fm[MAXM], om[MAXM], sm[MAXM];
+    int ow[MAXM];
+    memset(N->T.slots, 0, N->T.nslots * 2 * sizeof(uint64_t));
+    N->T.used = 0;
+    N->T.len = 0;
+    if (table_add(&N->T, N->key, (size_t)make_key(R, &P, N->root_redeals, N->key)) < 0) { N->stop = -1; return -1; }
+    for (int step = 0; step < 20000 && cards_home(R, &P) < N->total; step++) {
+        int n = gen(X, R, &P, moves_);
+        int nf = 0, no = 0, ns = 0, wsum = 0;
+        for (int i = 0; i < n; i++) {
+            Mv m = moves_[i];
+            if (m.src >= 0 && R->is_found[m.dst]) fm[nf++] = m;
+            else if (m.src >= 0 && m.src != R->stock) {
+                ow[no] = N->policy ? policy_weight(R, &P, m) : 1;
+                wsum += ow[no];
+                om[no++] = m;
+            } else sm[ns++] = m;
+        }
+        int moved = 0;
+        for (int attempt = 0; attempt < 8 && !moved; attempt++) {
+            Mv m;
+            if (nf) m = fm[rng_next(X) % (uint64_t)nf];
+            else if (no && (!ns || (rng_next(X) & 1))) {
+                int r = (int)(rng_next(X) % (uint64_t)wsum), i = 0;
+                while (r >= ow[i]) r -= ow[i++];
+                m = om[i];
+            } else if (ns) {
+                /* a redeal only once the stock turns are used up */
+                int turns = 0;
+                for (int i = 0; i < ns; i++) if (sm[i].src >= 0) turns++;
+                int pick = (int)(rng_next(X) % (uint64_t)(turns ? turns : ns));
+                m = sm[pick];
+                if (turns) for (int i = 0, k = 0; i < ns; i++) if (sm[i].src >= 0 && k++ == pick) { m = sm[i]; break; }
+            } else break;
+            C = P;
+            if (apply(X, R, &C, m) < 0) { N->stop = -1; return -1; }
+            int a = autoplay(X, R, &C, autos);
+            int added = table_add(&N->T, N->key, (size_t)make_key(R, &C, N->root_redeals, N->key));
+            if (added < 0) { N->stop = -1; return -1; }
+            if (!added) { if (nf) nf = 0; continue; }
+            if (line_push(out, &m, 1) < 0 || line_push(out, autos, (size_t)a) < 0) { N->stop = -1; return -1; }
+            P = C;
+            moved = 1;
+            if (count(N)) return -1;
+        }
+        if (!moved) break;
+    }
+    if (count(N)) return -1;   /* every playout counts, however short */
+    return line_score(N, &P);
+}
+
+/* Level >= 1 from `start`: the best line found is left in `best` (replacing
+   what it held); its score, or -1 once N->stop is set. */
+static int64_t nested(Nest *N, int level, const Pos *start, Line *best) {
+    Ctx *X = N->X;
+    const Rules *R = N->R;
+    Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
+    Line played = {0}, tail = {0};
+    Seen seen = {0};
+    int64_t best_score = -1, result = -1;
+    Mv moves_[MAXM], autos[256], last = {0, 0, 0};
+    int has_last = 0;
+    if (!P || !C) { PyErr_NoMemory(); N->stop = -1; goto out; }
+    *P = *start;
+    best->n = 0;
+    if (seen_add(&seen, key_hash(N, P)) < 0) { N->stop = -1; goto out; }
+    for (;;) {
+        if (cards_home(R, P) == N->total) { best_score = WIN_SCORE; break; }
+        int n = ordered(X, R, P, last, has_last, 0, moves_);
+        for (int i = 0; i < n; i++) {
+            *C = *P;
+            if (apply(X, R, C, moves_[i]) < 0) { N->stop = -1; goto out; }
+            int a = autoplay(X, R, C, autos);
+            if (seen_has(&seen, key_hash(N, C))) continue;   /* back onto the line: no way on */
+            tail.n = 0;
+            if (line_push(&tail, &moves_[i], 1) < 0 || line_push(&tail, autos, (size_t)a) < 0) { N->stop = -1; goto out; }
+            int64_t s;
+            if (count(N)) goto out;
+            if (level <= 1) s = playout(N, C, &tail);
+            else {
+                Line sub = {0};
+                s = nested(N, level - 1, C, &sub);
+                if (s >= 0 && line_push(&tail, sub.m, sub.n) < 0) { free(sub.m); N->stop = -1; goto out; }
+                free(sub.m);
+            }
+            if (s < 0) goto out;
+            if (s > best_score) {
+                best_score = s;
+                best->n = 0;
+                if (line_push(best, played.m, played.n) < 0 || line_push(best, tail.m, tail.n) < 0) { N->stop = -1; goto out; }
+                if (s == WIN_SCORE) goto done;
+            }
+        }
+        if (best->n <= played.n) break;   /* a dead end, and no better line */
+        /* Follow the best line one player move on, with its auto-play. */
+        Mv m = best->m[played.n];
+        if (apply(X, R, P, m) < 0) { N->stop = -1; goto out; }
+        int a = autoplay(X, R, P, autos);
+        if (line_push(&played, &m, 1) < 0 || line_push(&played, autos, (size_t)a) < 0) { N->stop = -1; goto out; }
+        last = m;
+        has_last = 1;
+        if (seen_add(&seen, key_hash(N, P)) < 0) { N->stop = -1; goto out; }
+    }
+    if (best_score < 0) {   /* no move at all from the start */
+        best_score = line_score(N, P);
+        best->n = 0;
+        if (line_push(best, played.m, played.n) < 0) { N->stop = -1; goto out; }
+    }
+done:
+    result = best_score;
+out:
+    free(seen.h);
+    free(played.m); free(tail.m); free(P); free(C);
+    return N->stop ? -1 : result;
+}
+
+/* The searches of `level` one after another, the random state going on,
+   until one wins or the budget or max_states is spent. Level 0 is plain
+   playouts (with this file's policy). */
+PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
+                        int policy, uint64_t seed) {
+    Nest N;
+    Line line = {0}, found = {0};
+    Mv autos[256];
+    Pos *P = malloc(sizeof(Pos));
+    PyObject *result = NULL;
+    int verdict = -1, tinit = 0;
+    memset(&N, 0, sizeof N);
+    N.X = X; N.R = R; N.total = total; N.root_redeals = root->redeals; N.policy = policy;
+    N.max_states = max_states;
+    N.deadline = budget > 0 ? now() + budget : 0;
+    X->keep_snaps = 0;
+    X->rng = seed;
+    if (!P) { PyErr_NoMemory(); goto out; }
+    if (table_init(&N.T, 1 << 12) < 0) goto out;
+    tinit = 1;
+    *P = *root;
+    int a = autoplay(X, R, P, autos);
+    if (line_push(&line, autos, (size_t)a) < 0) goto out;
+    if (cards_home(R, P) == total) { verdict = 1; goto out; }
+    {
+        Mv probe[MAXM];
+        if (gen(X, R, P, probe) == 0) goto out;   /* no move at all: nothing to search */
+    }
+    while (!N.stop) {
+        /* each round counts too, so that the cap ends even rounds that found no move to try */
+        if (level > 0 && count(&N)) break;
+        int64_t s = level <= 0 ? playout(&N, P, (found.n = 0, &found)) : nested(&N, level, P, &found);
+        if (s == WIN_SCORE) {
+            if (line_push(&line, found.m, found.n) < 0) goto out;
+            verdict = 1;
+            break;
+        }
+    }
+out:
+    X->keep_snaps = 1;
+    if (!PyErr_Occurred()) {
+        PyObject *mv = moves_to_list(line.m, verdict == 1 ? (int)line.n : 0);
+        if (mv) result = Py_BuildValue("(iNL)", verdict, mv, N.states);
+    }
+    if (tinit) table_free(&N.T);
+    free(line.m); free(found.m); free(P);
+    return result;
+}

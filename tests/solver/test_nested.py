@@ -1,0 +1,77 @@
+"""Nested rollouts (csrc/nested.c): deterministic, capped by positions, wins only, wins that replay."""
+
+from __future__ import annotations
+
+import pytest
+
+import napoleon
+from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
+from napoleon.solver.plan import Phase
+
+pytestmark = pytest.mark.skipif(not core.available, reason="nested rollouts run in the compiled core")
+
+VARIANTS = [dict(level=0), dict(level=1), dict(level=2), dict(level=1, policy=True)]
+
+
+@pytest.mark.parametrize("kw", VARIANTS)
+def test_the_same_seed_gives_the_same_search(kw):
+    state = napoleon.new_game("napoleons-tomb", 5)
+    runs = [core.search(state, max_states=30_000, mode="nested", seed=11, **kw) for _ in range(2)]
+    assert runs[0].verdict == runs[1].verdict
+    assert runs[0].states == runs[1].states
+    assert runs[0].moves == runs[1].moves
+
+
+def test_another_seed_gives_another_search():
+    state = napoleon.new_game("napoleons-tomb", 3)
+    lengths = {(r.states, len(r.moves))
+               for r in (core.search(state, max_states=200_000, mode="nested", seed=s) for s in (1, 2, 3))}
+    assert len(lengths) > 1
+
+
+@pytest.mark.parametrize("kw", VARIANTS)
+@pytest.mark.parametrize("cap", [1, 777, 5_000])
+def test_the_position_cap_ends_the_search_exactly(kw, cap):
+    # Tomb deal 5 is not won within these caps by any variant: the cap ends the search.
+    result = core.search(napoleon.new_game("napoleons-tomb", 5), max_states=cap, mode="nested", **kw)
+    assert result.verdict == UNKNOWN
+    assert result.states == cap
+    assert result.moves == []
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("napoleons-tomb", 3), ("napoleons-tomb", 1), ("werner", 1)])
+@pytest.mark.parametrize("kw", VARIANTS[1:])
+def test_a_won_deal_is_won_and_its_solution_replays(game_id, deal, kw):
+    state = napoleon.new_game(game_id, deal)
+    before = state.copy()
+    result = core.search(state, max_states=400_000, mode="nested", **kw)
+    assert result.verdict == WON
+    assert result.states <= 400_000
+    assert replays_to_win(state, result.moves)
+    assert state.piles == before.piles  # the searched state is left as it was
+
+
+def test_solve_runs_it_as_a_strategy_and_as_a_phase_of_a_plan():
+    state = napoleon.new_game("napoleons-tomb", 3)
+    result = solve(state, max_states=400_000, strategy="nested")  # solve() replays every win itself
+    assert result.verdict == WON and replays_to_win(state, result.moves)
+
+    class NestedTomb(type(state.game)):
+        search_plan = (Phase("nested", 1.0),)
+
+    nested_state = NestedTomb({}).new_state(3)
+    assert solve(nested_state, max_states=400_000).verdict == WON
+
+
+@pytest.mark.parametrize("kw", VARIANTS)
+def test_it_never_answers_lost(kw):
+    # Werner deal 12 is lost (a complete search proves it); rollouts may only say unknown.
+    state = napoleon.new_game("werner", 12)
+    assert solve(state, max_states=100_000).verdict == LOST
+    result = core.search(state, max_states=20_000, mode="nested", **kw)
+    assert result.verdict == UNKNOWN and result.moves == []
+
+
+def test_it_needs_a_limit():
+    with pytest.raises(ValueError):
+        core.search(napoleon.new_game("napoleons-tomb", 3), mode="nested")
