@@ -5,7 +5,6 @@ happened, why a move is illegal, or the pile under the cursor)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -15,9 +14,8 @@ from textual.widget import Widget
 from ...engine.state import Status
 from ...solver.service import Verdict
 from . import cardfaces as cf
+from .host import AppHost
 
-if TYPE_CHECKING:
-    from .app import NapoleonApp
 
 def clock(seconds: float) -> str:
     """``m:ss`` or ``h:mm:ss``."""
@@ -125,10 +123,10 @@ class KeyBar(Widget):
                 return
 
 
-class BarsMixin:
+class BarsMixin(AppHost):
     """The app's text for the header and the status line."""
 
-    def _info_text(self: NapoleonApp, width: int) -> Text:
+    def _info_text(self, width: int) -> Text:
         s, game = self.session, self.game
         opts = game.describe()[len(game.id):].strip()
         grade = f" ({s.grade})" if s.grade else ""  # how hard the deal is, once known (docs/grades.md)
@@ -181,7 +179,7 @@ class BarsMixin:
         pad = max(1, width - left.cell_len - right.cell_len)
         return Text.assemble(left, " " * pad, right)
 
-    def _verdict_text(self: NapoleonApp, tiny: bool = False) -> Text:
+    def _verdict_text(self, tiny: bool = False) -> Text:
         """The solver's word on the position (``tiny``: its symbol only)."""
         status = self.session.status
         if status is Status.WON:
@@ -202,7 +200,7 @@ class BarsMixin:
             return Text(text.plain.split()[0], style=text.style)
         return text
 
-    def _where_text(self: NapoleonApp) -> Text:
+    def _where_text(self) -> Text:
         game, state = self.game, self.state
         text = Text(" ")
         if self.playback is not None:
@@ -236,7 +234,7 @@ class BarsMixin:
             text.append_text(cards)
         return text
 
-    def _cards_text(self: NapoleonApp, cards: list[int]) -> Text:
+    def _cards_text(self, cards: list[int]) -> Text:
         out = Text()
         for i, c in enumerate(cards):
             if i:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from textual import work
 from textual.timer import Timer
@@ -19,9 +18,8 @@ from textual.timer import Timer
 from ...engine.move import Move
 from ...engine.state import State, Status
 from ...solver.service import Answer, Verdict
+from .host import AppHost
 
-if TYPE_CHECKING:
-    from .app import NapoleonApp
 
 BUDGETS = (1.5, 6.0, 30.0)
 """Seconds of successive background searches of one position: a quick
@@ -50,14 +48,14 @@ class Playback:
         return self.shown >= len(self.moves)
 
 
-class SolverMixin:
+class SolverMixin(AppHost):
     """Asks the solver service and shows its answers; shows a solution."""
 
     _playback_timer: Timer | None
 
     # ------------------------------------------------------------ hint
 
-    def action_hint(self: NapoleonApp) -> None:
+    def action_hint(self) -> None:
         self._begin()
         if self.session.status is not Status.PLAYING:
             self.say("the game is over")
@@ -70,7 +68,7 @@ class SolverMixin:
         self.say("looking for a hint …")
         self._find(self.generation, self.state.copy(), "hint")
 
-    def action_solve(self: NapoleonApp) -> None:
+    def action_solve(self) -> None:
         if self.playback is not None:
             self._begin()  # stops the solution and puts the game back
             return
@@ -87,7 +85,7 @@ class SolverMixin:
         self._find(self.generation, self.state.copy(), "solve")
 
     @work(exclusive=True, group="ask", exit_on_error=False)
-    async def _find(self: NapoleonApp, generation: int, state: State, what: str) -> None:
+    async def _find(self, generation: int, state: State, what: str) -> None:
         """Ask the service (in the foreground lane: never behind the background verdict)."""
         try:
             if what == "hint":
@@ -111,7 +109,7 @@ class SolverMixin:
         else:
             self._show_solution(answer)
 
-    def _show_hint(self: NapoleonApp, answer: Answer) -> None:
+    def _show_hint(self, answer: Answer) -> None:
         if answer.won and answer.moves:
             move = answer.moves[0]
             self.session.mark_assisted("hint")  # a win with help is counted apart
@@ -121,7 +119,7 @@ class SolverMixin:
         else:
             self._no_answer(answer)
 
-    def _no_answer(self: NapoleonApp, answer: Answer) -> None:
+    def _no_answer(self, answer: Answer) -> None:
         if answer.verdict is Verdict.LOST:
             self.warn("this position can no longer be won: undo to find a better line")
         else:
@@ -129,7 +127,7 @@ class SolverMixin:
 
     # -------------------------------------------------- background verdict
 
-    def _start_analysis(self: NapoleonApp, force: bool = False) -> None:
+    def _start_analysis(self, force: bool = False) -> None:
         if not (self.analysis_on or force) or self.session.status is not Status.PLAYING:
             self.searching = False
             return
@@ -143,7 +141,7 @@ class SolverMixin:
         self._analyse(self.generation, self.state.copy())
 
     @work(exclusive=True, group="analysis", exit_on_error=False)
-    async def _analyse(self: NapoleonApp, generation: int, state: State) -> None:
+    async def _analyse(self, generation: int, state: State) -> None:
         """Follow a known solution, else search with growing budgets in the background lane."""
         try:
             answer = await asyncio.to_thread(self.solver.cache.follow, state)
@@ -176,7 +174,7 @@ class SolverMixin:
 
     # ------------------------------------------------- a game that is lost
 
-    def _lost_here(self: NapoleonApp) -> None:
+    def _lost_here(self) -> None:
         """The verdict says lost: say so, and look for the move that lost the game."""
         v = self.verdict
         if v is None or v.verdict is not Verdict.LOST or self.session.status is not Status.PLAYING:
@@ -189,7 +187,7 @@ class SolverMixin:
         self._find_last_winnable(self.generation, self.state.copy())
 
     @work(exclusive=True, group="lost", exit_on_error=False)
-    async def _find_last_winnable(self: NapoleonApp, generation: int, state: State) -> None:
+    async def _find_last_winnable(self, generation: int, state: State) -> None:
         """Search back through the game for the last position that could still be won."""
         walk = state.copy()
         budget = self.budgets[0] * 2 if self.budgets else None
@@ -214,7 +212,7 @@ class SolverMixin:
 
     # --------------------------------------------------------- playback
 
-    def _show_solution(self: NapoleonApp, answer: Answer) -> None:
+    def _show_solution(self, answer: Answer) -> None:
         if not (answer.won and answer.moves):
             self._no_answer(answer)
             return
@@ -230,7 +228,7 @@ class SolverMixin:
                  "bold")
         self._redraw()
 
-    def _playback_step(self: NapoleonApp) -> None:
+    def _playback_step(self) -> None:
         pb = self.playback
         if pb is None or pb.done:
             self._end_playback_timer()
@@ -247,12 +245,12 @@ class SolverMixin:
             self.say(f"solution, move {pb.shown} of {len(pb.moves)}: {text}")
         self._redraw()
 
-    def _end_playback_timer(self: NapoleonApp) -> None:
+    def _end_playback_timer(self) -> None:
         if self._playback_timer is not None:
             self._playback_timer.stop()
             self._playback_timer = None
 
-    def _stop_playback(self: NapoleonApp) -> bool:
+    def _stop_playback(self) -> bool:
         """Stop showing the solution and show the player's game again; False if none was shown."""
         self._end_playback_timer()
         if self.playback is None:
