@@ -30,8 +30,9 @@ from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
 from ...solver.autoplay import finish_moves
-from ...store.settings import load as load_settings, save as save_settings
 from ...solver.service import Answer, SolverService, Verdict
+from ...store.settings import load as load_settings
+from ...store.settings import save as save_settings
 from . import cardfaces as cf
 from .bars import BarsMixin, InfoBar, KeyBar, StatusLine, clock
 from .board import Board, Marks

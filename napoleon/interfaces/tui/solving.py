@@ -20,7 +20,6 @@ from ...engine.state import State, Status
 from ...solver.service import Answer, Verdict
 from .host import AppHost
 
-
 BUDGETS = (1.5, 6.0, 30.0)
 """Seconds of successive background searches of one position: a quick
 answer first, then longer ones while the player thinks."""
