@@ -250,6 +250,10 @@ async def test_typed_move_and_autoplay_toggle():
         await pilot.press("a")  # auto-play on: the safe cards go home at once
         assert app.session.autoplay and "auto on" in app.info.text.plain
         assert len(app.state.history) > 1
+        # The cards played home are named as a player names them, not in notation.
+        home = card_name(app.state.piles[app.state.history[-1].dst][-1])  # the last card auto-play moved
+        said = app.status_line.text.plain
+        assert "played home the " in said and home in said and "-F" not in said
         await pilot.press("c")
         assert app.board.four_colour
 

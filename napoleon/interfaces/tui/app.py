@@ -26,6 +26,7 @@ from ...engine.errors import NapoleonError
 from ...engine.move import REDEAL, Move
 from ...engine.rules import FOUNDATION
 from ...engine.state import State, Status
+from ...engine.words import card_name
 from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
@@ -569,7 +570,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self._keep_setting("autoplay", self.session.autoplay)
         if self.session.autoplay:
             made = self.session.auto()
-            extra = f": played home {' '.join(self.game.notation(m) for m in made)}" if made else ""
+            extra = f": played home {self._cards_moved(made)}" if made else ""
             self.message = Text(f" safe auto-play on{extra}")
             if made:
                 self._after_change()
@@ -577,6 +578,17 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         else:
             self.message = Text(" safe auto-play off")
         self._redraw()
+
+    def _cards_moved(self, made: list[Move]) -> str:
+        """The cards of ``made``, the last moves played, in words: "the A♣, 2♣ and A♥"."""
+        before = self.state.copy()
+        for _ in made:
+            before.pop()
+        names = []
+        for m in made:
+            names.append(card_name(before.piles[m.src][-1]))
+            before.push(m)
+        return "the " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
 
     def action_colours(self) -> None:
         self._begin()
