@@ -22,7 +22,7 @@ def register(subparsers: Any) -> None:
     """Add the store's commands to the ``napoleon`` parser."""
     db, out = db_parent(), json_parent()
 
-    p = subparsers.add_parser("stats", parents=[db, out], help="games played and won, streaks, best times")
+    p = subparsers.add_parser("stats", parents=[db, out], help="games played and won, streaks, best times (also per grade of the deal)")
     p.add_argument("game", nargs="?", help="only this game")
     p.add_argument("--reset", action="store_true",
                    help="reset the statistics (of GAME, else of every game), after asking; games stay in the history")
@@ -118,8 +118,10 @@ def cmd_stats(args: argparse.Namespace) -> None:
         return
     with open_store(args) as store:
         rows = store.stats(args.game)
+        by_grade = store.stats_by_grade(args.game)
     if args.json:
-        print(json.dumps(rows, indent=2))
+        # The shape of the web API's /api/stats: the same two store functions.
+        print(json.dumps({"stats": rows, "by_grade": by_grade}, indent=2))
         return
     if not rows:
         print("no games recorded yet" + (f" for {args.game}" if args.game else ""))
@@ -140,6 +142,16 @@ def cmd_stats(args: argparse.Namespace) -> None:
                       f"{r['assisted']}" + (f" ({r['assisted_won']} won)" if r["assisted_won"] else ""),
                       str(r["unfinished"]))
     console().print(table)
+    if by_grade:
+        # Played, won and best time per grade of the deals (docs/grades.md), as the page and the TUI show them.
+        grades = Table(title="by grade of the deal", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+        grades.add_column("game", no_wrap=True)
+        grades.add_column("grade", no_wrap=True)
+        for name in ("played", "won", "best\ntime"):
+            grades.add_column(name, justify="right", no_wrap=True)
+        for r in by_grade:
+            grades.add_row(r["label"], r["grade"], str(r["played"]), str(r["won"]), clock(r["best_time"]))
+        console().print(grades)
     if any(r["assisted"] for r in rows):
         print("with help: games in which a hint or the solution was used; they count as played, never as won")
 
@@ -148,7 +160,7 @@ def saved_json(g: SavedGame) -> dict[str, Any]:
     return {"id": g.id, "game": g.game, "options": g.options, "deal": g.deal, "result": g.result,
             "moves": len(g.moves), "elapsed": g.elapsed, "started": g.started, "updated": g.updated,
             "ended": g.ended, "origin": g.origin, "hints": g.hints, "solution": g.solution,
-            "assisted": g.assisted, "counted": g.counted}
+            "assisted": g.assisted, "counted": g.counted, "grade": g.grade}
 
 
 def cmd_history(args: argparse.Namespace) -> None:

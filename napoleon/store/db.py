@@ -260,18 +260,20 @@ class Store:
                result: str = "playing", elapsed: float = 0.0, started: str | None = None,
                ended: str | None = None, uid: str | None = None, origin: str = "played",
                won_elapsed: float | None = None, won_moves: int | None = None, hints: int = 0,
-               solution: bool = False, opening: int = 0) -> int:
-        """Add a record; return its id (``opening``: see :attr:`SavedGame.opening`)."""
+               solution: bool = False, opening: int = 0, grade: str | None = None) -> int:
+        """Add a record; return its id (``opening``: see :attr:`SavedGame.opening`; ``grade``: see :meth:`set_grade`)."""
         moves = list(moves or [])
         stamp = started or now()
+        _check_grade(grade)
         with self.transaction() as db:
             cur = db.execute(
                 "INSERT INTO games (uid, game, options, deal, moves, turns, result, elapsed, started, updated, ended,"
-                " origin, won_elapsed, won_moves, hints, solution, opening) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                " ?, ?, ?, ?, ?, ?)",
+                " origin, won_elapsed, won_moves, hints, solution, opening, grade) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                " ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (uid or secrets.token_hex(16), game.id, canonical_options(game.options), deal, json.dumps(moves),
                  json.dumps(turns if turns is not None else [1] * len(moves)), result, elapsed, stamp,
-                 ended or stamp, ended, origin, won_elapsed, won_moves, int(hints), int(bool(solution)), int(opening)),
+                 ended or stamp, ended, origin, won_elapsed, won_moves, int(hints), int(bool(solution)), int(opening),
+                 grade),
             )
             return int(cur.lastrowid)
 
@@ -358,10 +360,7 @@ class Store:
 
     def set_grade(self, record_id: int, grade: str | None) -> None:
         """Store how hard the deal of game ``record_id`` is (a grade of docs/grades.md, or None: not known)."""
-        from ..grading import ALL_GRADES
-
-        if grade is not None and grade not in ALL_GRADES:
-            raise StoreError(f"a grade is one of {', '.join(ALL_GRADES)}, not {grade!r}")
+        _check_grade(grade)
         with self.transaction() as db:
             if db.execute("UPDATE games SET grade = ? WHERE id = ?", (grade, record_id)).rowcount == 0:
                 raise StoreError(f"no game #{record_id} in the store")
@@ -556,6 +555,14 @@ def inspect(db: sqlite3.Connection, path: Path) -> int:
         raise StoreError(f"{path} is an SQLite database but not napoleon's (tables: {', '.join(sorted(tables))}); "
                          "it was left untouched")
     return version
+
+
+def _check_grade(grade: str | None) -> None:
+    """A StoreError unless ``grade`` is None (not known) or a grade of docs/grades.md."""
+    from ..grading import ALL_GRADES
+
+    if grade is not None and grade not in ALL_GRADES:
+        raise StoreError(f"a grade is one of {', '.join(ALL_GRADES)}, not {grade!r}")
 
 
 def upgrade(db: sqlite3.Connection, path: Path) -> None:

@@ -20,7 +20,13 @@ The format (``"format": "napoleon-game"``, ``"version": 1``), one JSON object:
 ``hints``     (only in a game played with help) how many hints were used
 ``solution``  (only in a game played with help) whether the solution was
               shown or played
+``grade``     (only when known) how hard the deal is: ``easy``, ``medium``,
+              ``hard``, ``expert``, ``lost`` or ``unknown`` (docs/grades.md);
+              a file without it imports as a game whose grade is not known
 ============  =============================================================
+
+The optional fields are written only when they say something, so a file of
+a game without them reads the same in a napoleon that predates them.
 
 Import checks every field and replays every move through the engine; the
 result must be the one the moves reach. Anything wrong gives a
@@ -47,6 +53,8 @@ FIELDS = ("format", "version", "uid", "game", "options", "deal", "moves", "turns
           "ended")
 HELP_FIELDS = ("hints", "solution")
 """Written only for a game played with help, so that files of other games read as before."""
+OPTIONAL_FIELDS = (*HELP_FIELDS, "grade")
+"""Fields a file may leave out; ``grade`` is written only when the deal's grade is known."""
 UID_RE = re.compile(r"^[0-9a-f]{32}$")
 
 
@@ -99,7 +107,8 @@ def game_to_json(saved: SavedGame) -> dict[str, Any]:
         "elapsed": saved.elapsed,
         "started": saved.started,
         "ended": saved.ended,
-    } | ({"hints": saved.hints, "solution": saved.solution} if saved.assisted else {})
+    } | ({"hints": saved.hints, "solution": saved.solution} if saved.assisted else {}) | (
+        {"grade": saved.grade} if saved.grade is not None else {})
 
 
 def export_game(store: Store, saved_id: int, path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -147,7 +156,7 @@ def validate(obj: Any) -> SavedGame:
     missing = [k for k in FIELDS if k not in obj]
     if missing:
         raise StoreError(f"missing field{'s' * (len(missing) > 1)}: {', '.join(missing)}")
-    unknown = sorted(set(obj) - set(FIELDS) - set(HELP_FIELDS))
+    unknown = sorted(set(obj) - set(FIELDS) - set(OPTIONAL_FIELDS))
     if unknown:
         raise StoreError(f"unknown field{'s' * (len(unknown) > 1)}: {', '.join(unknown)}")
     uid = obj["uid"]
@@ -196,6 +205,12 @@ def validate(obj: Any) -> SavedGame:
         raise StoreError(f'"hints" must be a number of hints, not {hints!r}')
     if not isinstance(solution, bool):
         raise StoreError(f'"solution" must be true or false, not {solution!r}')
+    grade = obj.get("grade")
+    if grade is not None:
+        from ..grading import ALL_GRADES
+
+        if grade not in ALL_GRADES:
+            raise StoreError(f'"grade" must be one of {", ".join(ALL_GRADES)} (or left out), not {grade!r}')
     started, ended = obj["started"], obj["ended"]
     _check_time("started", started)
     if result == "playing":
@@ -207,7 +222,7 @@ def validate(obj: Any) -> SavedGame:
                      elapsed=float(elapsed), started=started, updated=ended or started, result=result, ended=ended,
                      turns=list(turns), uid=uid, origin="imported",
                      won_elapsed=float(elapsed) if result == "won" else None,
-                     won_moves=len(moves) if result == "won" else None, hints=hints, solution=solution)
+                     won_moves=len(moves) if result == "won" else None, hints=hints, solution=solution, grade=grade)
 
 
 def _check_time(name: str, value: Any) -> None:
@@ -231,7 +246,7 @@ def import_game(store: Store, obj: Any) -> int:
         return store.insert(saved.game_obj(), saved.deal, moves=saved.moves, turns=saved.turns, result=saved.result,
                             elapsed=saved.elapsed, started=saved.started, ended=saved.ended, uid=saved.uid,
                             origin="imported", won_elapsed=saved.won_elapsed, won_moves=saved.won_moves,
-                            hints=saved.hints, solution=saved.solution)
+                            hints=saved.hints, solution=saved.solution, grade=saved.grade)
     except sqlite3.IntegrityError:
         raise StoreError("this game is already in the store; nothing was imported") from None
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
 
 from napoleon import get_game, new_game
+from napoleon.interfaces.cli import main
 from napoleon.store import Store, StoreError, schema
 from napoleon.session import Session
 
@@ -76,3 +78,29 @@ def test_statistics_per_grade(tmp_path):
         assert [r["grade"] for r in store.stats_by_grade()] == ["easy", "expert", "ungraded"]
         store.reset_stats()
         assert store.stats_by_grade() == []
+
+
+def test_stats_command_per_grade(tmp_path, capsys):
+    """`napoleon stats` shows played, won and best time per grade, as the page and the TUI do (--json too)."""
+    db = str(tmp_path / "db.sqlite")
+    with Store.open(db) as store:
+        for grade, result, elapsed in (("hard", "won", 125.0), ("hard", "won", 71.0), ("hard", "lost", None),
+                                       ("easy", "abandoned", None), (None, "won", 30.0)):
+            store.insert(WERNER, 5, moves=["T3-F1"], result=result, ended="2026-11-23T10:00:00+00:00",
+                               won_elapsed=elapsed, grade=grade)
+        store.insert(get_game("forty-thieves"), 7, moves=["S-W"], result="lost", ended="2026-11-23T11:00:00+00:00",
+                     grade="expert")
+        expected = store.stats_by_grade("werner")
+    assert main(["stats", "werner", "--db", db, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["by_grade"] == expected
+    assert [(r["grade"], r["played"], r["won"], r["best_time"]) for r in out["by_grade"]] == [
+        ("easy", 1, 0, None), ("hard", 3, 2, 71.0), ("ungraded", 1, 1, 30.0)]
+    assert [r["played"] for r in out["stats"]] == [5]
+    assert main(["stats", "--db", db]) == 0
+    text = capsys.readouterr().out
+    part = text[text.index("by grade of the deal"):]
+    lines = [line.split() for line in part.splitlines()]
+    assert ["werner", "hard", "3", "2", "1:11"] in lines
+    assert ["werner", "ungraded", "1", "1", "0:30"] in lines
+    assert ["forty-thieves", "expert", "1", "0", "-"] in lines

@@ -94,7 +94,7 @@ def test_stats_and_history_commands(db_path, capsys):
     text = capsys.readouterr().out
     assert "werner" in text and "100.0" in text and "1:35" in text
     assert main(["stats", "werner", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["stats"]
     assert [(r["game"], r["won"], r["best_time"]) for r in rows] == [("werner", 1, 95.0)]
     assert main(["history", "--json"]) == 0
     hist = json.loads(capsys.readouterr().out)

@@ -55,6 +55,8 @@ def test_round_trip_of_a_won_game(tmp_path, won_file):
                      "won_moves"):
             assert getattr(copy, attr) == getattr(original, attr), attr
         assert copy.origin == "imported"
+        # A game whose grade was not known: no "grade" in the file (as files written before it), none after.
+        assert "grade" not in obj and original.grade is None and copy.grade is None
         assert store.stats()[0]["won"] == 1
         # The same game again: refused, and still counted once.
         with pytest.raises(StoreError, match="already in the store"):
@@ -108,6 +110,8 @@ BAD_CHANGES = {
     "elapsed negative": (_set("elapsed", -3), '"elapsed"'),
     "bad time": (_set("started", "yesterday"), '"started"'),
     "ended missing on a won game": (_set("ended", None), '"ended"'),
+    "bad grade": (_set("grade", "trivial"), '"grade" must be one of easy, medium, hard, expert, lost, unknown'),
+    "grade not text": (_set("grade", 3), '"grade"'),
 }
 
 
@@ -174,3 +178,27 @@ def test_export_file_gets_ordinary_permissions(tmp_path):
     finally:
         os.umask(old)
     assert (tmp_path / "g.json").stat().st_mode & 0o777 == 0o644
+
+
+def test_the_grade_travels_with_the_game(tmp_path, capsys):
+    """Export writes the deal's grade; import keeps it, so the statistics per grade count the game there too."""
+    db_a, db_b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    with Store.open(db_a) as store:
+        session = Session.recorded(store, new_game("werner", deal=3), autoplay=False)
+        session.set_grade("expert")
+        session.play(session.state.legal_moves()[0])
+        session.leave()  # after a move: played and lost (abandoned)
+        rid = session.record_id
+    out = tmp_path / "graded.json"
+    assert main(["export", str(rid), str(out), "--db", db_a]) == 0
+    assert json.loads(out.read_text())["grade"] == "expert"
+    capsys.readouterr()
+    assert main(["import", str(out), "--db", db_b, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["grade"] == "expert"
+    with Store.open(db_b) as store:
+        assert [(r["grade"], r["played"]) for r in store.stats_by_grade("werner")] == [("expert", 1)]
+    # "grade": null says the same as no grade at all.
+    obj = json.loads(out.read_text()) | {"grade": None, "uid": "0" * 32}
+    out.write_text(json.dumps(obj))
+    with Store.open(db_b) as store:
+        assert store.get(import_file(store, out)).grade is None
