@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from napoleon.grading import GRADES, daily_deal, grade, shipped
+from napoleon.grading import GRADES, daily_deal, grade, shipped, shipped_grade
 from napoleon.interfaces.tui.newdeal import NewDealScreen
 from napoleon.store import Store
 
@@ -82,3 +82,56 @@ async def test_statistics_per_grade():
         rows = [(r["grade"], r["played"], r["won"]) for r in app.screen.by_grade]
         assert rows == [("lost", 1, 0)]
         assert app.screen.query_one("#stats-by-grade").display  # the table is shown
+
+
+async def test_a_deal_beyond_the_shipped_grades_is_graded_in_a_worker(tmp_path, monkeypatch):
+    """The header shows the grade of a deal the shipped file does not hold, once a worker process of the
+    solver service has graded it; the store keeps it; the worker ends with the app."""
+    import asyncio
+    import os
+
+    import napoleon.grading
+
+    from napoleon import get_game
+
+    werner = get_game("werner")
+    first, letters = shipped(werner)
+    deal = first + len(letters) + 2  # beyond the shipped range (Werner 1003: graded in a few thousand positions)
+    expected = grade(werner, deal).grade
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("graded in the app's own process: the screen would wait on it")
+
+    monkeypatch.setattr(napoleon.grading, "grade", not_here)
+    app = make_app("werner", deal, use_store=True, analysis=True, budgets=(0.2,))
+    async with app.run_test() as pilot:
+        assert shipped_grade(werner, deal) is None  # nothing to look up: only a search knows it
+        for _ in range(600):  # until the worker answers (it usually takes well under a second)
+            if app.session.grade is not None:
+                break
+            await asyncio.sleep(0.05)
+        await pilot.pause()
+        assert app.session.grade == expected
+        assert f"deal {deal} ({expected})" in app.info.text.plain
+        workers = app.solver.pids()
+        assert workers
+        record = app.session.record_id
+    for pid in workers:  # the app closed its solver service: no worker is left behind
+        for _ in range(100):
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError(f"worker {pid} outlived the app")
+    with Store.open(tmp_path / "napoleon.db") as store:
+        assert store.get(record).grade == expected
+
+
+async def test_no_grading_without_the_analysis():
+    """With the analysis off (snapshots, tests), a deal beyond the shipped grades stays ungraded: no worker."""
+    app = make_app("werner", 1003)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.session.grade is None and app.solver.pids() == []

@@ -16,7 +16,7 @@ import sqlite3
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
@@ -198,6 +198,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     def on_mount(self) -> None:
         self.set_interval(1.0, self._update_info)
         self._after_change(first=True)
+        self._grade_on_demand()
 
     def on_resize(self, event: events.Resize) -> None:
         self._update_info()
@@ -333,6 +334,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.cursor = self._first_cursor()
         self.message = Text(f" deal {deal}")
         self._after_change(first=True)
+        self._grade_on_demand()
 
     # ----------------------------------------------------- picking cards
 
@@ -559,6 +561,27 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             grade = shipped_grade(self.game, self.state.deal)
         if grade is not None:
             self.session.set_grade(grade)
+
+    def _grade_on_demand(self) -> None:
+        """A deal whose grade is not known yet (beyond the shipped ones): grade it in the solver
+        service's background lane, as the page does in the server's worker, and show it once known."""
+        if self.analysis_on and self.session.grade is None and self.state.deal:
+            self._grade_deal(self.session)
+
+    @work(exclusive=True, group="grade", exit_on_error=False)
+    async def _grade_deal(self, session: Session) -> None:
+        """Grade ``session``'s deal in a worker process (a new deal cancels it; it ends with the app)."""
+        from ...grading import grade_json
+
+        game = session.state.game
+        try:
+            answer = await self.solver.background.run(grade_json, game.id, dict(game.options), session.state.deal)
+        except Exception:  # noqa: BLE001 - a crashed worker or a closed service: only the grade is lost
+            return
+        if session is not self.session or session.grade is not None or not answer.get("grade"):
+            return  # another deal by now, or the grade became known meanwhile
+        session.set_grade(answer["grade"])
+        self._update_info()
 
     def action_choose_deal(self) -> None:
         self._begin()
