@@ -849,24 +849,33 @@ class App {
     }
   }
 
-  /** Played, won and best time per grade of the deals (docs/grades.md). */
-  gradeTable(rows) {
+  /** A table of class `className` with one header cell per name; returns the table and its body. */
+  headedTable(className, names) {
     const table = document.createElement("table");
-    table.className = "stats";
-    table.id = "stats-by-grade";
+    table.className = className;
     const head = table.createTHead().insertRow();
-    for (const name of ["Game", "Grade", "Played", "Won", "Best time"]) {
+    for (const name of names) {
       const th = document.createElement("th");
       th.scope = "col";
       th.textContent = name;
       head.appendChild(th);
     }
-    const tbody = table.createTBody();
+    return { table, tbody: table.createTBody() };
+  }
+
+  /** A statistics row's game as a player reads it: its name, then its options if not the default rules. */
+  gameLabel(row) {
+    const name = this.games[row.game] ? this.games[row.game].name : row.game;
+    return row.label !== row.game ? `${name} (${row.label.slice(row.game.length + 1)})` : name;
+  }
+
+  /** Played, won and best time per grade of the deals (docs/grades.md). */
+  gradeTable(rows) {
+    const { table, tbody } = this.headedTable("stats", ["Game", "Grade", "Played", "Won", "Best time"]);
+    table.id = "stats-by-grade";
     for (const r of rows) {
       const row = tbody.insertRow();
-      const name = (this.games[r.game] ? this.games[r.game].name : r.game) +
-        (r.label !== r.game ? ` (${r.label.slice(r.game.length + 1)})` : "");
-      for (const text of [name, r.grade, r.played, r.won, r.best_time === null ? "–" : formatTime(r.best_time)]) {
+      for (const text of [this.gameLabel(r), r.grade, r.played, r.won, r.best_time === null ? "–" : formatTime(r.best_time)]) {
         row.insertCell().textContent = String(text);
       }
     }
@@ -876,8 +885,6 @@ class App {
   /** Past games, the most recent first: when, which deal, how it ended, whether help was used. */
   historyTable(games) {
     if (!games.length) return document.createTextNode("None yet.");
-    const table = document.createElement("table");
-    table.className = "stats history";
     const results = { won: "won", lost: "lost", abandoned: "given up (lost)", playing: "unfinished" };
     const cols = [
       ["When", (g) => (g.ended || g.updated).slice(0, 16).replace("T", " ")],
@@ -888,14 +895,7 @@ class App {
       ["Time", (g) => formatTime(g.elapsed)],
       ["Note", (g) => [g.assisted ? "with help" : "", g.counted ? "" : "not counted (reset)"].filter(Boolean).join(", ")],
     ];
-    const head = table.createTHead().insertRow();
-    for (const [name] of cols) {
-      const th = document.createElement("th");
-      th.scope = "col";
-      th.textContent = name;
-      head.appendChild(th);
-    }
-    const tbody = table.createTBody();
+    const { table, tbody } = this.headedTable("stats history", cols.map(([name]) => name));
     for (const g of games) {
       const row = tbody.insertRow();
       row.dataset.id = g.id;
@@ -938,11 +938,8 @@ class App {
       p.textContent = "No game finished yet.";
       return p;
     }
-    const table = document.createElement("table");
-    table.className = "stats";
     const cols = [
-      ["Game", (s) => (this.games[s.game] ? this.games[s.game].name : s.game) +
-        (s.label !== s.game ? ` (${s.label.slice(s.game.length + 1)})` : "")],
+      ["Game", (s) => this.gameLabel(s)],
       ["Played", (s) => s.played], ["Won", (s) => s.won], ["Lost", (s) => s.lost],
       ["Given up", (s) => s.abandoned], ["With help", (s) => s.assisted], ["Unfinished", (s) => s.unfinished],
       ["Win %", (s) => (s.win_pct === null ? "–" : s.win_pct)],
@@ -950,14 +947,7 @@ class App {
       ["Best time", (s) => (s.best_time === null ? "–" : formatTime(s.best_time))],
       ["Fewest moves", (s) => (s.fewest_moves === null ? "–" : s.fewest_moves)],
     ];
-    const head = table.createTHead().insertRow();
-    for (const [name] of cols) {
-      const th = document.createElement("th");
-      th.scope = "col";
-      th.textContent = name;
-      head.appendChild(th);
-    }
-    const tbody = table.createTBody();
+    const { table, tbody } = this.headedTable("stats", cols.map(([name]) => name));
     for (const s of stats) {
       const row = tbody.insertRow();
       for (const [, get] of cols) row.insertCell().textContent = String(get(s));
