@@ -9,8 +9,8 @@ import pytest
 
 from napoleon import get_game, new_game
 from napoleon.interfaces.cli import main
-from napoleon.store import Store, StoreError, schema
 from napoleon.session import Session
+from napoleon.store import Store, StoreError, schema
 
 WERNER = get_game("werner")
 

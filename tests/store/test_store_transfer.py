@@ -9,9 +9,9 @@ import pytest
 
 from napoleon import new_game
 from napoleon.interfaces.cli import main
+from napoleon.session import Session
 from napoleon.store import Store, StoreError
 from napoleon.store.transfer import FORMAT, export_game, import_file
-from napoleon.session import Session
 
 
 def count(store):

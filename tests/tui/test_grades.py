@@ -91,7 +91,6 @@ async def test_a_deal_beyond_the_shipped_grades_is_graded_in_a_worker(tmp_path, 
     import os
 
     import napoleon.grading
-
     from napoleon import get_game
 
     werner = get_game("werner")

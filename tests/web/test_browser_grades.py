@@ -96,7 +96,7 @@ def test_statistics_tables_name_games_with_their_options(server, page):
     label = f"{square.name} (single=true)"
     stats = table_texts(page, "#stats-body table.stats")
     assert stats["heads_scoped"] and stats["head"][:3] == ["Game", "Played", "Won"]
-    assert [label, "1", "0", "0", "1"] == [r for r in stats["rows"] if r[0] == label][0][:5]
+    assert [label, "1", "0", "0", "1"] == next(r for r in stats["rows"] if r[0] == label)[:5]
     by_grade = table_texts(page, "#stats-by-grade")
     assert by_grade["heads_scoped"] and by_grade["head"] == ["Game", "Grade", "Played", "Won", "Best time"]
     assert [label, grade(square, 3).grade, "1", "0", "–"] in by_grade["rows"]
