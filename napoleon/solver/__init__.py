@@ -54,7 +54,7 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     forces the pure-Python search, the reference the core is tested against).
     ``strategy`` is ``"auto"`` (the game's portfolio) or one search:
     ``"best"``, ``"dfs"``, ``"greedy"``, ``"playouts"``, ``"nested"`` (nested
-    rollouts, level 1) (the core's modes) or
+    rollouts, level 1, with the playout policy) (the core's modes) or
     ``"staged"`` (redeal planning) or ``"beam"`` (a beam over the stock's
     turns), both in :mod:`.staged`. ``deadends`` turns the core's dead-end
     test on (:func:`.core.deadends`); a ``lost`` it helped find is re-checked

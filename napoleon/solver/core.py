@@ -193,7 +193,7 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
 
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
-           policy: bool = False, seed: int = 0) -> Result:
+           policy: bool = True, seed: int = 0) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -205,8 +205,10 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     ``"playouts"``: randomised playouts, foundation moves first, and
     ``"nested"``: nested rollouts (Nested Monte Carlo Search, ``csrc/nested.c``)
     of ``level`` (0: playouts alone), whose playouts weigh moves by what they
-    do when ``policy`` is set, from the random ``seed`` (0: the playouts'
-    seed); the same arguments give the same search. ``weights`` tune the
+    do unless ``policy`` is False (then they play as ``"playouts"`` does), from
+    the random ``seed`` (0: the playouts' seed); the same arguments give the
+    same search. Level 1 with the policy, the default, won the most deals for
+    the fewest positions (docs/benchmarks.md). ``weights`` tune the
     best-first score: (card home, break in order, space, depth, break
     cap, depth of the cards the foundations need next). ``deadends=True``
     turns the dead-end test on (``csrc/deadend.c``: a set of cards that can

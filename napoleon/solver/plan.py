@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 # The searches a phase may name. "best" and "dfs" are the core's complete
 # searches and may answer lost; "greedy", "playouts" and "nested" (nested
-# rollouts, level 1, in the core) only find wins;
+# rollouts, level 1 with the playout policy, in the core) only find wins;
 # "staged" (redeal planning, for redeals taken whenever one chooses) may
 # answer lost only after a round that left nothing out; "beam" (a beam over
 # the turns of a stock) only finds wins. Both of the last are in staged.py.
