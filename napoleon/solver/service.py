@@ -65,6 +65,7 @@ MAX_POSITIONS_PER_SOLUTION = 5_000
 FOLLOW_DEPTH = 3          # moves tried from a position to get back onto a known solution
 FOLLOW_POSITIONS = 3_000  # positions looked at, at most, in doing so
 FOLLOW_BACK = 200         # how far back in the game's history a known solution is looked for
+LOOK_BACK = 40            # moves walked back, at most, for the last position that can be won
 
 
 # ------------------------------------------------------------------ answers
@@ -589,6 +590,28 @@ class SolverService:
         if answer is not None:
             return answer
         return await self.solve(state, budget, max_states)
+
+    async def last_winnable(self, state: State, budget: float | None = None, max_states: int | None = None,
+                            look_back: int = LOOK_BACK, stop: Callable[[], bool] | None = None) -> int | None:
+        """The last earlier position of ``state``'s game that can be won, as the number of moves of
+        its history it keeps; None when none is found.
+
+        Walks back one move at a time: a position already known answers at
+        once (every position along a solution found is filed), others are
+        searched in the background lane (``budget``, ``max_states``). A
+        lost position walks on back; one the search leaves undecided ends the
+        walk, as do ``look_back`` moves and ``stop()`` turning true (the game
+        moved on: nobody wants the answer any more).
+        """
+        walk = state.copy()
+        for _ in range(min(look_back, len(walk.history))):
+            walk.pop()
+            answer = await self.solve(walk.copy(), budget, max_states, background=True)
+            if answer.won:
+                return len(walk.history)
+            if answer.verdict is UNKNOWN or (stop is not None and stop()):
+                return None
+        return None
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Any module-level function in a foreground worker (a winnable deal, ...)."""

@@ -145,6 +145,40 @@ def test_hint_answers_from_what_is_known_without_a_search():
     asyncio.run(run())
 
 
+# Werner deal 1: winnable after these 11 moves, proven lost after a 12th (T1-C3).
+LOSING = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2", "T1-C3"]
+
+
+def test_the_last_winnable_position_is_found_along_the_game():
+    async def run():
+        service = SolverService()
+        try:
+            state = new_game("werner", 1)
+            for text in LOSING:
+                state.play(state.parse_move(text))
+            assert await service.last_winnable(state, max_states=50_000) == 11
+            searched = service.searches
+            assert searched >= 1
+            # Known now (the solution found is filed along its positions): no search the second time.
+            assert await service.last_winnable(state, max_states=1) == 11
+            assert service.searches == searched
+            # Nothing found within the positions looked back through.
+            assert await service.last_winnable(state, max_states=50_000, look_back=0) is None
+            # A walk nobody wants any more (the game moved on) ends after the position it searched.
+            state.play(state.legal_moves()[0])  # one move past the lost position: lost too
+            fresh = SolverService()
+            try:
+                assert await fresh.last_winnable(state, max_states=50_000, stop=lambda: True) is None
+                assert fresh.searches == 1
+                assert await fresh.last_winnable(state, max_states=50_000) == 11  # wanted: it walks on
+            finally:
+                fresh.close()
+        finally:
+            service.close()
+
+    asyncio.run(run())
+
+
 def test_a_dropped_job_stops_its_worker_and_the_next_job_runs():
     pool = WorkerPool(1)
     try:

@@ -508,6 +508,24 @@ def test_solve_refusals(client, body):
         refused(client.post(f"/api/games/{gid}/solve", json=body), 400)
 
 
+def test_the_last_winnable_position_is_found_by_the_server(client):
+    """Werner deal 1 is winnable after the first 11 of these moves and lost after the 12th: the
+    server finds the way back without the page having seen any position proven."""
+    losing = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2",
+              "T1-C3"]
+    gid = new(client, "werner", 1)["id"]
+    for text in losing:
+        assert client.post(f"/api/games/{gid}/moves", json={"notation": text}).status_code == 200
+    with unchanged(client, gid):
+        answer = client.get(f"/api/games/{gid}/last-winnable", params={"budget": 10}).json()
+    assert answer["at"] == 11 and answer["move"] == "T1-C3" and answer["text"]
+    # At the deal itself there is no earlier position.
+    fresh = new(client, "werner", 1)["id"]
+    assert client.get(f"/api/games/{fresh}/last-winnable").json() == {"at": None, "move": None, "text": None}
+    refused(client.get(f"/api/games/{gid}/last-winnable", params={"budget": "soon"}), 400)
+    refused(client.get("/api/games/nosuch/last-winnable"), 404)
+
+
 def test_lost_position_is_reported_lost(client):
     gid = new(client, "werner", LOST_WERNER_DEAL)["id"]
     hint = client.get(f"/api/games/{gid}/hint").json()

@@ -318,6 +318,24 @@ def test_a_lost_position_is_said_and_the_last_winnable_one_is_a_click_away(serve
     assert page.locator("#lost-banner").is_hidden()
 
 
+def test_the_way_back_is_offered_for_a_game_opened_already_lost(server, page):
+    """A game reloaded at a lost position: the page never saw a winnable one, so the server finds it."""
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    gid = board(page).get_attribute("data-id")
+    for text in [*LOSING, "T1-C3"]:
+        post(server, f"/api/games/{gid}/moves", {"notation": text})
+    page.reload()
+    wait_ready(page, "werner", len(LOSING) + 1)
+    page.wait_for_selector("#lost-banner:not([hidden])", timeout=15000)
+    page.wait_for_selector("#lost-undo:not([hidden])", timeout=30000)
+    assert "T1-C3 lost the game" in page.inner_text("#lost-text")
+    assert "1 move back" in page.inner_text("#lost-undo")
+    page.click("#lost-undo")
+    wait_ready(page, "werner", len(LOSING))
+    assert api(server, f"/api/games/{gid}")["moves"] == LOSING
+
+
 # ------------------------------------------- a whole game, keyboard only (item 10)
 
 

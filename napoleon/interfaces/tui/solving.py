@@ -17,7 +17,7 @@ from textual.timer import Timer
 
 from ...engine.move import Move
 from ...engine.state import State, Status
-from ...solver.service import Answer, Verdict
+from ...solver.service import LOOK_BACK, Answer, Verdict
 from .host import AppHost
 
 BUDGETS = (1.5, 6.0, 30.0)
@@ -27,7 +27,7 @@ answer first, then longer ones while the player thinks."""
 HINT_BUDGET = 10.0
 """Seconds a hint may search when no solution is known."""
 
-LOST_LOOK_BACK = 40
+LOST_LOOK_BACK = LOOK_BACK
 """Moves looked back through for the one that lost the game."""
 
 SOLVE_BUDGET = 30.0
@@ -188,26 +188,26 @@ class SolverMixin(AppHost):
     @work(exclusive=True, group="lost", exit_on_error=False)
     async def _find_last_winnable(self, generation: int, state: State) -> None:
         """Search back through the game for the last position that could still be won."""
-        walk = state.copy()
         budget = self.budgets[0] * 2 if self.budgets else None
         try:
-            for _ in range(min(LOST_LOOK_BACK, len(walk.history))):
-                move = walk.pop()
-                answer = await self.solver.solve(walk.copy(), budget, max_states=self.hint_states, background=True)
-                if generation != self.generation:
-                    return
-                if answer.won:
-                    self.last_winnable = len(walk.history)
-                    self.warn(f"this position can no longer be won: move {len(walk.history) + 1} lost it "
-                              f"({walk.describe(move, past=True)}) · b goes back to before it · R restarts · "
-                              f"n new deal")
-                    return
-                if answer.verdict is Verdict.UNKNOWN:
-                    break
+            back = await self.solver.last_winnable(state, budget, max_states=self.hint_states,
+                                                   look_back=LOST_LOOK_BACK,
+                                                   stop=lambda: generation != self.generation)
         except Exception:  # noqa: BLE001 - only advice is lost; the game goes on
             return
-        if generation == self.generation:
-            self.warn("this position can no longer be won: u undoes, R restarts, n deals a new one")
+        if generation != self.generation:
+            return
+        if back is not None:
+            self.last_winnable = back
+            before = state.copy()
+            while len(before.history) > back + 1:
+                before.pop()
+            move = before.pop()  # the move that lost the game, described from the position before it
+            self.warn(f"this position can no longer be won: move {back + 1} lost it "
+                      f"({before.describe(move, past=True)}) · b goes back to before it · R restarts · "
+                      f"n new deal")
+            return
+        self.warn("this position can no longer be won: u undoes, R restarts, n deals a new one")
 
     # --------------------------------------------------------- playback
 

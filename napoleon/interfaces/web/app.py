@@ -24,6 +24,9 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
 - ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution: from one already known (followed
   on from this position), else searched in a worker process; ``text`` says it in a player's words
 - ``POST /api/games/{id}/solve``            ``{"budget", "steps"}``: a whole solution, to show
+- ``GET  /api/games/{id}/last-winnable[?budget=S]`` the last earlier position that can be won: ``at``,
+  the moves it keeps (null: none found), ``move`` and ``text``, the move after it that lost the game;
+  known positions answer at once, others are searched (``budget`` each) in the background lane
 - ``POST /api/games/{id}/leave``            the player left this game for another: after a move it
   counts as played and lost (abandoned, still resumable); a deal left untouched counts as nothing
 - ``GET  /api/history[?game=ID&limit=N]``   past and present games, the most recent first
@@ -526,6 +529,26 @@ class WebApp:
             result.update(await asyncio.to_thread(solution_steps, state, moves))
         return JSONResponse(result)
 
+    async def last_winnable(self, request: Request) -> JSONResponse:
+        """The last earlier position of the game that can be won: where "undo to the last winnable
+        position" goes, when the page did not see it proven (a reloaded or resumed game)."""
+        live = await self.live(request)
+        budget = min(parse_budget(request.query_params.get("budget"), self.settings.winnable_budget),
+                     self.settings.max_budget)
+        state, version = await self.locked(live, lambda: (live.session.state.copy(), position_version(live.session)))
+        try:
+            back = await self.solver.last_winnable(state, budget,
+                                                   stop=lambda: position_version(live.session) != version)
+        except WorkerError as exc:
+            raise ApiError(500, f"the solver failed: {exc}") from None
+        if back is None:
+            return JSONResponse({"at": None, "move": None, "text": None})
+        before = state.copy()
+        while len(before.history) > back + 1:
+            before.pop()
+        move = before.pop()
+        return JSONResponse({"at": back, "move": state.game.notation(move), "text": before.describe(move, past=True)})
+
     async def leave(self, request: Request) -> JSONResponse:
         live = await self.live(request)
 
@@ -662,6 +685,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
         Route("/api/games/{game_id}/targets", web.targets),
         Route("/api/games/{game_id}/hint", web.hint),
         Route("/api/games/{game_id}/solve", web.solve, methods=["POST"]),
+        Route("/api/games/{game_id}/last-winnable", web.last_winnable),
         Route("/api/stats", web.stats),
         Route("/api/stats/reset", web.reset_stats, methods=["POST"]),
         Route("/api/history", web.history),

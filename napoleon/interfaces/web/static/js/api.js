@@ -55,4 +55,6 @@ export const api = {
   settings: (id, settings) => call("POST", `/api/games/${id}/settings`, settings),
   hint: (id, budget) => call("GET", `/api/games/${id}/hint` + (budget ? `?budget=${budget}` : "")),
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),
+  // The last earlier position that can be won: {at: moves it keeps or null, move, text}.
+  lastWinnable: (id) => call("GET", `/api/games/${id}/last-winnable`),
 };

@@ -617,21 +617,45 @@ class App {
   /**
    * The badge found that the position cannot be won: say so, and offer the
    * ways on: back to the last position the solver proved winnable (the move
-   * after it lost the game), back to the deal, or a new deal.
+   * after it lost the game), back to the deal, or a new deal. The last
+   * winnable position is the one the badge proved on this visit, else the
+   * server looks for it along the game (positions on a solution it found are
+   * known at once, others it searches).
    */
   offerWayBack() {
     const v = this.view;
     const known = this.winnable.lastWon;
-    const back = known && known.id === v.id && known.moves.length < v.moves.length &&
-      known.moves.every((m, i) => v.moves[i] === m) ? v.moves.length - known.moves.length : 0;
+    const at = known && known.id === v.id && known.moves.length < v.moves.length &&
+      known.moves.every((m, i) => v.moves[i] === m) ? known.moves.length : null;
+    this.showWayBack(at);
+    $("lost-restart").disabled = !v.can_undo;
+    $("lost-banner").hidden = false;
+    if (at === null && v.moves.length) this.askWayBack(v);
+  }
+
+  /** The lost banner's text and its "undo to the last winnable position" (``at``: moves it keeps, or null). */
+  showWayBack(at) {
+    const v = this.view;
+    const back = at === null ? 0 : v.moves.length - at;
     $("lost-text").textContent = back
-      ? `This position can no longer be won: ${v.moves[known.moves.length]} lost the game.`
+      ? `This position can no longer be won: ${v.moves[at]} lost the game.`
       : "This position can no longer be won.";
     $("lost-undo").hidden = !back;
     $("lost-undo").textContent = `Undo to the last winnable position (${back} move${back === 1 ? "" : "s"} back)`;
-    $("lost-undo").dataset.to = known ? String(known.moves.length) : "";
-    $("lost-restart").disabled = !v.can_undo;
-    $("lost-banner").hidden = false;
+    $("lost-undo").dataset.to = at === null ? "" : String(at);
+  }
+
+  /** Ask the server for the last winnable position of the game in view ``v``; shown if still wanted. */
+  async askWayBack(v) {
+    let answer = null;
+    try {
+      answer = await api.lastWinnable(v.id);
+    } catch (err) {
+      return;  // only the shortcut back is lost: undo and restart still work
+    }
+    if (answer.at === null || !this.view || this.view.id !== v.id || this.view.version !== v.version ||
+        $("lost-banner").hidden) return;
+    this.showWayBack(answer.at);
   }
 
   /** Undo turn by turn until ``n`` moves are left: the last position the solver proved winnable. */
