@@ -139,6 +139,15 @@ typedef struct {
     uint64_t rng;          /* the playouts' random state */
 } Ctx;
 
+/* The random draws of the playouts and the nested rollouts (splitmix64 on
+   X->rng): deterministic for a seed, the same sequence in both searches. */
+static inline uint64_t rng_next(Ctx *X) {
+    uint64_t z = (X->rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 void ctx_init(Ctx *X, PyObject *redeal_cb);
 void ctx_free(Ctx *X);
 

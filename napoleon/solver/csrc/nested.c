@@ -41,13 +41,6 @@ typedef struct {
     unsigned char key[4096];
 } Nest;
 
-static uint64_t rng_next(Ctx *X) {
-    uint64_t z = (X->rng += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 static int line_reserve(Line *L, size_t more) {
     if (L->n + more <= L->cap) return 0;
     size_t cap = L->cap ? L->cap : 256;

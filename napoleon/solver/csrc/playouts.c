@@ -6,13 +6,6 @@
    move is drawn at random, a tableau move with probability 1/2 before a stock
    turn, never back to a position of the same playout. Deterministic for a
    seed. Like the X->greedy pass it can only find wins, never prove a loss. */
-static uint64_t rng_next(Ctx *X) {
-    uint64_t z = (X->rng += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed) {
     size_t pcap = 1 << 14, npath = 0;
     Mv *path = malloc(pcap * sizeof(Mv));
