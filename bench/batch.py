@@ -35,9 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from napoleon import new_game  # noqa: E402
-from napoleon.shuffle import MAX_DEAL  # noqa: E402
-from napoleon.solver import fcsolve  # noqa: E402
+from napoleon import new_game
+from napoleon.shuffle import MAX_DEAL
+from napoleon.solver import fcsolve
 
 
 def boards(n: int, seed: int) -> list[dict]:

@@ -17,6 +17,7 @@ import json
 import platform
 import statistics
 import time
+from functools import partial
 
 from napoleon import get_game
 from napoleon.grading import GRADES, _data, next_deal
@@ -49,11 +50,11 @@ def main() -> None:
         game = get_game(gid, parse_options(opts))
         for name in args.grades.split(","):
             g = None if name == "any" else name
-            _, shipped_wall, _ = timed(lambda: next_deal(game, 1, g))
+            _, shipped_wall, _ = timed(partial(next_deal, game, 1, g))
             walls, cpus, graded = [], [], []
             for i in range(args.starts):
                 start = args.beyond + 1000 * i
-                res, wall, cpu = timed(lambda: next_deal(game, start, g, tries=args.tries))
+                res, wall, cpu = timed(partial(next_deal, game, start, g, tries=args.tries))
                 walls.append(wall)
                 cpus.append(cpu)
                 graded.append(res.deal - start + 1)

@@ -69,7 +69,8 @@ def main() -> None:
     ap.add_argument("--table", help="only tabulate this JSON-lines file")
     args = ap.parse_args()
     if args.table:
-        rows = [json.loads(line) for line in open(args.table)]
+        with open(args.table) as f:
+            rows = [json.loads(line) for line in f]
     else:
         rows = []
         # deal by deal, so that a run stopped early still compares the variants on the same deals

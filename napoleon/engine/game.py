@@ -21,9 +21,6 @@ from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
 from .errors import NotationError, OptionError
 from .move import REDEAL, Move
-# A Game makes States and reads them; state.py refers to Game for typing only, so the
-# modules do not import each other at run time.
-from .state import State
 from .rules import (
     ABBREVIATIONS,
     CELL,
@@ -37,6 +34,10 @@ from .rules import (
     fit_table,
     space_set,
 )
+
+# A Game makes States and reads them; state.py refers to Game for typing only, so the
+# modules do not import each other at run time.
+from .state import State
 from .table import CARD_RATIO, DOWN, STACK, Band, Columns, Table
 from .table import WASTE as WASTE_FAN
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str, parse_card
@@ -368,7 +369,7 @@ class State:
             if not any(run for _, run, dsts in game.plan(self)[src] if dst in dsts):
                 return game.multi_card_note(self, move) or "only one card moves at a time"
             cards = p[-count:]
-            if not all(b in game.fit[src][a] for a, b in zip(cards, cards[1:], strict=False)):
+            if not all(b in game.fit[src][a] for a, b in pairwise(cards)):
                 return f"the top {count} cards of the {label(src)} are not a run built by the rules"
         card = p[-count]
         rule = game.groups[game.pile_group[dst]].rule

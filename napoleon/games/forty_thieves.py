@@ -17,7 +17,8 @@ from ..solver.plan import SIMPLE_PLAYERS, Phase
 def parse_redeals(value: Any) -> int:
     """``0``, ``1``, ``2``, ... or ``unlimited``."""
     if isinstance(value, bool):
-        raise ValueError(f"expected a number of redeals or unlimited, not {value!r}")
+        # ValueError, as for any bad value: Game.options turns it into an OptionError.
+        raise ValueError(f"expected a number of redeals or unlimited, not {value!r}")  # noqa: TRY004
     if isinstance(value, int):
         n = value
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..cards import KING, card_str
@@ -173,6 +174,6 @@ Won when all 104 cards are on the foundations."""
             pile = state.piles[p]
             if p == self.central and pile and pile[0] not in self.space[p]:
                 raise PositionError("the central reserve must start with an Ace")
-            for below, above in zip(pile, pile[1:], strict=False):
+            for below, above in pairwise(pile):
                 if above not in self.fit[p][below]:
                     raise PositionError(f"{self.pile_names[p]} is not built up in suit at {card_str(above)}")

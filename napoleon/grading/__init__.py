@@ -105,7 +105,8 @@ def ladder(game: Game) -> tuple[tuple[str, int], ...]:
 def figures(state: State) -> Figures:
     """Run the ladder on ``state`` (left as it was): deterministic for a position."""
     from ..solver import replays_to_win
-    from ..solver.search import LOST as S_LOST, WON
+    from ..solver.search import LOST as S_LOST
+    from ..solver.search import WON
 
     game = state.game
     out = Figures(game.id, game.options_json(), state.deal, UNKNOWN, 0)
@@ -318,7 +319,7 @@ def daily_deal(game: Game, date: _dt.date | None = None, tries: int = 200) -> Gr
     deals shipped for the game, so it is instant and graded; a game with no
     shipped grades starts from a hashed deal number and grades on demand.
     """
-    date = date or _dt.datetime.now(_dt.timezone.utc).date()
+    date = date or _dt.datetime.now(_dt.UTC).date()
     digest = hashlib.sha256(f"napoleon:daily:{key(game)}:{date.isoformat()}".encode()).digest()
     h = int.from_bytes(digest[:8], "big")
     first, letters = shipped(game)

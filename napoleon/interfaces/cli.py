@@ -154,7 +154,7 @@ def _deal_daily(args: argparse.Namespace, game: Game) -> None:
     except ValueError:
         raise UsageError(f"bad date {args.date!r}: write YYYY-MM-DD") from None
     graded = daily_deal(game, date)
-    when = (date or datetime.datetime.now(datetime.timezone.utc).date()).isoformat()
+    when = (date or datetime.datetime.now(datetime.UTC).date()).isoformat()
     _emit_graded(args, game, graded, f"deal of the day {when}: deal {graded.deal}", {"date": when})
 
 

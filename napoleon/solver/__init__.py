@@ -22,8 +22,20 @@ from ..engine.state import State
 from .plan import DEFAULT_PLAN, MODES, Phase, SearchPlan
 from .search import LOST, UNKNOWN, WON, Result, Search, Verdict
 
-__all__ = ["LOST", "STRATEGIES", "Phase", "search_plan", "UNKNOWN", "WON", "Result", "Verdict", "hint", "replays_to_win",
-           "solve", "solve_json"]
+__all__ = [
+    "LOST",
+    "STRATEGIES",
+    "UNKNOWN",
+    "WON",
+    "Phase",
+    "Result",
+    "Verdict",
+    "hint",
+    "replays_to_win",
+    "search_plan",
+    "solve",
+    "solve_json",
+]
 
 
 def replays_to_win(state: State, moves: list[Move]) -> bool:

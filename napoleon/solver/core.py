@@ -98,7 +98,7 @@ def encode_rules(game: Game) -> list[int]:
     ]
     for p in range(game.npiles):
         rule = game.groups[game.pile_group[p]].rule
-        limit_p = game.limit[p] if game.limit[p] < 1 << 20 else 1 << 20
+        limit_p = min(1 << 20, game.limit[p])
         group = game.group_piles[game.pile_group[p]]
         out += [limit_p, int(game.one_per_suit[p]), int(game.runs[p]), int(isinstance(rule, Foundation)),
                 len(group), *group, _mask(game.space[p])]

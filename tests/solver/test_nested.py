@@ -10,8 +10,8 @@ from napoleon.solver.plan import Phase
 
 pytestmark = pytest.mark.skipif(not core.available, reason="nested rollouts run in the compiled core")
 
-VARIANTS = [dict(level=0, policy=False), dict(level=1, policy=False), dict(level=2, policy=False),
-            dict(level=0), dict(level=1), dict(level=2)]
+VARIANTS = [{"level": 0, "policy": False}, {"level": 1, "policy": False}, {"level": 2, "policy": False},
+            {"level": 0}, {"level": 1}, {"level": 2}]
 
 
 @pytest.mark.parametrize("kw", VARIANTS)

@@ -17,8 +17,8 @@ import sys
 import time
 
 from napoleon import new_game
-from napoleon.store import Store
 from napoleon.session import Session
+from napoleon.store import Store
 
 
 def play(db: str, moves_json: str, delay: float) -> None:

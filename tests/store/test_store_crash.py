@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from napoleon.store import Store
 from napoleon.session import Session
+from napoleon.store import Store
 
 CHILD = Path(__file__).with_name("recorder_child.py")
 

@@ -10,9 +10,9 @@ import pytest
 
 from napoleon import get_game, new_game
 from napoleon.interfaces.cli import main
+from napoleon.session import Session
 from napoleon.store import Store, schema
 from napoleon.store.transfer import export_game, import_file
-from napoleon.session import Session
 
 
 def win(store, solution, deal=1, help_kind=None):

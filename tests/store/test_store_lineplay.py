@@ -6,9 +6,9 @@ import io
 
 from napoleon import new_game
 from napoleon.interfaces.cli import main
-from napoleon.store import Store
 from napoleon.interfaces.recorded_lineplay import play_recorded
 from napoleon.session import Session
+from napoleon.store import Store
 
 
 def test_moves_and_undo_are_saved(db_path):

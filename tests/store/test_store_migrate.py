@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from napoleon.store import VERSION, Store, schema
 from napoleon.session import Session
+from napoleon.store import VERSION, Store, schema
 
 
 def make_v1(path) -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from napoleon import get_game, new_game
-from napoleon.store import Store
 from napoleon.session import Session
+from napoleon.store import Store
 
 
 def finished(store, game, results):

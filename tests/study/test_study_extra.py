@@ -45,7 +45,7 @@ def test_play_and_serve_need_no_study_package():
         assert main(["solve", "werner", "--deal", "1", "--max-states", "100000"]) == 0
         print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in {STUDY_ONLY!r}))
     """)
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+    proc = subprocess.run([sys.executable, "-c", script], check=False, capture_output=True, text=True, timeout=120,
                           cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 0, proc.stderr
     assert "loaded: []" in proc.stdout

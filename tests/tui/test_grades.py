@@ -40,7 +40,7 @@ async def test_winnable_any_daily_and_cancel():
         assert app.session.grade in GRADES and grade(app.game, app.state.deal).grade == app.session.grade
         await pilot.press("n", "t")
         await pilot.pause()
-        today = daily_deal(app.game, datetime.datetime.now(datetime.timezone.utc).date())
+        today = daily_deal(app.game, datetime.datetime.now(datetime.UTC).date())
         assert (app.state.deal, app.session.grade) == (today.deal, today.grade)
         before = app.state.deal
         await pilot.press("n", "escape")

@@ -40,7 +40,7 @@ def test_grades_in_the_page(server, page):
 
     # The deal of the day (today in UTC, as the server counts it).
     page.click("#daily-deal")
-    today = daily_deal(WERNER, datetime.datetime.now(datetime.timezone.utc).date())
+    today = daily_deal(WERNER, datetime.datetime.now(datetime.UTC).date())
     page.wait_for_selector(f"#board[data-ready='1'][data-deal='{today.deal}']", state="attached", timeout=30000)
     page.wait_for_selector(f"#grade-badge[data-grade='{today.grade}']")
 

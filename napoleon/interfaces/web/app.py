@@ -71,12 +71,12 @@ from ...solver.service import Answer, SolverService, Verdict, WorkerError, find_
 from ...store import Store
 from ..cli import game_info
 from .games import (
-    moves_in_words,
     LiveGame,
     Registry,
     foundation_starts,
     game_view,
     history_change,
+    moves_in_words,
     pile_info,
     position_version,
     saved_summary,
@@ -193,7 +193,7 @@ def parse_grade(value: Any) -> str | None:
 def utc_today() -> str:
     import datetime
 
-    return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
 def parse_options(value: Any) -> dict[str, Any]:
