@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import napoleon
-from napoleon.cards import card_str, parse_card
+from napoleon.cards import card_str, deck, parse_card
 from napoleon.shuffle import shuffled
 
 
@@ -108,6 +108,14 @@ def position(
     if extra:
         obj.update(extra)
     return napoleon.position_from_json(obj)
+
+
+def assert_every_card(state: napoleon.State, decks: int) -> None:
+    """The piles of ``state`` hold every card of ``decks`` decks exactly ``decks``
+    times: none missing, none doubled, none invented."""
+    have = Counter(c for p in state.piles for c in p)
+    assert have == Counter(deck(decks))
+    assert sum(have.values()) == 52 * decks and set(have.values()) == {decks}
 
 
 def snapshot(state: napoleon.State) -> tuple[Any, ...]:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 import napoleon
-from napoleon.cards import deck
 from napoleon.engine.game import UNLIMITED
 
 from .helpers import (
+    assert_every_card,
     assert_illegal,
     deal_order,
     mv,
@@ -33,9 +31,7 @@ DEALS = (1, 2, 3, 1000, 55555)
 @pytest.mark.parametrize("deal", DEALS)
 def test_two_decks_every_card_twice(deal):
     state = napoleon.new_game(GAME, deal)
-    have = Counter(c for p in state.piles for c in p)
-    assert have == Counter(deck(2))
-    assert sum(have.values()) == 104 and set(have.values()) == {2}
+    assert_every_card(state, 2)
 
 
 @pytest.mark.parametrize("deal", DEALS)

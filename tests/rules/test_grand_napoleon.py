@@ -14,10 +14,10 @@ import pytest
 
 import napoleon
 from napoleon import REDEAL, Status
-from napoleon.cards import card_str, deck, parse_card, rank, suit
+from napoleon.cards import card_str, parse_card, rank, suit
 from napoleon.shuffle import shuffled
 
-from .helpers import assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run, texts
+from .helpers import assert_every_card, assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run, texts
 
 GAME = "grand-napoleon"
 COLS = [f"tableau-{i}" for i in range(1, 12)]
@@ -139,7 +139,7 @@ def test_eleven_columns_and_eight_foundations():
     g = state.game
     assert len(g.role_piles["tableau"]) == 11
     assert len(g.foundations) == 8
-    assert Counter(c for p in state.piles for c in p) == Counter(deck(2))
+    assert_every_card(state, 2)
 
 
 REFERENCE_DEALS = range(1, 61)
@@ -392,7 +392,7 @@ def test_redeal_stock_order_and_play_ups_match_the_rule(deal):
         for f, before in founds.items():  # foundations stay (and may grow)
             assert state.piles[f][: len(before)] == before
         check_foundations_well_formed(state)
-        assert Counter(c for p in state.piles for c in p) == Counter(deck(2))
+        assert_every_card(state, 2)
 
 
 def test_redeal_stock_order_by_hand():

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 import napoleon
-from napoleon.cards import deck
 
 from .helpers import (
+    assert_every_card,
     assert_illegal,
     deal_order,
     mv,
@@ -32,10 +30,7 @@ DEALS = (1, 2, 3, 1000, 123456789)
 @pytest.mark.parametrize("deal", DEALS)
 def test_two_decks_every_card_twice(deal):
     state = napoleon.new_game(GAME, deal)
-    have = Counter(c for p in state.piles for c in p)
-    assert sum(have.values()) == 104
-    assert have == Counter(deck(2))
-    assert set(have.values()) == {2}
+    assert_every_card(state, 2)
 
 
 @pytest.mark.parametrize("deal", DEALS)

@@ -6,16 +6,13 @@ pile 1. Foundations 1-4 are the upper Kings (C D H S), 5-8 the lower Aces.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 import napoleon
 from napoleon import REDEAL, OptionError, Status
-from napoleon.cards import deck
 from napoleon.shuffle import shuffled
 
-from .helpers import assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run, texts
+from .helpers import assert_every_card, assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run, texts
 
 GAME = "st-helena"
 PILES = [f"tableau-{i}" for i in range(1, 13)]
@@ -42,7 +39,7 @@ def test_kings_and_aces_taken_out_as_foundations(deal):
         assert pile(state, LOWER[s]) == [f"A{s}"]
     g = state.game
     assert len(g.foundations) == 8
-    assert Counter(c for p in state.piles for c in p) == Counter(deck(2))
+    assert_every_card(state, 2)
     # the other 96: one King and one Ace of each suit are left among them
     tableau = [c for name in PILES for c in pile(state, name)]
     assert len(tableau) == 96
@@ -314,7 +311,7 @@ def test_redeal_order_on_real_deals(deal):
         assert state.redeals == n
         assert [state.piles[g.pile_index[name]] for name in PILES] == dealt
         assert {f: state.piles[f] for f in g.foundations} == founds  # no play-ups in a redeal
-        assert Counter(c for p in state.piles for c in p) == Counter(deck(2))
+        assert_every_card(state, 2)
         # the first card dealt again is the old top of the highest-numbered pile that had cards
         assert state.piles[g.pile_index["tableau-1"]][0] == packet[0]
 

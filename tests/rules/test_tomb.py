@@ -7,15 +7,14 @@ cards of a real deal between piles (see helpers.position).
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
 import napoleon
 from napoleon import REDEAL, Status
-from napoleon.cards import deck, parse_card
+from napoleon.cards import parse_card
 
-from .helpers import assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run
+from .helpers import assert_every_card, assert_illegal, assert_legal, mv, pile, position, snapshot, suit_run
 
 GAME = "napoleons-tomb"
 RESERVES = [f"reserve-{i}" for i in range(1, 5)]
@@ -54,7 +53,7 @@ def test_layout_counts(deal):
     for name in FOUNDATIONS + WASTES + ["central"]:
         assert pile(state, name) == []
     assert len(state.piles[g.stock]) == 60
-    assert Counter(c for p in state.piles for c in p) == Counter(deck(2))
+    assert_every_card(state, 2)
     assert state.redeals == 0
     assert state.status is Status.PLAYING
 

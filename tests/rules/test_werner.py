@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 import napoleon
-from napoleon.cards import deck
 
-from .helpers import assert_illegal, deal_order, mv, pile, pile_cards, play_legal, position
+from .helpers import assert_every_card, assert_illegal, deal_order, mv, pile, pile_cards, play_legal, position
 
 GAME = "werner"
 DEALS = (1, 2, 3, 1000, 987654321)
@@ -21,9 +18,7 @@ DEALS = (1, 2, 3, 1000, 987654321)
 @pytest.mark.parametrize("deal", DEALS)
 def test_one_deck(deal):
     state = napoleon.new_game(GAME, deal)
-    have = Counter(c for p in state.piles for c in p)
-    assert have == Counter(deck(1))
-    assert sum(have.values()) == 52
+    assert_every_card(state, 1)
     assert state.game.total_cards == 52
 
 
