@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 
@@ -15,18 +14,8 @@ from napoleon.store import Store, StoreError, schema
 WERNER = get_game("werner")
 
 
-def test_upgrade_from_v5_leaves_grades_unknown(tmp_path):
-    path = tmp_path / "v5.db"
-    db = sqlite3.connect(path)
-    for step in schema.MIGRATIONS[:5]:
-        step(db)
-    db.execute(
-        "INSERT INTO games (uid, game, options, deal, moves, turns, result, started, updated, ended, won_elapsed,"
-        " won_moves) VALUES ('00112233445566778899aabbccddeeff', 'werner', '{}', 1, '[\"T3-F1\"]', '[1]', 'won',"
-        " 't', 't', 't', 12.0, 1)")
-    db.execute("PRAGMA user_version = 5")
-    db.commit()
-    db.close()
+def test_upgrade_from_v5_leaves_grades_unknown(old_database, won_werner_row):
+    path = old_database(5, won_werner_row)
     with Store.open(path) as store:
         assert store.version == schema.VERSION == 7
         assert store.get(1).grade is None and store.get(1).won_elapsed == 12.0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 
 import pytest
 
@@ -174,18 +173,8 @@ def test_stats_reset_asks_first(db_path, monkeypatch, capsys, werner1_solution):
     assert main(["stats", "--yes"]) == 2
 
 
-def test_upgrade_from_v4_keeps_every_game_counted_without_help(tmp_path):
-    path = tmp_path / "v4.db"
-    db = sqlite3.connect(path)
-    for step in schema.MIGRATIONS[:4]:
-        step(db)
-    db.execute(
-        "INSERT INTO games (uid, game, options, deal, moves, turns, result, started, updated, ended, won_elapsed,"
-        " won_moves) VALUES ('00112233445566778899aabbccddeeff', 'werner', '{}', 1, '[\"T3-F1\"]', '[1]', 'won',"
-        " 't', 't', 't', 12.0, 1)")
-    db.execute("PRAGMA user_version = 4")
-    db.commit()
-    db.close()
+def test_upgrade_from_v4_keeps_every_game_counted_without_help(old_database, won_werner_row):
+    path = old_database(4, won_werner_row)
     with Store.open(path) as store:
         assert store.version == schema.VERSION == 7
         saved = store.get(1)

@@ -46,17 +46,11 @@ def test_upgrade_from_v1(tmp_path):
         assert store.db.execute("SELECT count(*) FROM study").fetchone() == (0,)
 
 
-def test_upgrade_from_v2(tmp_path):
-    path = tmp_path / "v2.db"
-    db = sqlite3.connect(path)
-    for step in schema.MIGRATIONS[:2]:
-        step(db)
-    db.execute(
+def test_upgrade_from_v2(old_database):
+    path = old_database(
+        2,
         "INSERT INTO games (uid, game, options, deal, moves, turns, result, started, updated)"
         " VALUES ('00112233445566778899aabbccddeeff', 'werner', '{}', 1, '[\"T3-F1\"]', '[1]', 'playing', 't', 't')")
-    db.execute("PRAGMA user_version = 2")
-    db.commit()
-    db.close()
     with Store.open(path) as store:
         assert store.version == 7
         assert store.get(1).uid == "00112233445566778899aabbccddeeff"
@@ -80,16 +74,11 @@ def test_default_path_follows_env(tmp_path, monkeypatch):
     assert (tmp_path / "sub" / "env.db").exists()
 
 
-def test_upgrade_from_v3_keeps_study_results(tmp_path):
-    path = tmp_path / "v3.db"
-    db = sqlite3.connect(path)
-    for step in schema.MIGRATIONS[:3]:
-        step(db)
-    db.execute("INSERT INTO study (game, options, deal, budget, max_states, verdict, moves, states, seconds,"
-               " solution, solved) VALUES ('werner', '{}', 7, 2.0, 0, 'won', 3, 99, 0.5, 'a b c', 't')")
-    db.execute("PRAGMA user_version = 3")
-    db.commit()
-    db.close()
+def test_upgrade_from_v3_keeps_study_results(old_database):
+    path = old_database(
+        3,
+        "INSERT INTO study (game, options, deal, budget, max_states, verdict, moves, states, seconds,"
+        " solution, solved) VALUES ('werner', '{}', 7, 2.0, 0, 'won', 3, 99, 0.5, 'a b c', 't')")
     with Store.open(path) as store:
         assert store.version == 7
         rows = store.db.execute("SELECT deal, solver, verdict, solution FROM study").fetchall()

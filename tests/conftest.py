@@ -1,0 +1,48 @@
+"""Fixtures shared by more than one folder of tests."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from napoleon.store import schema
+
+WON_WERNER_ROW = (
+    "INSERT INTO games (uid, game, options, deal, moves, turns, result, started, updated, ended, won_elapsed,"
+    " won_moves) VALUES ('00112233445566778899aabbccddeeff', 'werner', '{}', 1, '[\"T3-F1\"]', '[1]', 'won',"
+    " 't', 't', 't', 12.0, 1)"
+)
+
+
+@pytest.fixture
+def old_database(tmp_path) -> Callable[..., Path]:
+    """Write a database as schema ``version`` left it: ``old_database(version, *sql)``.
+
+    The first ``version`` migration steps are applied, the ``sql`` statements
+    run (rows as that version stored them) and ``user_version`` set, as an
+    earlier napoleon would have left the file; returns its path
+    (``v<version>.db`` in the test's folder), for an upgrade to open.
+    """
+
+    def make(version: int, *statements: str) -> Path:
+        path = tmp_path / f"v{version}.db"
+        db = sqlite3.connect(path)
+        for step in schema.MIGRATIONS[:version]:
+            step(db)
+        for sql in statements:
+            db.execute(sql)
+        db.execute(f"PRAGMA user_version = {version}")
+        db.commit()
+        db.close()
+        return path
+
+    return make
+
+
+@pytest.fixture
+def won_werner_row() -> str:
+    """The INSERT of one won Werner game (deal 1, 12 seconds, one move), as schemas 4 to 6 store it."""
+    return WON_WERNER_ROW
