@@ -191,22 +191,33 @@ class Ring:
         """The left side, clockwise: bottom to top."""
         return self._side(3)
 
-    def picture(self) -> Picture:
-        """The ring in card units, the centre's rows between top and bottom."""
-        S, V = self.side_room, self.end_room
-        n = max(len(self.top), len(self.bottom), *(len(b.piles) for b in self.centre))
-        x0 = S + 0.35
-        right = x0 + n * PITCH - GAP + 0.35
+    def _across(self) -> int:
+        """How many piles wide the top, the bottom and the centre's rows are at most."""
+        return max(len(self.top), len(self.bottom), *(len(b.piles) for b in self.centre))
+
+    def _middle(self, x0: float, end_room: float) -> tuple[dict[str, Place], list[float], float]:
+        """The top side, the centre's rows under it and the bottom side under
+        them, from ``x0`` across; the top and bottom fan down into
+        ``end_room``. Returns the places, the rows' y and the bottom's y:
+        the two pictures differ only in where they put the left and right sides."""
         places: dict[str, Place] = {}
-        rows = [V + 0.3 + r * (CARD_RATIO + 0.25) for r in range(len(self.centre))]
+        rows = [end_room + 0.3 + r * (CARD_RATIO + 0.25) for r in range(len(self.centre))]
         for y, band in zip(rows, self.centre, strict=True):
             for k, p in enumerate(band.piles):
                 places[p] = Place(x0 + k * PITCH, y, band.fan, band.room)
         bottom = rows[-1] + CARD_RATIO + 0.3
         for k, p in enumerate(self.top):
-            places[p] = Place(x0 + k * PITCH, 0.0, DOWN, V)
+            places[p] = Place(x0 + k * PITCH, 0.0, DOWN, end_room)
         for k, p in enumerate(reversed(self.bottom)):
-            places[p] = Place(x0 + k * PITCH, bottom, DOWN, V)
+            places[p] = Place(x0 + k * PITCH, bottom, DOWN, end_room)
+        return places, rows, bottom
+
+    def picture(self) -> Picture:
+        """The ring in card units, the centre's rows between top and bottom."""
+        S, V = self.side_room, self.end_room
+        x0 = S + 0.35
+        right = x0 + self._across() * PITCH - GAP + 0.35
+        places, rows, bottom = self._middle(x0, V)
         for y, p in zip(rows, self.right, strict=False):
             places[p] = Place(right, y, RIGHT, S)
         for y, p in zip(rows, reversed(self.left), strict=False):
@@ -220,21 +231,11 @@ class Ring:
         has room for nine cards with their index showing. Drawn only where it
         gives much larger cards (``prefer`` 0.8)."""
         room = CARD_RATIO + 8 * 0.3
-        n = max(len(self.top), len(self.bottom), *(len(b.piles) for b in self.centre))
         x0 = PITCH
-        right = x0 + n * PITCH
-        places: dict[str, Place] = {}
-        rows = [room + 0.3 + r * (CARD_RATIO + 0.25) for r in range(len(self.centre))]
-        for y, band in zip(rows, self.centre, strict=True):
-            for k, p in enumerate(band.piles):
-                places[p] = Place(x0 + k * PITCH, y, band.fan, band.room)
-        bottom = rows[-1] + CARD_RATIO + 0.3
+        right = x0 + self._across() * PITCH
+        places, rows, bottom = self._middle(x0, room)
         sides = max(len(self.right), len(self.left))
         height = max(bottom + room, rows[0] + sides * room + 0.25 * (sides - 1))
-        for k, p in enumerate(self.top):
-            places[p] = Place(x0 + k * PITCH, 0.0, DOWN, room)
-        for k, p in enumerate(reversed(self.bottom)):
-            places[p] = Place(x0 + k * PITCH, bottom, DOWN, room)
         for side, x in ((self.right, right), (tuple(reversed(self.left)), 0.0)):
             each = (height - rows[0] - 0.25 * (len(side) - 1)) / max(1, len(side))
             for k, p in enumerate(side):
