@@ -156,20 +156,13 @@ def columns_layout(game: Game, shape: Columns, width: int, height: int) -> Layou
     fpitch = min(pitch, cw + 2)
     if waste is None:
         # Bands aligned with the columns: from the left, and ending over the last column.
-        k = 0
-        for band in lefts:
-            if band.caption:
-                lay.captions.append((x0 + k * pitch, 0, band.caption))
-            for p in band.piles:
-                lay.slots.append(Slot(index[p], x0 + k * pitch, tile_y, SQUARE, 1, game.pile_abbrs[index[p]]))
-                k += 1
-        k = n - sum(len(b.piles) for b in rights)
-        for band in rights:
-            if band.caption:
-                lay.captions.append((x0 + k * pitch, 0, band.caption))
-            for p in band.piles:
-                lay.slots.append(Slot(index[p], x0 + k * pitch, tile_y, SQUARE, 1, game.pile_abbrs[index[p]]))
-                k += 1
+        for bands, k in ((lefts, 0), (rights, n - sum(len(b.piles) for b in rights))):
+            for band in bands:
+                if band.caption:
+                    lay.captions.append((x0 + k * pitch, 0, band.caption))
+                for p in band.piles:
+                    lay.slots.append(Slot(index[p], x0 + k * pitch, tile_y, SQUARE, 1, game.pile_abbrs[index[p]]))
+                    k += 1
     else:
         # The stock and its waste on the left, the waste fanned right up to the foundations.
         found = [index[p] for b in rights for p in b.piles]
