@@ -400,17 +400,19 @@ class WebApp:
         check_keys(body, {"version"}, request.url.path.rsplit("/", 1)[-1])
         return want_version(body)
 
-    async def undo(self, request: Request) -> JSONResponse:
+    async def step(self, request: Request, step: Callable[[LiveGame], bool], refusal: str) -> JSONResponse:
+        """Take one session step (undo, redo, finish) with the optional version
+        check; a step that does nothing is refused: 409 with ``refusal``."""
         def action(live: LiveGame) -> None:
-            if not live.session.undo():
-                raise ApiError(409, "nothing to undo")
+            if not step(live):
+                raise ApiError(409, refusal)
         return await self.change(request, action, await self.action_version(request))
 
+    async def undo(self, request: Request) -> JSONResponse:
+        return await self.step(request, lambda live: live.session.undo(), "nothing to undo")
+
     async def redo(self, request: Request) -> JSONResponse:
-        def action(live: LiveGame) -> None:
-            if not live.session.redo():
-                raise ApiError(409, "nothing to redo")
-        return await self.change(request, action, await self.action_version(request))
+        return await self.step(request, lambda live: live.session.redo(), "nothing to redo")
 
     async def restart(self, request: Request) -> JSONResponse:
         return await self.change(request, lambda live: live.session.restart(), await self.action_version(request))
@@ -426,10 +428,8 @@ class WebApp:
         return await self.change(request, action, await self.action_version(request))
 
     async def finish(self, request: Request) -> JSONResponse:
-        def action(live: LiveGame) -> None:
-            if not live.session.finish():
-                raise ApiError(409, "the rest of this game does not play itself by foundation moves alone")
-        return await self.change(request, action, await self.action_version(request))
+        return await self.step(request, lambda live: live.session.finish(),
+                               "the rest of this game does not play itself by foundation moves alone")
 
     async def settings_(self, request: Request) -> JSONResponse:
         body = await read_body(request)
