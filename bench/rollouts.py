@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 import napoleon
 from napoleon.solver import core, replays_to_win
 from napoleon.solver.staged import beam_search
+from napoleon.study import parse_deals
 
 
 def variant_args(name: str) -> dict:
@@ -49,14 +50,6 @@ def job(game_id: str, deal: int, variant: str, cap: int) -> dict:
             "cpu": round(cpu, 3)}
 
 
-def deal_range(text: str) -> list[int]:
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
-    return out
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="napoleons-tomb")
@@ -74,7 +67,7 @@ def main() -> None:
     else:
         rows = []
         # deal by deal, so that a run stopped early still compares the variants on the same deals
-        tasks = [(args.game, d, v, args.max_states) for d in deal_range(args.deals) for v in args.variants.split(",")]
+        tasks = [(args.game, d, v, args.max_states) for d in parse_deals(args.deals) for v in args.variants.split(",")]
         with ProcessPoolExecutor(args.jobs) as pool:
             for fut in as_completed([pool.submit(job, *t) for t in tasks]):
                 row = fut.result()

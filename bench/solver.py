@@ -29,14 +29,7 @@ from pathlib import Path
 
 from napoleon import GAMES, get_game
 from napoleon.solver import fcsolve, result_json, solve
-
-
-def deal_range(text: str) -> list[int]:
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
-    return out
+from napoleon.study import parse_deals
 
 
 def job(game_id: str, options: dict, deal: int, budget: float, fc: bool, max_states: int | None = None,
@@ -75,7 +68,7 @@ def main() -> None:
         gid, _, kv = item.partition(":")
         k, _, v = kv.partition("=")
         options.setdefault(gid, {})[k] = v
-    deals = deal_range(args.deals)
+    deals = parse_deals(args.deals)
     if not args.budget and not args.max_states:
         ap.error("give a --budget or --max-states")
     fc = args.fc_solve and fcsolve.available()
