@@ -7,7 +7,9 @@ Each search runs once per deal with the largest cap; a search is
 deterministic and a cap only stops it, so a deal won after s positions is
 won by every cap above s, and the table gives the deals won within each of
 ``--caps``. CPU seconds are ``time.process_time()`` of the worker, so they
-are fair on a loaded machine. Variants: ``playouts`` (the core's playouts),
+are fair on a loaded machine (searches whose positions cost different time,
+such as the beam's, compare by ``--cpu-caps``). A variant may carry its own
+cap: ``beam:1000000``. Variants: ``playouts`` (the core's playouts),
 ``nested<L>`` (nested rollouts of level L), ``nested<L>p`` (with the
 playout policy); ``nested0p`` is playouts with the policy alone; ``beam``
 is staged.py's beam over the stock's turns.
@@ -57,6 +59,7 @@ def main() -> None:
     ap.add_argument("--variants", default="playouts,nested1,nested1p")
     ap.add_argument("--max-states", type=int, default=20_000_000)
     ap.add_argument("--caps", default="5000000,20000000", help="caps to tabulate (each at most --max-states)")
+    ap.add_argument("--cpu-caps", default="", help="also tabulate the deals won within these CPU seconds")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", help="append every result to this JSON-lines file")
     ap.add_argument("--table", help="only tabulate this JSON-lines file")
@@ -67,7 +70,8 @@ def main() -> None:
     else:
         rows = []
         # deal by deal, so that a run stopped early still compares the variants on the same deals
-        tasks = [(args.game, d, v, args.max_states) for d in parse_deals(args.deals) for v in args.variants.split(",")]
+        variants = [v.partition(":") for v in args.variants.split(",")]
+        tasks = [(args.game, d, v, int(cap or args.max_states)) for d in parse_deals(args.deals) for v, _, cap in variants]
         with ProcessPoolExecutor(args.jobs) as pool:
             for fut in as_completed([pool.submit(job, *t) for t in tasks]):
                 row = fut.result()
@@ -76,11 +80,14 @@ def main() -> None:
                     with open(args.out, "a") as fh:
                         fh.write(json.dumps(row) + "\n")
     caps = [int(c) for c in args.caps.split(",")]
-    print("| variant | deals | " + " | ".join(f"won within {c:,}" for c in caps) + " | positions | CPU s | positions/CPU-s |")
-    print("|---|---:|" + "---:|" * len(caps) + "---:|---:|---:|")
+    cpu_caps = [float(c) for c in args.cpu_caps.split(",") if c]
+    heads = [f"won within {c:,}" for c in caps] + [f"won within {c:g} CPU-s" for c in cpu_caps]
+    print("| variant | deals | " + " | ".join(heads) + " | positions | CPU s | positions/CPU-s |")
+    print("|---|---:|" + "---:|" * len(heads) + "---:|---:|---:|")
     for v in dict.fromkeys(r["variant"] for r in rows):
         these = [r for r in rows if r["variant"] == v]
         won = [sum(r["verdict"] == "won" and r["states"] < c for r in these) for c in caps]
+        won += [sum(r["verdict"] == "won" and r["cpu"] <= c for r in these) for c in cpu_caps]
         states = sum(r["states"] for r in these)
         cpu = sum(r["cpu"] for r in these)
         print(f"| {v} | {len(these)} | " + " | ".join(map(str, won)) + f" | {states:,} | {cpu:.0f} | {states / max(cpu, 1e-9):,.0f} |")
