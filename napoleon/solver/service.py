@@ -37,7 +37,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
@@ -47,6 +46,7 @@ from typing import Any
 
 from ..engine.move import Move
 from ..engine.state import State
+from ..processes import die_with_parent
 from .search import LOST, UNKNOWN, WON, Verdict
 
 __all__ = [
@@ -300,7 +300,7 @@ def worker_main(parent: int) -> None:
     standard output that the worker had at start; anything a job prints goes
     to standard error instead, so it cannot garble the answers.
     """
-    _die_with_parent(parent)
+    die_with_parent(parent)
     inp = sys.stdin.buffer
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
@@ -319,27 +319,6 @@ def worker_main(parent: int) -> None:
             out.flush()
         except OSError:
             return
-
-
-def _die_with_parent(parent: int) -> None:
-    """End this process when ``parent`` dies, even in the middle of a search."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:  # the parent died before we could ask
-        os._exit(0)
-
-    def watch() -> None:  # elsewhere, or as a second guard: look now and then
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
 
 
 class _Job:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
+import os
 import statistics
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -219,11 +220,15 @@ def solve_deal(game_id: str, options: dict[str, Any], deal: int, budget: float |
         return {"deal": deal, "error": f"{type(exc).__name__}: {exc}"}
 
 
-def _ignore_sigint() -> None:
+def _start_worker(parent: int) -> None:
     import signal
 
-    # Ctrl-C is for the parent, which stops the pool; workers just die with it.
+    from ..processes import die_with_parent
+
+    # Ctrl-C is for the parent, which stops the pool; workers just die with it,
+    # as they do when it is killed outright.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
 
 
 Task = tuple[str, dict[str, Any], int, float | None, int | None]
@@ -242,7 +247,7 @@ def local_results(tasks: list[Task], jobs: int,
     """
     import multiprocessing
 
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint)
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_start_worker, initargs=(os.getpid(),))
     try:
         yield from pool.imap_unordered(functools.partial(_call, worker=worker), tasks, chunksize=1)
         pool.close()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import socket
 import subprocess
@@ -21,55 +20,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from processes import alive, children, env, linux_only, wait_until
 
 from napoleon import new_game
 from napoleon.solver import replays_to_win
 from napoleon.solver.service import Answer, SolutionCache, SolverService, Verdict, WorkerPool
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def env() -> dict[str, str]:
-    """The environment of a child that imports this tree's package."""
-    e = dict(os.environ)
-    e["PYTHONPATH"] = str(ROOT) + (os.pathsep + e["PYTHONPATH"] if e.get("PYTHONPATH") else "")
-    return e
-
-
-def alive(pid: int) -> bool:
-    """Whether process ``pid`` runs (a zombie waiting to be reaped does not)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    return "\nState:\tZ" not in status and "\nState:\tX" not in status
-
-
-def wait_until(condition, seconds: float = 30.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return condition()
-
-
-def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``."""
-    out = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            out.append(int(entry.name))
-    return out
-
-
-linux_only = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 
 
 # ------------------------------------------------------------------- verdict
