@@ -61,6 +61,13 @@ def test_figures_are_deterministic():
     assert figures(WERNER.new_state(2)).effort > won.effort
 
 
+def test_the_tombs_expert_player_is_nested_rollouts():
+    # Deal 5 beats the simple players and the short searches (and 24 M positions of plain playouts).
+    tomb = figures(napoleon.new_game("napoleons-tomb", 5))
+    assert tomb.verdict == "won" and tomb.winner == "nested"
+    assert [r["search"] for r in tomb.rungs][-1] == "nested" and tomb.rungs[-2]["verdict"] == "unknown"
+
+
 def test_grade_of_and_calibration_cut_quarters():
     assert calibrate(range(1, 9)) == (2.5, 4.5, 6.5)
     cuts = calibrate([float(x) for x in range(100)])

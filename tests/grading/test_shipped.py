@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import napoleon
-from napoleon.grading import DATA, GRADES, LETTERS, next_deal, shipped, thresholds
+from napoleon.grading import DATA, GRADES, LETTERS, key, ladder, next_deal, shipped, thresholds
 
 
 def test_every_game_ships_calibrated_grades():
@@ -18,6 +18,8 @@ def test_every_game_ships_calibrated_grades():
         assert set(letters) <= set(LETTERS.values()), gid
         t = thresholds(game)
         assert t is not None and list(t) == sorted(t), gid
+        # Graded by the ladder the game declares: a changed ladder needs its grades made again.
+        assert doc["games"][key(game)]["ladder"] == [list(r) for r in ladder(game)], gid
     for name, entry in doc["games"].items():
         counts = entry["counts"]
         assert sum(counts.values()) == entry["deals"] >= len(entry["grades"]), name
