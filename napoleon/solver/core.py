@@ -230,6 +230,10 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict != -1)
 
 
+C_INT_MAX = 2**31 - 1
+"""The largest count the core takes (a C int)."""
+
+
 class Found(NamedTuple):
     """A position an :func:`explore` search kept."""
 
@@ -261,8 +265,12 @@ def explore(state: State, budget: float | None = None, max_states: int | None = 
     the dead-end test proves lost are neither searched on nor kept.
     """
     start = time.perf_counter()
+    # The core counts these in C ints; no search holds that many positions, so
+    # a larger width (redeal planning doubles its widths round after round)
+    # means the same as the largest int.
+    keep, redealt = min(keep, C_INT_MAX), min(int(redealt), C_INT_MAX)
     verdict, moves, states, found = _core.explore(
-        *_search_args(state, budget, max_states), keep, tuple(weights or DEFAULT_WEIGHTS), int(hold_stock), int(redealt),
+        *_search_args(state, budget, max_states), keep, tuple(weights or DEFAULT_WEIGHTS), int(hold_stock), redealt,
         _DEADENDS.get(),
     )
     # complete: the deal was won, or all of its positions were visited.
