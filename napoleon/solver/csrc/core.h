@@ -148,6 +148,18 @@ static inline uint64_t rng_next(Ctx *X) {
     return z ^ (z >> 31);
 }
 
+/* A playout's draw among the stock moves `sm` (turns, or a redeal): a
+   redeal only once the stock turns are used up. Shared by playouts.c and
+   nested.c so that both draw the same move from the same random state. */
+static inline Mv draw_stock_move(Ctx *X, const Mv *sm, int ns) {
+    int turns = 0;
+    for (int i = 0; i < ns; i++) if (sm[i].src >= 0) turns++;
+    int pick = (int)(rng_next(X) % (uint64_t)(turns ? turns : ns));
+    Mv m = sm[pick];
+    if (turns) for (int i = 0, k = 0; i < ns; i++) if (sm[i].src >= 0 && k++ == pick) { m = sm[i]; break; }
+    return m;
+}
+
 void ctx_init(Ctx *X, PyObject *redeal_cb);
 void ctx_free(Ctx *X);
 

@@ -172,14 +172,8 @@ static int64_t playout(Nest *N, const Pos *start, Line *out) {
                 int r = (int)(rng_next(X) % (uint64_t)wsum), i = 0;
                 while (r >= ow[i]) r -= ow[i++];
                 m = om[i];
-            } else if (ns) {
-                /* a redeal only once the stock turns are used up */
-                int turns = 0;
-                for (int i = 0; i < ns; i++) if (sm[i].src >= 0) turns++;
-                int pick = (int)(rng_next(X) % (uint64_t)(turns ? turns : ns));
-                m = sm[pick];
-                if (turns) for (int i = 0, k = 0; i < ns; i++) if (sm[i].src >= 0 && k++ == pick) { m = sm[i]; break; }
-            } else break;
+            } else if (ns) m = draw_stock_move(X, sm, ns);
+            else break;
             C = P;
             if (apply(X, R, &C, m) < 0) { N->stop = -1; return -1; }
             int a = autoplay(X, R, &C, autos);

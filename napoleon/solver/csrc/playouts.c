@@ -49,14 +49,8 @@ PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, 
                 Mv m;
                 if (nf) m = fm[rng_next(X) % (uint64_t)nf];
                 else if (no && (!ns || (rng_next(X) & 1))) m = om[rng_next(X) % (uint64_t)no];
-                else if (ns) {
-                    /* a redeal only once the stock turns are used up */
-                    int turns = 0;
-                    for (int i = 0; i < ns; i++) if (sm[i].src >= 0) turns++;
-                    int pick = (int)(rng_next(X) % (uint64_t)(turns ? turns : ns));
-                    m = sm[pick];
-                    if (turns) for (int i = 0, k = 0; i < ns; i++) if (sm[i].src >= 0 && k++ == pick) { m = sm[i]; break; }
-                } else break;
+                else if (ns) m = draw_stock_move(X, sm, ns);
+                else break;
                 *C = *P;
                 if (apply(X, R, C, m) < 0) goto out;
                 int a = autoplay(X, R, C, autos);
