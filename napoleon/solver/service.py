@@ -57,6 +57,7 @@ __all__ = [
     "WorkerError",
     "WorkerPool",
     "find_winnable_job",
+    "losing_move",
     "solve_job",
 ]
 
@@ -612,3 +613,14 @@ def _answer_of(state: State, result: dict[str, Any], budget: float | None) -> An
     moves = tuple(game.parse_notation(m) for m in result["moves"]) if verdict is WON else ()
     return Answer(verdict, moves, result.get("states", 0), result.get("seconds", 0.0),
                   result.get("complete", verdict is not UNKNOWN), "search", budget)
+
+
+def losing_move(state: State, kept: int) -> tuple[State, Move]:
+    """The position after the first ``kept`` moves of ``state``'s game, and
+    the move played from it: with ``kept`` from :meth:`SolverService.last_winnable`,
+    the move that lost the game (describe it from the position returned)."""
+    before = state.copy()
+    while len(before.history) > kept + 1:
+        before.pop()
+    move = before.pop()
+    return before, move

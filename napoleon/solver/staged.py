@@ -110,7 +110,7 @@ REDEAL_COST = 25
 # greedy pass won from 1 start, nested rollouts from 3, the first of them
 # 14 starts earlier. Deal 20003 was won after 11.9 M positions, now 0.45 M.
 DEFAULT_PLANS = (Plan(explore=(250_000, 150_000)), Plan(explore=(250_000, 300_000), redealt=2000))
-MAX_SCALE = 1 << 20  # widths beyond any real search; keeps the core's counts in range
+MAX_SCALE = 1 << 20  # widths beyond any real search (core.explore takes any width: it clamps to a C int)
 
 
 class _Spent(Exception):

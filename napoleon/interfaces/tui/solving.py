@@ -17,7 +17,7 @@ from textual.timer import Timer
 
 from ...engine.move import Move
 from ...engine.state import State, Status
-from ...solver.service import LOOK_BACK, Answer, Verdict
+from ...solver.service import Answer, Verdict, losing_move
 from .host import AppHost
 
 BUDGETS = (1.5, 6.0, 30.0)
@@ -26,9 +26,6 @@ answer first, then longer ones while the player thinks."""
 
 HINT_BUDGET = 10.0
 """Seconds a hint may search when no solution is known."""
-
-LOST_LOOK_BACK = LOOK_BACK
-"""Moves looked back through for the one that lost the game."""
 
 SOLVE_BUDGET = 30.0
 """Seconds "show the solution" may search when no solution is known."""
@@ -191,7 +188,6 @@ class SolverMixin(AppHost):
         budget = self.budgets[0] * 2 if self.budgets else None
         try:
             back = await self.solver.last_winnable(state, budget, max_states=self.hint_states,
-                                                   look_back=LOST_LOOK_BACK,
                                                    stop=lambda: generation != self.generation)
         except Exception:  # noqa: BLE001 - only advice is lost; the game goes on
             return
@@ -199,10 +195,7 @@ class SolverMixin(AppHost):
             return
         if back is not None:
             self.last_winnable = back
-            before = state.copy()
-            while len(before.history) > back + 1:
-                before.pop()
-            move = before.pop()  # the move that lost the game, described from the position before it
+            before, move = losing_move(state, back)
             self.warn(f"this position can no longer be won: move {back + 1} lost it "
                       f"({before.describe(move, past=True)}) · b goes back to before it · R restarts · "
                       f"n new deal")

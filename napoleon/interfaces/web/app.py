@@ -67,7 +67,7 @@ from ...engine.state import State
 from ...games import DEFAULT_GAME
 from ...grading import GRADES, grade_json, hand_out, shipped_grade
 from ...shuffle import MAX_DEAL
-from ...solver.service import Answer, SolverService, Verdict, WorkerError, find_winnable_job
+from ...solver.service import Answer, SolverService, Verdict, WorkerError, find_winnable_job, losing_move
 from ...store import Store
 from ..cli import game_info
 from .games import (
@@ -543,10 +543,7 @@ class WebApp:
             raise ApiError(500, f"the solver failed: {exc}") from None
         if back is None:
             return JSONResponse({"at": None, "move": None, "text": None})
-        before = state.copy()
-        while len(before.history) > back + 1:
-            before.pop()
-        move = before.pop()
+        before, move = losing_move(state, back)
         return JSONResponse({"at": back, "move": state.game.notation(move), "text": before.describe(move, past=True)})
 
     async def leave(self, request: Request) -> JSONResponse:
