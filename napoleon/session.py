@@ -192,7 +192,7 @@ class Session:
 
     def undo(self) -> bool:
         """Take back the last turn; False when there is none (the opening's auto-play stays)."""
-        if len(self.turns) <= (1 if self.opening else 0):
+        if not self.can_undo:
             return False
         n = self.turns.pop()
         for _ in range(n):
