@@ -207,21 +207,22 @@ class Board(Widget):
     def _size_needed(self, w: int, h: int) -> tuple[int, int]:
         """The terminal size (columns, rows) at which the table is drawn cleanly."""
         need = smallest_clean(self.state.game, self.state.piles) or (w + 20, h + 10)
+        app_w, app_h = self._app_size(w, h)
+        return need[0] + max(0, app_w - w), need[1] + max(0, app_h - h)
+
+    def _app_size(self, w: int, h: int) -> tuple[int, int]:
+        """The terminal's size; (``w``, ``h``), the board's, when not mounted in an app."""
         try:
-            extra_w, extra_h = max(0, self.app.size.width - w), max(0, self.app.size.height - h)
+            return self.app.size.width, self.app.size.height
         except Exception:  # noqa: BLE001 - not mounted in an app (tests of the widget alone)
-            extra_w, extra_h = 0, 0
-        return need[0] + extra_w, need[1] + extra_h
+            return w, h
 
     def _paint_too_small(self, w: int, h: int) -> Canvas:
         """Instead of piles drawn over each other: what size the terminal needs."""
         canvas = Canvas(w, h)
         assert self.too_small is not None
         need_w, need_h = self.too_small
-        try:
-            now_w, now_h = self.app.size.width, self.app.size.height
-        except Exception:  # noqa: BLE001 - not mounted in an app
-            now_w, now_h = w, h
+        now_w, now_h = self._app_size(w, h)
         words = (f"The terminal is too small for {self.state.game.name}: it needs at least "
                  f"{need_w} x {need_h} (now {now_w} x {now_h}). Make the window bigger.").split()
         lines, line = [], ""
