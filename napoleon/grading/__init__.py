@@ -139,9 +139,9 @@ def _run(state: State, search: str, cap: int):
 
         return beam_search(state, max_states=cap)
     if search == "staged":
-        from ..solver.staged import staged_search
+        from ..solver.staged import GRADING_PLANS, staged_search
 
-        return staged_search(state, max_states=cap)
+        return staged_search(state, max_states=cap, plans=GRADING_PLANS)
     try:
         return core.search(state, max_states=cap, mode=search)
     except core.NotCompilable:

@@ -80,6 +80,15 @@ class Plan:
     last: tuple[tuple[str, int], ...] = (("nested", 5000), ("best", 1000))
     redealt: int = 5000
 
+    def shrunk(self, divisor: int) -> Plan:
+        """This plan with every width and budget divided by ``divisor``: its
+        round k + log2(divisor) searches what this plan's round k does."""
+        def cut(n: int) -> int:
+            return max(n // divisor, 1) if n else 0  # a 0 (no redeal point judged) stays 0
+
+        return Plan(tuple(map(cut, self.explore)), cut(self.keep),
+                    tuple((mode, cut(n)) for mode, n in self.last), cut(self.redealt))
+
 
 # The cost of judging a redeal point by its redeal (a call into Python), in
 # positions searched: what the C core searches in the same time, measured.
@@ -110,6 +119,17 @@ REDEAL_COST = 25
 # greedy pass won from 1 start, nested rollouts from 3, the first of them
 # 14 starts earlier. Deal 20003 was won after 11.9 M positions, now 0.45 M.
 DEFAULT_PLANS = (Plan(explore=(250_000, 150_000)), Plan(explore=(250_000, 300_000), redealt=2000))
+
+# The plans the grading ladder runs (napoleon/grading): the same plans, their
+# first round 16 times smaller. A deal's grading effort is the work done
+# until the win, and with the default plans every deal spends the same
+# fixed first searches of its first deal (500,000 positions, then as many
+# again in the second round) before any last deal is tried: 55% of the wins
+# of St. Helena's deals 1-400 came at the first last deal of a round, at
+# the same effort to within 0.02%, so no threshold could split them into
+# grades. Starting small, a deal won by a short look is won early, and the
+# rounds double from there (docs/grades.md).
+GRADING_PLANS = tuple(plan.shrunk(16) for plan in DEFAULT_PLANS)
 MAX_SCALE = 1 << 20  # widths beyond any real search (core.explore takes any width: it clamps to a C int)
 
 
@@ -150,6 +170,13 @@ class _Run:
             return want
         left = max(self.max_states - self.states, 1)
         return left if want is None else min(want, left)
+
+    def redeals(self, want: int, positions: int | None) -> int:
+        """Redeal points a search of ``positions`` may judge: ``want``, as
+        many as fit under the cap after its positions (REDEAL_COST each)."""
+        if self.max_states is None or positions is None:
+            return want
+        return min(want, max(self.max_states - self.states - positions, 0) // REDEAL_COST)
 
     def beam_round(self, state: State, plan: BeamPlan, width: int) -> list[Move] | None:
         beam = [([], state)]
@@ -236,7 +263,7 @@ class _Planner:
         self.run = run
         self.state = state
         self.plan = plan
-        self.work = 0  # positions searched, and redeals judged (REDEAL_COST each)
+        self.work = 0  # positions searched, a judged redeal counting REDEAL_COST
         self.exhaustive = True  # so far, this round has left out no line of play
         self.steps = self._rounds()
 
@@ -285,11 +312,14 @@ class _Planner:
                 if won is not None:
                     return line + won
                 continue
-            positions = plan.explore[min(stage, len(plan.explore) - 1)] * scale
-            result, found = core.explore(s, budget=run.left(), max_states=run.cap(positions),
-                                         keep=plan.keep * scale, redealt=plan.redealt * scale)
-            run.states += result.states
-            work = result.states + REDEAL_COST * min(plan.redealt * scale, result.states)
+            positions = run.cap(plan.explore[min(stage, len(plan.explore) - 1)] * scale)
+            redealt = run.redeals(plan.redealt * scale, positions)
+            result, found = core.explore(s, budget=run.left(), max_states=positions,
+                                         keep=plan.keep * scale, redealt=redealt)
+            # A judged redeal point counts as positions, so that a position cap
+            # bounds all the work (the grading's efforts: docs/grades.md).
+            work = result.states + REDEAL_COST * min(redealt, result.states)
+            run.states += work
             spent[q] += work
             yield work
             if result.won:
@@ -345,7 +375,9 @@ def staged_search(state: State, budget: float | None = None, max_states: int | N
 
     The ``plans`` take turns, each in its own rounds, the one that has done
     the least work going next. ``won`` with a solution, ``lost`` only when
-    a round of some plan left out no line of play, else ``unknown``.
+    a round of some plan left out no line of play, else ``unknown``. The
+    result's ``states``, and ``max_states``, count the positions searched
+    and each redeal point judged by its redeal as REDEAL_COST positions.
 
     Without a budget or a position cap it would widen for ever, so one of
     the two is required.
