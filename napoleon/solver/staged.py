@@ -81,8 +81,9 @@ class Plan:
     redealt: int = 5000
 
     def shrunk(self, divisor: int) -> Plan:
-        """This plan with every width and budget divided by ``divisor``: its
-        round k + log2(divisor) searches what this plan's round k does."""
+        """This plan with every width and budget divided by ``divisor`` (rounded
+        down, never to 0 unless it was 0): its round k + log2(divisor) searches
+        about what this plan's round k does."""
         def cut(n: int) -> int:
             return max(n // divisor, 1) if n else 0  # a 0 (no redeal point judged) stays 0
 
