@@ -230,9 +230,31 @@ class Game:
             return False
         return any(state.piles[i] for i in self.role_piles[self.redeal_gathers])
 
+    def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """A redeal that only moves cards, as data: ``(gather, deal_to)``.
+
+        The cards of the ``gather`` piles are picked up into one packet, pile
+        after pile in that order, each from its top card down; the packet is
+        then dealt from its first card, one card at a time, onto the
+        ``deal_to`` piles in turn (onto whatever they hold). :meth:`redeal`
+        carries it out, and so does the solver's compiled core, from the same
+        data. None (the default): the game's own :meth:`redeal` does more than
+        move cards (Grand Napoleon plays cards up as it deals).
+        """
+        return None
+
     def redeal(self, state: State) -> None:
-        """Carry out a redeal on the piles (the counter is the caller's)."""
-        raise NotImplementedError
+        """Carry out a redeal on the piles (the counter is the caller's): by
+        default the one :meth:`redeal_order` declares."""
+        order = self.redeal_order()
+        if order is None:
+            raise NotImplementedError(f"{self.id} declares no redeal")
+        gather, deal_to = order
+        packet = [card for p in gather for card in reversed(state.piles[p])]
+        for p in gather:
+            state.piles[p] = []
+        for i, card in enumerate(packet):
+            state.piles[deal_to[i % len(deal_to)]].append(card)
 
     def active_wastes(self, state: State) -> list[int]:
         """The waste piles a stock card may be turned onto now."""

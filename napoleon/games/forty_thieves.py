@@ -125,10 +125,10 @@ Won when all 104 cards are on the foundations."""
         deal_rows(state, columns, cards[: 4 * len(columns)])
         state.piles[self.stock] = stock_from(cards[4 * len(columns):])
 
-    def redeal(self, state: State) -> None:
-        waste = self.role_piles[WASTE][0]
-        state.piles[self.stock] = stock_from(state.piles[waste])
-        state.piles[waste] = []
+    def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        # The waste turned over onto the (empty) stock: its top card goes
+        # down first, so the first card turned in the last pass comes first.
+        return (self.role_piles[WASTE][0],), (self.stock,)
 
     def blank_state(self, deal: int | None) -> CycleState:
         return CycleState(self, deal)

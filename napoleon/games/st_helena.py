@@ -125,12 +125,11 @@ Won when all 104 cards are on the foundations."""
         for i, card in enumerate(cards):
             state.piles[piles[i % 12]].append(card)
 
-    def redeal(self, state: State) -> None:
-        piles = self.group_piles[PILES]
-        packet = [card for p in reversed(piles) for card in reversed(state.piles[p])]
-        for p in piles:
-            state.piles[p] = []
-        self._deal_round(state, packet)
+    def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        # Pile 12 on top of pile 11, ... down to pile 1, dealt again from the
+        # top of the packet (pile 12's top card first), clockwise from pile 1.
+        piles = tuple(self.group_piles[PILES])
+        return piles[::-1], piles
 
     def check_position(self, state: State) -> None:
         for group, start in ((UPPER, self.top_rank), (LOWER, ACE)):

@@ -155,11 +155,10 @@ Won when all 104 cards are on the foundations."""
             return f"the bottom card {card_str(pile[0])} does not follow {card_str(c[-1])} in suit"
         return "only one card moves at a time (a whole tableau pile may move onto the central reserve)"
 
-    def redeal(self, state: State) -> None:
-        packet = [card for w in self.role_piles[WASTE] for card in state.piles[w]]
-        for w in self.role_piles[WASTE]:
-            state.piles[w] = []
-        state.piles[self.stock] = stock_from(packet)
+    def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        # The wastes gathered, the first on top, and turned over onto the
+        # (empty) stock: the first waste's first card is turned first again.
+        return tuple(self.role_piles[WASTE])[::-1], (self.stock,)
 
     def extra_json(self, state: State) -> dict[str, Any]:
         obj = super().extra_json(state)

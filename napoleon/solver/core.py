@@ -6,8 +6,9 @@ tables). ``encode_rules`` flattens what :class:`~napoleon.engine.game.Game` comp
 from a game's rule data (fit tables, spaces, the plan of where each pile's
 cards may go in each phase, whole-pile moves, waste piles in play,
 interchangeable piles, safe auto-play) into a list of integers that
-``csrc/rules.c`` reads in the same order, headed by :data:`TABLE_VERSION`. Redeals are carried out by calling back
-into the game's Python code, so no rule is written twice. The hooks that the
+``csrc/rules.c`` reads in the same order, headed by :data:`TABLE_VERSION`. A redeal the game
+declares as data (``Game.redeal_order``) is carried out by the core from that data; any other
+by calling back into the game's Python code, so no rule is written twice. The hooks that the
 tables are read from (``plan``, ``active_wastes``, ``symmetric_groups``,
 ``autoplay_allowed``) may depend on the number of redeals used only; that is
 how a "phase" is defined here.
@@ -40,7 +41,7 @@ except ImportError:  # pragma: no cover - only without a C compiler
 
 MAX_PHASES = 6
 MAX_PILES = 32
-TABLE_VERSION = 2  # the layout encode_rules() writes; csrc/core.h's TABLE_VERSION must match
+TABLE_VERSION = 3  # the layout encode_rules() writes; csrc/core.h's TABLE_VERSION must match
 
 if _core is not None and getattr(_core, "TABLE_VERSION", None) != TABLE_VERSION:  # pragma: no cover
     # A stale build (from before a change of the table layout) would misread
@@ -118,6 +119,8 @@ def encode_rules(game: Game) -> list[int]:
     out += [_mask(s) for s in supporters(game)]
     gather = game.role_piles.get(game.redeal_gathers, []) if game.redeal_gathers else []
     out += [len(gather), *gather]
+    order = game.redeal_order()  # a redeal declared as data is carried out in the core
+    out += [0, 0] if order is None else [len(order[0]), *order[0], len(order[1]), *order[1]]
     if _core is not None:
         try:  # the core checks its assumptions about the rules (csrc/core.h) as it reads them
             _core.moves(out, [[] for _ in range(game.npiles)], 0)
@@ -142,6 +145,11 @@ def _redealer(game: Game):
         return s.piles
 
     return redeal
+
+
+def core_redeal(state: State) -> tuple[list[list[int]], int]:
+    """The piles and redeal count after a redeal as the core carries it out (to test it against the engine)."""
+    return _core.redeal(encode_rules(state.game), [p[:] for p in state.piles], state.redeals, _redealer(state.game))
 
 
 def core_moves(state: State) -> list[Move]:

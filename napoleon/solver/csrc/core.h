@@ -5,8 +5,10 @@
  * tables that the Python engine compiled from a game's rule data (what fits
  * on what, what fills a space, where each pile's top card may go in each
  * phase, which piles are interchangeable, which cards are safe to play home)
- * as one flat list of integers, and a Python callback that carries out a
- * redeal with the game's own code. Move generation follows
+ * as one flat list of integers. A redeal the game declares as data
+ * (Game.redeal_order: piles gathered, piles dealt onto) is carried out here
+ * (moves.c: regather); any other by a Python callback that runs the game's
+ * own code. Move generation follows
  * napoleon/engine/state.py's State._generate step by step; a test checks the
  * two produce the same moves on random positions.
  *
@@ -23,8 +25,8 @@
  *   module.c     the Python entry points
  *
  * Every search keeps its mutable state in one Ctx, passed down; there are no
- * mutable globals (the core calls back into Python during a redeal, and a
- * callback may start another search).
+ * mutable globals (the core may call back into Python during a redeal, and
+ * a callback may start another search).
  *
  * "lost" from the complete searches (depth-first, best-first) means every
  * reachable position was visited, up to the sound shortcuts listed in
@@ -44,7 +46,7 @@
 /* The version of the flat table layout that core.py's encode_rules() writes
    and rules.c's read_rules() reads: the list starts with it. Change both
    and this number together. */
-#define TABLE_VERSION 2
+#define TABLE_VERSION 3
 
 /*
  * The core's assumptions about the rules. Each is checked when the tables
@@ -79,7 +81,12 @@
 #define HAS(mask, card) (((mask) >> (card)) & 1ULL)
 #define TOP(P, p) ((P)->c[p][(P)->n[p] - 1])
 
-typedef struct { int first_only, runs, n; int dst[MAXP]; } Target;
+/* Where a pile's top card may go: `dst` in order (to the first that takes
+   it when first_only). Derived when read: `mask`, the same piles as a pile
+   mask, and `fast`, set when gen() may pick the piles that take the card
+   from a map of the tops (no runs, `dst` ascending, all sharing one fit
+   table), which lists the same moves in the same order. */
+typedef struct { int first_only, runs, n; int dst[MAXP]; uint32_t mask; int fast; } Target;
 
 typedef struct {
     int npiles, stock, copies, max_redeals, needs_empty_stock, nphase;
@@ -97,6 +104,10 @@ typedef struct {
     int in_sym[MAXPH][MAXP];                     /* group number + 1, or 0 */
     uint64_t supporters[64];
     int ngather, gather[MAXP];
+    /* A redeal declared as data (Game.redeal_order): the piles gathered, in
+       order, each from its top down, and the piles the packet is dealt onto
+       in turn. nregather == 0: the game's redeal is a call into Python. */
+    int nregather, regather[MAXP], ndeal_to, deal_to[MAXP];
     /* Derived when read (rules.c), for the dead-end test. */
     int deadend_ok;                              /* the test's conditions hold for this game */
     int is_build[MAXP];                          /* a pile cards can be built on (not a foundation) */
@@ -121,7 +132,7 @@ typedef struct { Pos *items; int n, cap; } SnapStack;
 
 /* One search's mutable state. */
 typedef struct {
-    PyObject *redeal_cb;   /* carries out a redeal; the GIL is held */
+    PyObject *redeal_cb;   /* carries out a redeal not declared as data; the GIL is held */
     SnapStack snaps;       /* positions before each redeal, to take it back */
     int keep_snaps;        /* best-first never undoes: it keeps no snapshots */
     /* Set while exploring one stage: the moves that end a stage are left to

@@ -151,6 +151,31 @@ static PyObject *py_dead_end(PyObject *self, PyObject *args) {
     return res;
 }
 
+/* redeal(rules, piles, redeals, redeal_callback) -> (piles, redeals): the
+   position after a redeal as the core carries it out (from the declared
+   data, or by the callback), for the tests to hold against the engine's. */
+static PyObject *py_redeal(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles, *cb, *res = NULL;
+    int redeals;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!iO", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &cb)) return NULL;
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    if (!R || !P) PyErr_NoMemory();
+    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
+        Ctx X;
+        ctx_init(&X, cb);
+        if (apply(&X, R, P, (Mv){-1, -1, 0}) == 0) {
+            PyObject *out = pos_to_list(R, P);
+            if (out) res = Py_BuildValue("(Ni)", out, P->redeals);
+        }
+        ctx_free(&X);
+    }
+    free(R);
+    free(P);
+    return res;
+}
+
 /* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
 static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return one_position(args, gen_step); }
 
@@ -163,6 +188,7 @@ static PyMethodDef methods[] = {
     {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},
     {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
     {"dead_end", py_dead_end, METH_VARARGS, "Whether the dead-end test proves a position lost."},
+    {"redeal", py_redeal, METH_VARARGS, "The position after a redeal, as the core carries it out."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -84,6 +84,19 @@ static int check_assumptions(Rules *R) {
         }
     }
     for (int i = 0; i < R->nsources; i++) R->is_source[R->sources[i]] = 1;
+    for (int ph = 0; ph < R->nphase; ph++)
+        for (int p = 0; p < R->npiles; p++)
+            for (int t = 0; t < R->ntarget[ph][p]; t++) {
+                Target *T = &R->target[ph][p][t];
+                int fast = !T->runs && T->n > 0;
+                T->mask = 0;
+                for (int i = 0; i < T->n; i++) {
+                    int d = T->dst[i];
+                    T->mask |= 1u << d;
+                    if (i && (d <= T->dst[i - 1] || memcmp(R->fit[d], R->fit[T->dst[0]], sizeof R->fit[d]))) fast = 0;
+                }
+                T->fast = fast;
+            }
     for (int ph = 0; ph < R->nphase; ph++) {
         for (int p = 0; p < R->npiles; p++)
             for (int t = 0; t < R->ntarget[ph][p]; t++) {
@@ -165,6 +178,19 @@ int read_rules(Rules *R, PyObject *list) {
     for (int c = 0; c < 64; c++) R->supporters[c] = rd64(&r);
     R->ngather = rd_small(&r, MAXP);
     for (int i = 0; i < R->ngather; i++) R->gather[i] = rd_small(&r, MAXP - 1);
+    R->nregather = rd_small(&r, MAXP);
+    for (int i = 0; i < R->nregather; i++) R->regather[i] = rd_small(&r, MAXP - 1);
+    R->ndeal_to = rd_small(&r, MAXP);
+    for (int i = 0; i < R->ndeal_to; i++) R->deal_to[i] = rd_small(&r, MAXP - 1);
+    for (int i = 0; i < R->nregather + R->ndeal_to && !r.err; i++)
+        if ((i < R->nregather ? R->regather[i] : R->deal_to[i - R->nregather]) >= R->npiles) {
+            PyErr_SetString(PyExc_ValueError, "a redeal names a pile the game does not have");
+            return -1;
+        }
+    if (!r.err && R->nregather && !R->ndeal_to) {
+        PyErr_SetString(PyExc_ValueError, "a redeal that gathers cards must deal them onto some pile");
+        return -1;
+    }
     if (!r.err && r.i != r.n) { PyErr_SetString(PyExc_ValueError, "rule tables too long"); return -1; }
     if (r.err) return -1;
     return check_assumptions(R);
