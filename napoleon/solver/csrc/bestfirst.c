@@ -8,16 +8,18 @@
 int evaluate(const Ctx *X, const Rules *R, const Pos *P) {
     int home = 0, breaks = 0, empty = 0;
     unsigned char depth[64];
-    memset(depth, 60, sizeof depth);
+    /* The depths serve only the "next card" term: most searches weigh it 0. */
+    if (X->w_need) memset(depth, 60, sizeof depth);
     for (int p = 0; p < R->npiles; p++) {
         int n = P->n[p];
         if (R->is_found[p]) { home += n; continue; }
         const unsigned char *c = P->c[p];
-        for (int i = 0; i < n; i++) {
-            int d = n - 1 - i;
-            if (p == R->stock) d = d / 2 + 1;
-            if (d < depth[c[i]]) depth[c[i]] = (unsigned char)d;
-        }
+        if (X->w_need)
+            for (int i = 0; i < n; i++) {
+                int d = n - 1 - i;
+                if (p == R->stock) d = d / 2 + 1;
+                if (d < depth[c[i]]) depth[c[i]] = (unsigned char)d;
+            }
         if (p == R->stock) continue;
         if (!n) { if (R->space[p]) empty++; continue; }
         for (int i = 1; i < n; i++)

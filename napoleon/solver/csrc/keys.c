@@ -90,6 +90,16 @@ static inline uint64_t lead_of(const unsigned char *b, int n) {
     return x;
 }
 
+/* The same from a pile of a position, whose buffer holds MAXC bytes: its
+   first 8 read at once, the bytes past its height masked off. */
+static inline uint64_t pile_lead(const unsigned char *b, int n) {
+    uint64_t w;
+    memcpy(&w, b, 8);
+    int k = n < 7 ? n : 7;
+    uint64_t keep = k ? (0x00FFFFFFFFFFFFFFULL >> (56 - 8 * k)) << (56 - 8 * k) : 0;
+    return (uint64_t)n << 56 | ((__builtin_bswap64(w) >> 8) & keep);
+}
+
 static inline int span_less(const Span *x, const Span *y) {
     if (x->lead != y->lead) return x->lead < y->lead;
     return x->n > 7 && memcmp(x->b, y->b, (size_t)x->n) < 0;
@@ -121,11 +131,12 @@ int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key)
                 put_pile(R, P, p, small[i]);
                 x.b = small[i];
                 x.n = 2;
+                x.lead = lead_of(x.b, x.n);
             } else {
                 x.b = P->c[p];
                 x.n = P->n[p];
+                x.lead = pile_lead(x.b, x.n);
             }
-            x.lead = lead_of(x.b, x.n);
             int j = i;
             while (j > 0 && span_less(&x, &sp[j - 1])) { sp[j] = sp[j - 1]; j--; }
             sp[j] = x;
