@@ -138,9 +138,10 @@ static int add_lane(PyObject *out, const Node *nodes, const Mv *mvs, const Cand 
 /* The candidates of a finished phase search, in two lanes. Lane 0: its k
    positions with the most cards home (then the best score). Lane 1, when
    redealt > 0: k other redeal points judged by what their redeal deals, the
-   cards home and score once the redeal and its auto-play are done; since
-   each redeal is a call into Python, only `redealt` evenly spread redeal
-   points are tried. (Most cards home is a poor guide on its own: a redeal
+   cards home and score once the redeal and its auto-play are done; only
+   `redealt` evenly spread redeal points are tried (judging every one, now
+   that a declared redeal is cheap, won no more St. Helena deals on the
+   tuning block 20001-20033: docs/benchmarks.md). (Most cards home is a poor guide on its own: a redeal
    point with few cards home may deal a far better layout.) */
 static PyObject *collect_candidates(Ctx *X, const Rules *R, const Node *nodes, size_t nn, const Mv *mvs,
                                     const unsigned char *packs, int k, int redealt) {

@@ -1,0 +1,51 @@
+"""Same search, same positions: verdicts and position counts of every search mode, capped.
+
+    python bench/positions.py > after.txt            # on a change to the core
+    git stash; python setup.py build_ext --inplace; python bench/positions.py > before.txt
+    diff before.txt after.txt                        # only the CPU seconds may differ
+
+Each game's deals are searched by each of the core's modes (and the game's
+own staged searches) under a position cap, so the counts do not depend on
+the machine or its load. A change meant only to make the core faster must
+leave every line but its CPU seconds as it was; the seconds (from
+``time.process_time``, noisy on a shared virtual machine) show the gain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from napoleon import GAMES, new_game
+from napoleon.solver import solve
+from napoleon.study import parse_deals
+
+MODES = ("best", "dfs", "nested", "playouts", "greedy")
+STAGED = {"st-helena": "staged", "forty-thieves": "beam"}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", default="st-helena,forty-thieves,napoleons-tomb,werner,grand-napoleon,napoleons-square",
+                    help="comma-separated game ids, or all")
+    ap.add_argument("--deals", default="1-4")
+    ap.add_argument("--max-states", type=int, default=300_000, help="positions each search may visit")
+    args = ap.parse_args()
+    games = list(GAMES) if args.games == "all" else args.games.split(",")
+    deals = parse_deals(args.deals)
+    total = 0.0
+    for game in games:
+        for mode in (*MODES, *([STAGED[game]] if game in STAGED else [])):
+            cells = []
+            start = time.process_time()
+            for deal in deals:
+                r = solve(new_game(game, deal=deal), max_states=args.max_states, strategy=mode)
+                cells.append(f"{r.verdict.value[0]}{r.states}:{len(r.moves)}")
+            seconds = time.process_time() - start
+            total += seconds
+            print(game, mode, " ".join(cells), f"{seconds:.2f}s", flush=True)
+    print(f"total {total:.2f}s")
+
+
+if __name__ == "__main__":
+    main()
