@@ -51,3 +51,22 @@ def test_a_game_that_breaks_an_assumption_falls_back_to_the_python_search():
 def test_every_game_meets_the_cores_assumptions():
     for game_id in napoleon.GAMES:
         core.encode_rules(napoleon.get_game(game_id))  # raises NotCompilable otherwise
+
+
+def test_a_declared_redeal_is_read_from_the_tables_and_checked():
+    # The tables end with the declared redeal: (gather piles, deal-to piles).
+    state = napoleon.new_game("st-helena", 1)
+    game = state.game
+    gather, deal_to = game.redeal_order()
+    tables = core.encode_rules(game)
+    assert tables[-(len(gather) + len(deal_to) + 2):] == [len(gather), *gather, len(deal_to), *deal_to]
+    piles = [p[:] for p in state.piles]
+    head = tables[: -(len(gather) + len(deal_to) + 2)]
+    with pytest.raises(ValueError, match="does not have"):
+        core._core.moves([*head, 1, game.npiles, 1, 0], piles, 0)
+    with pytest.raises(ValueError, match="deal them onto"):
+        core._core.moves([*head, 1, 0, 0], piles, 0)
+    # A game that declares none (Grand Napoleon plays cards up as it deals) is redealt by its own code.
+    grand = napoleon.get_game("grand-napoleon")
+    assert grand.redeal_order() is None
+    assert core.encode_rules(grand)[-2:] == [0, 0]
