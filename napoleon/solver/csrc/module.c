@@ -107,20 +107,19 @@ static PyObject *explore(PyObject *self, PyObject *args) {
                       hold_stock ? 2 : 1, redealt, deadends, 0, 0, 0);
 }
 
-/* moves(...) and autoplay(...) for the tests: read a position, run one step. */
-static PyObject *one_position(PyObject *args, int (*step)(Ctx *, const Rules *, Pos *, Mv *)) {
-    PyObject *rules_list, *piles;
-    int redeals;
-    if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
+/* The entry points for the tests: read the tables and one position, run
+   `fn` on them (with the redeal callback `cb`, or none), free them. */
+typedef PyObject *(*PositionFn)(Ctx *, const Rules *, Pos *);
+
+static PyObject *on_position(PyObject *rules_list, PyObject *piles, int redeals, PyObject *cb, PositionFn fn) {
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     PyObject *res = NULL;
-    Mv out[MAXM];
     if (!R || !P) PyErr_NoMemory();
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
         Ctx X;
-        ctx_init(&X, NULL);
-        res = moves_to_list(out, step(&X, R, P, out));
+        ctx_init(&X, cb);
+        res = fn(&X, R, P);
         ctx_free(&X);
     }
     free(R);
@@ -128,59 +127,54 @@ static PyObject *one_position(PyObject *args, int (*step)(Ctx *, const Rules *, 
     return res;
 }
 
-static int gen_step(Ctx *X, const Rules *R, Pos *P, Mv *out) { return gen(X, R, P, out); }
+/* (rules, piles, redeals): the arguments of moves(), autoplay() and dead_end(). */
+static PyObject *on_parsed_position(PyObject *args, PositionFn fn) {
+    PyObject *rules_list, *piles;
+    int redeals;
+    if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
+    return on_position(rules_list, piles, redeals, NULL, fn);
+}
+
+static PyObject *gen_fn(Ctx *X, const Rules *R, Pos *P) {
+    Mv out[MAXM];
+    return moves_to_list(out, gen(X, R, P, out));
+}
+
+static PyObject *autoplay_fn(Ctx *X, const Rules *R, Pos *P) {
+    Mv out[MAXM];
+    return moves_to_list(out, autoplay(X, R, P, out));
+}
+
+static PyObject *dead_end_fn(Ctx *X, const Rules *R, Pos *P) {
+    X->deadends = 1;
+    return PyBool_FromLong(dead_end(X, R, P));
+}
+
+static PyObject *redeal_fn(Ctx *X, const Rules *R, Pos *P) {
+    if (apply(X, R, P, (Mv){-1, -1, 0}) < 0) return NULL;
+    PyObject *out = pos_to_list(R, P);
+    return out ? Py_BuildValue("(Ni)", out, P->redeals) : NULL;
+}
 
 /* dead_end(rules, piles, redeals) -> bool: whether the dead-end test proves the position lost. */
-static PyObject *py_dead_end(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *piles, *res = NULL;
-    int redeals;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
-    Rules *R = malloc(sizeof(Rules));
-    Pos *P = malloc(sizeof(Pos));
-    if (!R || !P) PyErr_NoMemory();
-    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
-        Ctx X;
-        ctx_init(&X, NULL);
-        X.deadends = 1;
-        res = PyBool_FromLong(dead_end(&X, R, P));
-        ctx_free(&X);
-    }
-    free(R);
-    free(P);
-    return res;
-}
+static PyObject *py_dead_end(PyObject *self, PyObject *args) { (void)self; return on_parsed_position(args, dead_end_fn); }
 
 /* redeal(rules, piles, redeals, redeal_callback) -> (piles, redeals): the
    position after a redeal as the core carries it out (from the declared
    data, or by the callback), for the tests to hold against the engine's. */
 static PyObject *py_redeal(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *piles, *cb, *res = NULL;
+    PyObject *rules_list, *piles, *cb;
     int redeals;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!iO", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &cb)) return NULL;
-    Rules *R = malloc(sizeof(Rules));
-    Pos *P = malloc(sizeof(Pos));
-    if (!R || !P) PyErr_NoMemory();
-    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
-        Ctx X;
-        ctx_init(&X, cb);
-        if (apply(&X, R, P, (Mv){-1, -1, 0}) == 0) {
-            PyObject *out = pos_to_list(R, P);
-            if (out) res = Py_BuildValue("(Ni)", out, P->redeals);
-        }
-        ctx_free(&X);
-    }
-    free(R);
-    free(P);
-    return res;
+    return on_position(rules_list, piles, redeals, cb, redeal_fn);
 }
 
 /* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
-static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return one_position(args, gen_step); }
+static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return on_parsed_position(args, gen_fn); }
 
 /* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
-static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; return one_position(args, autoplay); }
+static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; return on_parsed_position(args, autoplay_fn); }
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
