@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
+from .dealing import deal_rows
 from .errors import NotationError, OptionError
 from .move import REDEAL, Move
 from .rules import (
@@ -253,8 +254,7 @@ class Game:
         packet = [card for p in gather for card in reversed(state.piles[p])]
         for p in gather:
             state.piles[p] = []
-        for i, card in enumerate(packet):
-            state.piles[deal_to[i % len(deal_to)]].append(card)
+        deal_rows(state, deal_to, packet)
 
     def active_wastes(self, state: State) -> list[int]:
         """The waste piles a stock card may be turned onto now."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING, card_str, make_card
+from ..engine.dealing import deal_rows
 from ..engine.errors import PositionError
 from ..engine.game import RANKS, Game, Option, choice
 from ..engine.rules import ANY, ANY_SUIT, FOUNDATION, NONE, SAME, TABLEAU, Build, Foundation, Group
@@ -118,12 +119,7 @@ Won when all 104 cards are on the foundations."""
         for s in range(4):
             state.piles[upper[s]] = [make_card(self.top_rank, s)]
             state.piles[lower[s]] = [make_card(ACE, s)]
-        self._deal_round(state, cards)
-
-    def _deal_round(self, state: State, cards: list[int]) -> None:
-        piles = self.group_piles[PILES]
-        for i, card in enumerate(cards):
-            state.piles[piles[i % 12]].append(card)
+        deal_rows(state, self.group_piles[PILES], cards)
 
     def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         # Pile 12 on top of pile 11, ... down to pile 1, dealt again from the
