@@ -16,12 +16,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from napoleon import GAMES, new_game
+from napoleon import GAMES, get_game, new_game
 from napoleon.solver import solve
 from napoleon.study import parse_deals
 
 MODES = ("best", "dfs", "nested", "playouts", "greedy")
-STAGED = {"st-helena": "staged", "forty-thieves": "beam"}
 
 
 def main() -> None:
@@ -35,7 +34,9 @@ def main() -> None:
     deals = parse_deals(args.deals)
     total = 0.0
     for game in games:
-        for mode in (*MODES, *([STAGED[game]] if game in STAGED else [])):
+        # and the staged searches the game's own plan names (redeal planning, the beam)
+        staged = [phase.mode for phase in get_game(game).search_plan or () if phase.mode not in MODES]
+        for mode in (*MODES, *staged):
             cells = []
             start = time.process_time()
             for deal in deals:
