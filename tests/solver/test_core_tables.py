@@ -66,6 +66,11 @@ def test_a_declared_redeal_is_read_from_the_tables_and_checked():
         core._core.moves([*head, 1, game.npiles, 1, 0], piles, 0)
     with pytest.raises(ValueError, match="deal them onto"):
         core._core.moves([*head, 1, 0, 0], piles, 0)
+    # The piles a declared redeal picks up are the ones whose cards make a redeal legal (redeal_gathers).
+    for game_id in napoleon.GAMES:
+        g = napoleon.get_game(game_id)
+        if g.redeal_order() is not None:
+            assert sorted(g.redeal_order()[0]) == sorted(g.role_piles[g.redeal_gathers]), game_id
     # A game that declares none (Grand Napoleon plays cards up as it deals) is redealt by its own code.
     grand = napoleon.get_game("grand-napoleon")
     assert grand.redeal_order() is None
