@@ -157,6 +157,14 @@ def core_moves(state: State) -> list[Move]:
     return [Move(*m) for m in _core.moves(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
 
 
+def core_dfs_moves(state: State) -> list[list[Move]]:
+    """The moves depth-first search tries from ``state``, in its order, each
+    as the plain moves it stands for: a macro move of the stock (``csrc/core.h``,
+    A7) as its turns and then its play (to test them against the engine)."""
+    lines = _core.dfs_moves(encode_rules(state.game), [p[:] for p in state.piles], state.redeals, _redealer(state.game))
+    return [[Move(*m) for m in line] for line in lines]
+
+
 def core_dead_end(state: State) -> bool:
     """Whether the core's dead-end test (``csrc/deadend.c``) proves ``state`` lost."""
     return _core.dead_end(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
@@ -201,7 +209,7 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
 
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
-           policy: bool = True, seed: int = 0) -> Result:
+           policy: bool = True, seed: int = 0, macros: bool = True) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -222,6 +230,10 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     turns the dead-end test on (``csrc/deadend.c``: a set of cards that can
     never move again proves a position lost where no redeal is left); None:
     as the enclosing :func:`deadends` block says (off outside one).
+    ``macros``: depth-first search turns a one-pass stock by macro moves,
+    "turn k cards, then play the k-th" (``csrc/core.h``, A7), and never
+    stores a position with a turned card not yet played; False turns it card
+    by card, the same verdict over more positions (to re-check one).
     """
     if deadends is None:
         deadends = _DEADENDS.get()
@@ -230,7 +242,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     start = time.perf_counter()
     verdict, moves, states = _core.search(
         *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS), bool(deadends),
-        level, int(policy), seed,
+        level, int(policy), seed, bool(macros),
     )
     if mode in ("greedy", "playouts", "nested") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
@@ -240,6 +252,27 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
 
 C_INT_MAX = 2**31 - 1
 """The largest count the core takes (a C int)."""
+
+
+def beam(state: State, budget: float | None = None, max_states: int | None = None, width: int = 8,
+         stage_states: int = 2000, keep: int = 8, weights: tuple[int, ...] | None = None) -> Result:
+    """The beam over the stock's turns (``csrc/beam.c``), from ``state``.
+
+    Each stage, every position of the beam is searched best first without
+    turning the stock (at most ``stage_states`` positions); the ``keep``
+    best of each search are pooled, and the ``width`` best of the pool each
+    take every stock turn (or redeal) into the next stage. A round that runs
+    out of positions starts again with twice the width. It only finds wins:
+    ``won`` or ``unknown``. :func:`.staged.beam_search` is its front end.
+    """
+    if not budget and not max_states:
+        raise ValueError("the beam search never ends by itself: give a budget or max_states")
+    start = time.perf_counter()
+    width, stage_states, keep = (min(int(x), C_INT_MAX) for x in (width, stage_states, keep))
+    verdict, moves, states = _core.beam(*_search_args(state, budget, max_states), width, stage_states, keep,
+                                        tuple(weights or DEFAULT_WEIGHTS), _DEADENDS.get())
+    return Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states, time.perf_counter() - start,
+                  verdict == 1)
 
 
 class Found(NamedTuple):

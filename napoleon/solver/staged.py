@@ -184,30 +184,6 @@ class _Run:
             return want
         return min(want, max(self.max_states - self.states - positions, 0) // REDEAL_COST)
 
-    def beam_round(self, state: State, plan: BeamPlan, width: int) -> list[Move] | None:
-        beam = [([], state)]
-        while beam:
-            pool: dict[tuple, tuple[int, list[Move], State]] = {}
-            for line, s in beam:
-                result, found = core.explore(s, budget=self.left(), max_states=self.cap(plan.states), keep=plan.keep,
-                                             weights=plan.weights, hold_stock=True)
-                self.states += result.states
-                if result.won:
-                    return line + result.moves
-                for f in found:
-                    key = f.position.key()
-                    if key not in pool or pool[key][0] < f.score:
-                        pool[key] = (f.score, line + f.line, f.position)
-            beam = []
-            for _score, line, s in sorted(pool.values(), key=lambda item: -item[0]):
-                if len(beam) >= width:
-                    break
-                for move in _stage_moves(s):
-                    t = s.copy()
-                    t.push(move)
-                    beam.append((line + [move], t))
-        return None
-
 
 @dataclass(frozen=True)
 class BeamPlan:
@@ -234,31 +210,14 @@ def beam_search(state: State, budget: float | None = None, max_states: int | Non
     """Look for a win stage by stage, a stage ending at each stock turn or redeal.
 
     From each position of the beam, the tableau is searched without turning
-    the stock (:func:`.core.explore`); the pool of the best positions found,
+    the stock; the pool of the best positions found,
     duplicates merged, is cut to the ``width`` best by score, and each takes
     its stock turn (or redeal) into the next stage. A round ends when no
     position can go on; the next one doubles the width. It can only find
-    wins: ``won`` or ``unknown``.
+    wins: ``won`` or ``unknown``. The compiled core runs the whole beam
+    (:func:`.core.beam`).
     """
-    if budget is None and max_states is None:
-        raise ValueError("the beam search never ends by itself: give a budget or max_states")
-    start = time.perf_counter()
-    run = _Run(budget, max_states)
-    width = plan.width
-    try:
-        while width <= MAX_SCALE:
-            line = run.beam_round(state, plan, width)
-            if line is not None:
-                return Result(WON, line, run.states, time.perf_counter() - start, True)
-            width *= 2
-    except _Spent:
-        pass
-    return Result(UNKNOWN, [], run.states, time.perf_counter() - start, False)
-
-
-def _stage_moves(state: State) -> list[Move]:
-    """The moves that end a stage: stock turns and the redeal."""
-    return [m for m in state.legal_moves() if m == REDEAL or m.src == state.game.stock]
+    return core.beam(state, budget, max_states, plan.width, plan.states, plan.keep, plan.weights)
 
 
 class _Planner:

@@ -187,15 +187,71 @@ def test_the_stock_beam_never_claims_a_loss():
         assert result.verdict in ((WON, UNKNOWN) if truth == WON else (UNKNOWN,))
 
 
-def test_a_stage_ends_at_a_stock_turn_or_a_redeal():
-    from napoleon.solver.staged import _stage_moves
+def _stage_moves(state: napoleon.State) -> list:
+    """The moves that end a stage: stock turns and the redeal."""
+    return [m for m in state.legal_moves() if m == REDEAL or m.src == state.game.stock]
 
+
+def test_a_stage_ends_at_a_stock_turn_or_a_redeal():
     state = napoleon.new_game("forty-thieves", 1, {"redeals": "1"})
     stock = state.game.stock
     assert [m.src for m in _stage_moves(state)] == [stock]
     while state.piles[stock]:
         state.push(next(m for m in state.legal_moves() if m.src == stock))
     assert _stage_moves(state) == [REDEAL]
+
+
+def reference_beam(state: napoleon.State, max_states: int, width: int = 8, stage_states: int = 2000,
+                   keep: int = 8, weights: tuple[int, ...] = (40, 3, 12, 0, 8, 12)) -> tuple[str, list, int]:
+    """The beam over the stock's turns as a Python loop over ``core.explore``:
+    what ``csrc/beam.c`` does, written plainly, to hold it to."""
+    states, cut = 0, True
+    while cut and width <= 1 << 20:
+        cut = False
+        beam = [([], state)]
+        while beam:
+            pool: dict = {}
+            for line, s in beam:
+                if states >= max_states:
+                    return UNKNOWN, [], states
+                result, found = core.explore(s, max_states=min(stage_states, max(max_states - states, 1)), keep=keep,
+                                             weights=weights, hold_stock=True)
+                states += result.states
+                if result.won:
+                    return WON, line + result.moves, states
+                for f in found:
+                    key = f.position.key()
+                    if key not in pool or pool[key][0] < f.score:
+                        pool[key] = (f.score, line + f.line, f.position)
+            beam = []
+            for _score, line, s in sorted(pool.values(), key=lambda item: -item[0]):
+                if len(beam) >= width:
+                    cut = True
+                    break
+                for move in _stage_moves(s):
+                    t = s.copy()
+                    t.push(move)
+                    beam.append((line + [move], t))
+        width *= 2
+    return UNKNOWN, [], states
+
+
+@pytest.mark.parametrize(("game", "options", "deals", "cap"), [
+    ("forty-thieves", {}, (1, 4, 7, 20), 60_000),
+    ("forty-thieves", {"redeals": "1"}, (3,), 40_000),
+    ("forty-thieves", {"ranks": 5, "columns": 6}, range(1, 9), 20_000),
+    ("napoleons-tomb", {}, (2, 5), 30_000),
+])
+def test_the_compiled_beam_searches_what_the_python_loop_does(game, options, deals, cap):
+    # The same positions in the same order: the same verdict, line and count.
+    for deal in deals:
+        state = napoleon.new_game(game, deal, options)
+        verdict, line, states = reference_beam(state, cap)
+        result = core.beam(state, max_states=cap, width=8, stage_states=2000, keep=8,
+                           weights=(40, 3, 12, 0, 8, 12))
+        assert (result.verdict, result.moves, result.states) == (verdict, line, states), (game, options, deal)
+        if verdict == WON:
+            assert replays_to_win(state, result.moves)
 
 
 def test_a_position_cap_bounds_the_redeal_points_judged_too():

@@ -43,12 +43,7 @@ int evaluate(const Ctx *X, const Rules *R, const Pos *P) {
     return home * X->w_home - breaks * X->w_break + empty * X->w_space - need * X->w_need;
 }
 
-/* A node: its parent, the moves from the parent (player move, then
-   auto-play), and its position, packed: redeals, then each pile's size and cards. */
-typedef struct { uint32_t parent, mv_off, pos_off; uint16_t mv_n, pos_len, depth; } Node;
-typedef struct { int32_t pri; uint32_t node; } HeapItem;
-
-static int pack(const Rules *R, const Pos *P, unsigned char *b) {
+int pack(const Rules *R, const Pos *P, unsigned char *b) {
     int k = 0;
     b[k++] = (unsigned char)P->redeals;
     for (int p = 0; p < R->npiles; p++) {
@@ -59,7 +54,7 @@ static int pack(const Rules *R, const Pos *P, unsigned char *b) {
     return k;
 }
 
-static void unpack(const Rules *R, const unsigned char *b, Pos *P) {
+void unpack(const Rules *R, const unsigned char *b, Pos *P) {
     int k = 0;
     P->redeals = b[k++];
     for (int p = 0; p < R->npiles; p++) {
@@ -100,8 +95,6 @@ static HeapItem heap_pop(HeapItem *h, size_t *n) {
     return top;
 }
 
-typedef struct { int home, eval; uint32_t node; } Cand;
-
 static int cand_cmp(const void *a, const void *b) {
     const Cand *x = a, *y = b;
     if (x->home != y->home) return y->home - x->home;
@@ -116,17 +109,31 @@ static int cand_cmp_eval(const void *a, const void *b) {
     return x->node < y->node ? -1 : 1;
 }
 
+void bf_rank(const Ctx *X, const Rules *R, const BfWork *W, Cand *c) {
+    (void)X; (void)R;
+    for (size_t i = 0; i < W->nn; i++) c[i] = (Cand){W->nodes[i].home, W->nodes[i].eval, (uint32_t)i};
+    qsort(c, W->nn, sizeof(Cand), cand_cmp);
+}
+
+size_t bf_path(const BfWork *W, uint32_t node, Mv *out) {
+    size_t count = 0;
+    for (uint32_t x = node; x != UINT32_MAX; x = W->nodes[x].parent) count += W->nodes[x].mv_n;
+    if (out) {
+        size_t q = count;
+        for (uint32_t x = node; x != UINT32_MAX; x = W->nodes[x].parent)
+            for (int m = W->nodes[x].mv_n - 1; m >= 0; m--) out[--q] = W->mvs[W->nodes[x].mv_off + m];
+    }
+    return count;
+}
+
 /* Append to `out` one lane of candidates: the first k of c (sorted), each as
    (moves from the root, cards home, score, lane). */
-static int add_lane(PyObject *out, const Node *nodes, const Mv *mvs, const Cand *c, size_t nc, int k, int lane) {
+static int add_lane(PyObject *out, const BfWork *W, const Cand *c, size_t nc, int k, int lane) {
     for (size_t j = 0; j < nc && j < (size_t)k; j++) {
-        size_t count = 0;
-        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent) count += nodes[x].mv_n;
+        size_t count = bf_path(W, c[j].node, NULL);
         Mv *path = malloc((count + 1) * sizeof(Mv));
         if (!path) { PyErr_NoMemory(); return -1; }
-        size_t q = count;
-        for (uint32_t x = c[j].node; x != UINT32_MAX; x = nodes[x].parent)
-            for (int m = nodes[x].mv_n - 1; m >= 0; m--) path[--q] = mvs[nodes[x].mv_off + m];
+        bf_path(W, c[j].node, path);
         PyObject *item = Py_BuildValue("(Niii)", moves_to_list(path, (int)count), c[j].home, c[j].eval, lane);
         free(path);
         if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); return -1; }
@@ -144,8 +151,8 @@ static int add_lane(PyObject *out, const Node *nodes, const Mv *mvs, const Cand 
    tuning block 20001-20033: docs/benchmarks.md). (Most cards home is a
    poor guide on its own: a redeal point with few cards home may deal a far
    better layout.) */
-static PyObject *collect_candidates(Ctx *X, const Rules *R, const Node *nodes, size_t nn, const Mv *mvs,
-                                    const unsigned char *packs, int k, int redealt) {
+static PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redealt) {
+    size_t nn = W->nn;
     Cand *c = malloc((nn + 1) * sizeof(Cand));
     unsigned char *taken = calloc(nn + 1, 1);
     uint32_t *points = NULL;  /* the redeal points not already kept, in search order */
@@ -154,12 +161,8 @@ static PyObject *collect_candidates(Ctx *X, const Rules *R, const Node *nodes, s
     Mv autos[256];
     if (!c || !P || !taken) { PyErr_NoMemory(); goto fail; }
     if (!out) goto fail;
-    for (size_t i = 0; i < nn; i++) {
-        unpack(R, packs + nodes[i].pos_off, P);
-        c[i] = (Cand){cards_home(R, P), evaluate(X, R, P), (uint32_t)i};
-    }
-    qsort(c, nn, sizeof(Cand), cand_cmp);
-    if (add_lane(out, nodes, mvs, c, nn, k, 0) < 0) goto fail;
+    bf_rank(X, R, W, c);
+    if (add_lane(out, W, c, nn, k, 0) < 0) goto fail;
     if (redealt > 0 && nn > (size_t)k) {
         for (size_t j = 0; j < (size_t)k; j++) taken[c[j].node] = 1;
         points = malloc(nn * sizeof(uint32_t));
@@ -167,20 +170,20 @@ static PyObject *collect_candidates(Ctx *X, const Rules *R, const Node *nodes, s
         size_t np = 0, nc = 0;
         for (size_t i = 0; i < nn; i++) {
             if (taken[i]) continue;
-            unpack(R, packs + nodes[i].pos_off, P);
+            unpack(R, W->packs + W->nodes[i].pos_off, P);
             if (can_redeal(R, P)) points[np++] = (uint32_t)i;
         }
         size_t stride = np > (size_t)redealt ? (np + (size_t)redealt - 1) / (size_t)redealt : 1;
         X->keep_snaps = 0;  /* nothing is undone here */
         for (size_t j = 0; j < np; j += stride) {
-            unpack(R, packs + nodes[points[j]].pos_off, P);
+            unpack(R, W->packs + W->nodes[points[j]].pos_off, P);
             if (apply(X, R, P, (Mv){-1, -1, 0}) < 0) { X->keep_snaps = 1; goto fail; }
             autoplay(X, R, P, autos);
             c[nc++] = (Cand){cards_home(R, P), evaluate(X, R, P), points[j]};
         }
         X->keep_snaps = 1;
         qsort(c, nc, sizeof(Cand), cand_cmp_eval);
-        if (add_lane(out, nodes, mvs, c, nc, k, 1) < 0) goto fail;
+        if (add_lane(out, W, c, nc, k, 1) < 0) goto fail;
     }
     goto done;
 fail:
@@ -193,50 +196,80 @@ done:
     return out;
 }
 
-PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
-                           int redealt) {
-    size_t ncap = 1 << 14, nn = 0, mcap = 1 << 16, mn = 0, pcap = 1 << 20, pn = 0, hcap = 1 << 14, hn = 0;
-    Node *nodes = malloc(ncap * sizeof(Node));
-    Mv *mvs = malloc(mcap * sizeof(Mv));
-    unsigned char *packs = malloc(pcap);
-    HeapItem *heap = malloc(hcap * sizeof(HeapItem));
+int bf_work_init(BfWork *W, size_t slots) {
+    memset(W, 0, sizeof *W);
+    W->ncap = 1 << 14; W->mcap = 1 << 16; W->pcap = 1 << 20; W->hcap = 1 << 14;
+    W->nodes = malloc(W->ncap * sizeof(Node));
+    W->mvs = malloc(W->mcap * sizeof(Mv));
+    W->packs = malloc(W->pcap);
+    W->heap = malloc(W->hcap * sizeof(HeapItem));
+    if (!W->nodes || !W->mvs || !W->packs || !W->heap) { bf_work_free(W); PyErr_NoMemory(); return -1; }
+    if (table_init(&W->T, slots) < 0) { bf_work_free(W); return -1; }
+    W->ready = 1;
+    return 0;
+}
+
+void bf_work_free(BfWork *W) {
+    free(W->nodes); free(W->mvs); free(W->packs); free(W->heap);
+    if (W->ready) table_free(&W->T);
+    memset(W, 0, sizeof *W);
+}
+
+/* Make room for `need` items in a growing array; -1 with MemoryError. */
+static int reserve(void **arr, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 0;
+    size_t nc = *cap * 2;
+    while (nc < need) nc *= 2;
+    void *na = realloc(*arr, nc * size);
+    if (!na) { PyErr_NoMemory(); return -1; }
+    *arr = na;
+    *cap = nc;
+    return 0;
+}
+
+/* Add a node for position Q, reached from `parent` by the `nmv` moves `mv`. */
+static int add_node(const Ctx *X, const Rules *R, BfWork *W, const Pos *Q, uint32_t parent, const Mv *mv, int nmv) {
+    unsigned char buf[4096];
+    int len = pack(R, Q, buf);
+    if (reserve((void **)&W->nodes, &W->ncap, W->nn + 1, sizeof(Node)) < 0 ||
+        reserve((void **)&W->mvs, &W->mcap, W->mn + (size_t)nmv, sizeof(Mv)) < 0 ||
+        reserve((void **)&W->packs, &W->pcap, W->pn + (size_t)len, 1) < 0)
+        return -1;
+    memcpy(W->packs + W->pn, buf, (size_t)len);
+    memcpy(W->mvs + W->mn, mv, (size_t)nmv * sizeof(Mv));
+    W->nodes[W->nn] = (Node){parent, (uint32_t)W->mn, (uint32_t)W->pn, (uint16_t)nmv, (uint16_t)len,
+                             (uint16_t)(parent == UINT32_MAX ? 0 : W->nodes[parent].depth + 1),
+                             (uint16_t)cards_home(R, Q), evaluate(X, R, Q)};
+    W->mn += (size_t)nmv;
+    W->pn += (size_t)len;
+    W->nn++;
+    return 0;
+}
+
+int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, long long max_states, BfWork *W,
+           long long *states_out, uint32_t *won_node) {
     Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
-    Table T;
-    int verdict = -1, tinit = 0;
+    int verdict = -2;
     long long states = 0;
-    uint32_t won_node = 0;
-    PyObject *result = NULL;
-    unsigned char key[4096], buf[4096];
+    unsigned char key[4096];
     Mv autos[256], moves_[MAXM];
-    if (!nodes || !mvs || !packs || !heap || !P || !C) { PyErr_NoMemory(); goto out; }
-    if (table_init(&T, 1 << 16) < 0) goto out;
-    tinit = 1;
+    W->nn = W->mn = W->pn = W->hn = 0;
+    table_clear(&W->T);
+    if (!P || !C) { PyErr_NoMemory(); goto out; }
     int root_redeals = root->redeals;
-    double deadline = budget > 0 ? now() + budget : 0;
     X->keep_snaps = 0;
-
-#define NEED(arr, cap, need, type) do { if ((need) > (cap)) { size_t nc = (cap) * 2; while (nc < (need)) nc *= 2; \
-        type *na = realloc(arr, nc * sizeof(type)); if (!na) { PyErr_NoMemory(); goto out; } arr = na; cap = nc; } } while (0)
-#define ADD_NODE(POS, PARENT, MV, NMV) do { \
-        NEED(nodes, ncap, nn + 1, Node); NEED(mvs, mcap, mn + (NMV), Mv); \
-        int len_ = pack(R, POS, buf); NEED(packs, pcap, pn + (size_t)len_, unsigned char); \
-        memcpy(packs + pn, buf, (size_t)len_); memcpy(mvs + mn, MV, (size_t)(NMV) * sizeof(Mv)); \
-        nodes[nn] = (Node){(PARENT), (uint32_t)mn, (uint32_t)pn, (uint16_t)(NMV), (uint16_t)len_, \
-                           (uint16_t)((PARENT) == UINT32_MAX ? 0 : nodes[(PARENT)].depth + 1)}; \
-        mn += (NMV); pn += (size_t)len_; nn++; } while (0)
-
     *P = *root;
     int na = autoplay(X, R, P, autos);
-    ADD_NODE(P, UINT32_MAX, autos, na);
-    if (is_won(R, P, total)) { verdict = 1; won_node = 0; goto out; }
-    if (table_add(&T, key, (size_t)make_key(R, P, root_redeals, key)) < 0) goto out;
+    if (add_node(X, R, W, P, UINT32_MAX, autos, na) < 0) goto out;
+    if (is_won(R, P, total)) { verdict = 1; *won_node = 0; goto out; }
+    if (table_add(&W->T, key, (size_t)make_key(R, P, root_redeals, key)) < 0) goto out;
     states = 1;
-    if (!dead_end(X, R, P)) heap_push(heap, &hn, (HeapItem){evaluate(X, R, P), 0});
-    while (hn) {
-        HeapItem it = heap_pop(heap, &hn);
-        Node nd = nodes[it.node];
-        unpack(R, packs + nd.pos_off, P);
-        Mv last = nd.mv_n ? mvs[nd.mv_off] : (Mv){0, 0, 0};
+    if (!dead_end(X, R, P)) W->heap[W->hn++] = (HeapItem){W->nodes[0].eval, 0};
+    while (W->hn) {
+        HeapItem it = heap_pop(W->heap, &W->hn);
+        Node nd = W->nodes[it.node];
+        unpack(R, W->packs + nd.pos_off, P);
+        Mv last = nd.mv_n ? W->mvs[nd.mv_off] : (Mv){0, 0, 0};
         int has_last = it.node != 0 && nd.mv_n;
         int nm = ordered(X, R, P, last, has_last, has_last && bare_turn(R, last, nd.mv_n), moves_);
         for (int i = 0; i < nm; i++) {
@@ -248,14 +281,15 @@ PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget,
             if (moves_[i].src < 0) { *C = *P; Q = C; }
             if (apply(X, R, Q, moves_[i]) < 0) goto out;
             int a = autoplay(X, R, Q, seq + 1);
-            int added = table_add(&T, key, (size_t)make_key(R, Q, root_redeals, key));
+            int added = table_add(&W->T, key, (size_t)make_key(R, Q, root_redeals, key));
             if (added < 0) goto out;
             if (added) states++;
             if (added && !dead_end(X, R, Q)) {   /* a dead end is lost: neither searched nor kept */
-                ADD_NODE(Q, it.node, seq, 1 + a);
-                if (is_won(R, Q, total)) { verdict = 1; won_node = (uint32_t)(nn - 1); goto out; }
-                NEED(heap, hcap, hn + 1, HeapItem);
-                heap_push(heap, &hn, (HeapItem){evaluate(X, R, Q) - X->w_depth * nodes[nn - 1].depth, (uint32_t)(nn - 1)});
+                if (add_node(X, R, W, Q, it.node, seq, 1 + a) < 0) goto out;
+                uint32_t id = (uint32_t)(W->nn - 1);
+                if (is_won(R, Q, total)) { verdict = 1; *won_node = id; goto out; }
+                if (reserve((void **)&W->heap, &W->hcap, W->hn + 1, sizeof(HeapItem)) < 0) goto out;
+                heap_push(W->heap, &W->hn, (HeapItem){W->nodes[id].eval - X->w_depth * W->nodes[id].depth, id});
             }
             if (Q == P)
                 for (int j = a; j >= 0; j--) undo(X, P, seq[j]);
@@ -264,34 +298,39 @@ PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget,
             if (PyErr_CheckSignals() < 0) goto out;
             if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) { verdict = -1; goto out; }
         }
-        if (nn >= UINT32_MAX - MAXM) { verdict = -1; goto out; }
+        if (W->nn >= UINT32_MAX - MAXM) { verdict = -1; goto out; }
     }
     verdict = 0;
 out:
     X->keep_snaps = 1;
-    if (!PyErr_Occurred()) {
-        size_t count = 0;
-        if (verdict == 1)
-            for (uint32_t x = won_node; x != UINT32_MAX; x = nodes[x].parent) count += nodes[x].mv_n;
+    *states_out = states;
+    free(P); free(C);
+    return verdict;
+}
+
+PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
+                    int redealt) {
+    BfWork W;
+    long long states = 0;
+    uint32_t won_node = 0;
+    PyObject *result = NULL;
+    if (bf_work_init(&W, 1 << 16) < 0) return NULL;
+    int verdict = bf_run(X, R, root, total, budget > 0 ? now() + budget : 0, max_states, &W, &states, &won_node);
+    if (verdict != -2) {
+        size_t count = verdict == 1 ? bf_path(&W, won_node, NULL) : 0;
         Mv *path = malloc((count + 1) * sizeof(Mv));
         if (!path) PyErr_NoMemory();
         else {
-            size_t k = count;
-            if (verdict == 1)
-                for (uint32_t x = won_node; x != UINT32_MAX; x = nodes[x].parent)
-                    for (int j = nodes[x].mv_n - 1; j >= 0; j--) path[--k] = mvs[nodes[x].mv_off + j];
+            if (verdict == 1) bf_path(&W, won_node, path);
             PyObject *mv = moves_to_list(path, (int)count);
             if (mv && collect > 0) {
-                PyObject *cands = collect_candidates(X, R, nodes, nn, mvs, packs, collect, redealt);
+                PyObject *cands = collect_candidates(X, R, &W, collect, redealt);
                 if (cands) result = Py_BuildValue("(iNLN)", verdict, mv, states, cands);
                 else Py_DECREF(mv);
             } else if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
             free(path);
         }
     }
-    if (tinit) table_free(&T);
-    free(nodes); free(mvs); free(packs); free(heap); free(P); free(C);
+    bf_work_free(&W);
     return result;
-#undef NEED
-#undef ADD_NODE
 }

@@ -20,6 +20,7 @@
  *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
  *   dfs.c        complete depth-first search
  *   bestfirst.c  best-first search (complete), its greedy pass and the staged searches' explore
+ *   beam.c       a beam over the stock's turns, each stage searched best-first (finds wins only)
  *   playouts.c   randomised playouts (find wins only)
  *   nested.c     nested rollouts (Nested Monte Carlo Search; find wins only)
  *   module.c     the Python entry points
@@ -70,6 +71,14 @@
  *     bare turn).
  *  A6 The dead-end test (deadend.c) runs only where its own conditions hold,
  *     checked per game (Rules.deadend_ok) and per position (no redeal left).
+ *  A7 Macro moves of the stock (Ctx.macro): where one waste pile takes the
+ *     stock's turns, nothing is ever put on it but by a turn, it moves one
+ *     card at a time, and no redeal is left (Rules.macro_ok, per game; per
+ *     position, macros_here), any line of play can be reordered so that each
+ *     turn comes just before the move of the card it turned (A5: the turn
+ *     commutes with every move between). So the stock's moves may be "turn k
+ *     cards, then play the k-th", and the positions with a turned card not
+ *     yet played are never stored: on Forty Thieves most of them.
  */
 
 #define MAXP 32      /* piles */
@@ -110,6 +119,7 @@ typedef struct {
     int nregather, regather[MAXP], ndeal_to, deal_to[MAXP];
     /* Derived when read (rules.c), for the dead-end test. */
     int deadend_ok;                              /* the test's conditions hold for this game */
+    int macro_ok;                                /* A7 holds for this game */
     int is_build[MAXP];                          /* a pile cards can be built on (not a foundation) */
     int is_source[MAXP];
     uint32_t takes_all;                          /* build piles that take any card when empty */
@@ -143,6 +153,7 @@ typedef struct {
        so it never answers "lost"; its wins are replayed like any other. */
     int greedy;
     int deadends;          /* run the dead-end test (deadend.c) */
+    int macro;             /* order.c offers the stock's macro moves where they are sound (A7) */
     long long dead;        /* positions it cut */
     /* best-first score weights: card home, break in order, space, depth,
        break cap, depth of the cards the foundations need next */
@@ -199,11 +210,21 @@ int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out);
 int apply(Ctx *X, const Rules *R, Pos *P, Mv mv);
 void undo(Ctx *X, Pos *P, Mv mv);
 int autoplay(Ctx *X, const Rules *R, Pos *P, Mv *done);
+/* A macro move (A7) is (stock, dst, MACRO | k): turn k cards, then move the
+   k-th from the waste to dst (dst the waste itself: the turns alone). */
+#define MACRO 0x80
+int macros_here(const Ctx *X, const Rules *R, const Pos *P);
+int gen_macros(Ctx *X, const Rules *R, const Pos *P, Mv *out, int m);
+/* Make mv, a macro move spelled out as the plain moves it stands for (into
+   seq); their number, or -1 on error. */
+int make_move(Ctx *X, const Rules *R, Pos *P, Mv mv, Mv *seq);
 
 /* keys.c */
 typedef struct { unsigned char *data; size_t len, cap; uint64_t *slots; size_t nslots, used; } Table;
 int table_init(Table *T, size_t nslots);
 void table_free(Table *T);
+void table_clear(Table *T);
+uint64_t hash_bytes(const unsigned char *b, size_t n);
 int table_add(Table *T, const unsigned char *key, size_t len);
 int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key);
 
@@ -226,6 +247,42 @@ PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, 
 PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
                         int policy, uint64_t seed);
 int evaluate(const Ctx *X, const Rules *R, const Pos *P);
+
+/* bestfirst.c: one best-first search's work space, reusable (beam.c runs
+   thousands of small searches in one; each starts by clearing it, not by
+   allocating). A node: its parent, the moves from the parent (player move,
+   then auto-play), its position, packed (pack: redeals, then each pile's
+   size and cards), its cards home and its score (evaluate). */
+typedef struct { uint32_t parent, mv_off, pos_off; uint16_t mv_n, pos_len, depth, home; int32_t eval; } Node;
+typedef struct { int32_t pri; uint32_t node; } HeapItem;
+typedef struct {
+    Node *nodes; size_t ncap, nn;
+    Mv *mvs; size_t mcap, mn;
+    unsigned char *packs; size_t pcap, pn;
+    HeapItem *heap; size_t hcap, hn;
+    Table T;
+    int ready;
+} BfWork;
+/* A node ranked for keeping: cards home, score. */
+typedef struct { int home, eval; uint32_t node; } Cand;
+int pack(const Rules *R, const Pos *P, unsigned char *b);
+void unpack(const Rules *R, const unsigned char *b, Pos *P);
+int bf_work_init(BfWork *W, size_t slots);
+void bf_work_free(BfWork *W);
+/* Best-first from `root` into W (cleared first): 1 won (*won_node its
+   node), 0 every position visited, -1 the deadline (0: none) or max_states
+   (0: none) reached, -2 an error (a Python exception is set). */
+int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, long long max_states, BfWork *W,
+           long long *states, uint32_t *won_node);
+/* The moves from the root to `node`, into `out` (NULL: count only); their number. */
+size_t bf_path(const BfWork *W, uint32_t node, Mv *out);
+/* Every node of W ranked, most cards home first, then the best score, then
+   the first found; c holds W->nn. */
+void bf_rank(const Ctx *X, const Rules *R, const BfWork *W, Cand *c);
+
+/* beam.c */
+PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int width,
+               int stage_states, int keep);
 
 /* module.c */
 double now(void);

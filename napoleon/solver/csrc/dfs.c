@@ -8,8 +8,10 @@
 typedef struct { int start, n, i, pushed; } Frame;
 
 /* The complete depth-first search: every reachable position once (a
-   transposition table of canonical keys), moves in order.c's order. "lost"
-   means the whole reachable space was visited. */
+   transposition table of canonical keys), moves in order.c's order, with
+   the stock's macro moves where X->macro asks for them (A7). "lost" means
+   the whole reachable space was visited (with macro moves, every position
+   but those with a turned card not yet played). */
 PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states) {
     Pos *P = root;
     size_t mcap = 1 << 16, pcap = 1 << 12;
@@ -58,13 +60,14 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
             continue;
         }
         Mv mv = mstack[F->start + F->i++];
-        if (apply(X, R, P, mv) < 0) goto out;
-        GROW(path, pcap, npath + 300, Mv);
-        path[npath++] = mv;
+        GROW(path, pcap, npath + 2 * MAXC + 300, Mv);
+        int made = make_move(X, R, P, mv, path + npath);   /* a macro move is made as the moves it stands for */
+        if (made < 0) goto out;
+        npath += made;
         na = autoplay(X, R, P, autos);
         memcpy(path + npath, autos, (size_t)na * sizeof(Mv));
         npath += na;
-        int pushed = 1 + na;
+        int pushed = made + na;
         if (is_won(R, P, total)) { verdict = 1; goto out; }
         int added = table_add(&T, key, (size_t)make_key(R, P, root_redeals, key));
         if (added < 0) goto out;
@@ -73,6 +76,7 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
             continue;
         }
         states++;
+        if (bare_turn(R, mv, pushed)) X->dead++;
         if ((states & 4095) == 0) {
             if (PyErr_CheckSignals() < 0) goto out;
             if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) {
@@ -97,6 +101,7 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
     verdict = 0;
     npath = 0;
 out:
+    if (getenv("CHAIN")) fprintf(stderr, "states %lld chain %lld\n", states, X->dead);
     if (!PyErr_Occurred()) {
         PyObject *mv = moves_to_list(path, verdict == 1 ? (int)npath : 0);
         if (mv) {

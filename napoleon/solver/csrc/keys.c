@@ -5,7 +5,7 @@
 
 /* Eight bytes at a time: keys are 100-200 bytes and hashing them is a large
    share of a depth-first search's time. */
-static uint64_t hash_bytes(const unsigned char *b, size_t n) {
+uint64_t hash_bytes(const unsigned char *b, size_t n) {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -33,6 +33,12 @@ int table_init(Table *T, size_t nslots) {
 }
 
 void table_free(Table *T) { free(T->slots); free(T->data); memset(T, 0, sizeof *T); }
+
+/* Empty it, keeping its memory. */
+void table_clear(Table *T) {
+    memset(T->slots, 0, T->nslots * sizeof(uint64_t) * 2);
+    T->len = T->used = 0;
+}
 
 static int table_grow(Table *T) {
     size_t n = T->nslots * 2;

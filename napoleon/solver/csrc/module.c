@@ -30,31 +30,48 @@ void ctx_free(Ctx *X) {
     X->snaps.n = X->snaps.cap = 0;
 }
 
-/* Read the tables and the position, then run one search with the redeal
-   callback set: depth-first (mode 0), best-first (1), its greedy pass (2) or
-   playouts (3) or nested rollouts (4: of `level`, with `policy`, from `seed`; seed 0: the
-   playouts' seed). collect > 0: list that many best positions at the end;
-   hold: 1 no redeal, 2 no stock turn. */
-static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, PyObject *cb, int mode, int total,
-                            double budget, long long max_states, const int *w, int collect, int hold, int redealt,
-                            int deadends, int level, int policy, uint64_t seed) {
+/* What one search is asked: its mode (0 depth-first, 1 best-first, 2 its
+   greedy pass, 3 playouts, 4 nested rollouts, 5 the beam over the stock's
+   turns) and its settings. collect > 0: best-first lists that many best
+   positions at the end (explore); hold: 1 no redeal, 2 no stock turn. */
+typedef struct {
+    int mode, total;
+    double budget;
+    long long max_states;
+    int w[6];
+    int collect, hold, redealt, deadends;
+    int macro;                     /* depth-first: the stock's macro moves (A7) */
+    int level, policy;             /* nested rollouts */
+    uint64_t seed;
+    int width, stage_states;       /* the beam; `collect` is what each stage keeps */
+} Ask;
+
+#define ASK_DEFAULTS {.w = {40, 3, 12, 0, 8, 0}, .level = 1}
+
+/* Read the tables and the position, then run the search `A` asks for, with
+   the redeal callback set. */
+static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, PyObject *cb, const Ask *A) {
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     PyObject *res = NULL;
     Ctx X;
     ctx_init(&X, cb);
+    const int *w = A->w;
     X.w_home = w[0]; X.w_break = w[1]; X.w_space = w[2]; X.w_depth = w[3]; X.break_cap = w[4]; X.w_need = w[5];
-    X.greedy = mode == 2;
-    X.hold = hold;
-    X.deadends = deadends;
+    X.greedy = A->mode == 2;
+    X.hold = A->hold;
+    X.deadends = A->deadends;
+    X.macro = A->mode == 0 && A->macro;
     if (!R || !P) PyErr_NoMemory();
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
-        if (mode == 0) res = dfs(&X, R, P, total, budget, max_states);
-        else if (mode == 3) res = playouts(&X, R, P, total, budget, max_states, 0x5EEDULL + (uint64_t)total);
-        else if (mode == 4)
-            res = nested_search(&X, R, P, total, budget, max_states, level, policy,
-                                seed ? seed : 0x5EEDULL + (uint64_t)total);
-        else res = bestfirst(&X, R, P, total, budget, max_states, collect, redealt);
+        if (A->mode == 0) res = dfs(&X, R, P, A->total, A->budget, A->max_states);
+        else if (A->mode == 3) res = playouts(&X, R, P, A->total, A->budget, A->max_states, 0x5EEDULL + (uint64_t)A->total);
+        else if (A->mode == 4)
+            res = nested_search(&X, R, P, A->total, A->budget, A->max_states, A->level, A->policy,
+                                A->seed ? A->seed : 0x5EEDULL + (uint64_t)A->total);
+        else if (A->mode == 5)
+            res = beam(&X, R, P, A->total, A->budget, A->max_states, A->width, A->stage_states, A->collect);
+        else res = bestfirst(&X, R, P, A->total, A->budget, A->max_states, A->collect, A->redealt);
     }
     ctx_free(&X);
     free(R); free(P);
@@ -62,29 +79,30 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
 }
 
 /* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback, mode=0, weights=(...),
-          deadends=0, level=1, policy=0, seed=0)
+          deadends=0, level=1, policy=0, seed=0, macro=1)
    -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown.
    mode 0: depth-first; mode 1: best-first. Both visit every reachable
    position before they answer "lost" (with deadends=1, every one but those
    below a position the dead-end test proves lost). mode 2: the greedy best-first
    pass, whose "lost" (0) only means it found nothing: the caller must not
-   report it. mode 3: randomised playouts, which never answer "lost". */
+   report it. mode 3: randomised playouts, which never answer "lost".
+   macro: depth-first turns the stock by macro moves where they are sound
+   (core.h, A7); 0 turns it card by card, to check a verdict. */
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, total, mode = 0, deadends = 0, level = 1, policy = 0;
+    int redeals;
     unsigned long long seed = 0;
-    double budget;
-    long long max_states;
-    int w[6] = {40, 3, 12, 0, 8, 0};
+    Ask A = ASK_DEFAULTS;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)iiiK", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
-                          &total, &budget, &max_states, &cb, &mode, &w[0], &w[1], &w[2], &w[3], &w[4], &w[5],
-                          &deadends, &level, &policy, &seed))
+    A.macro = 1;
+    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)iiiKp", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+                          &A.total, &A.budget, &A.max_states, &cb, &A.mode, &A.w[0], &A.w[1], &A.w[2], &A.w[3],
+                          &A.w[4], &A.w[5], &A.deadends, &A.level, &A.policy, &seed, &A.macro))
         return NULL;
-    if (mode < 0 || mode > 4) { PyErr_SetString(PyExc_ValueError, "mode must be 0..4"); return NULL; }
-    if (level < 0 || level > 4) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
-    return run_search(rules_list, piles, redeals, cb, mode, total, budget, max_states, w, 0, 0, 0, deadends, level,
-                      policy, (uint64_t)seed);
+    if (A.mode < 0 || A.mode > 4) { PyErr_SetString(PyExc_ValueError, "mode must be 0..4"); return NULL; }
+    if (A.level < 0 || A.level > 4) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
+    A.seed = (uint64_t)seed;
+    return run_search(rules_list, piles, redeals, cb, &A);
 }
 
 /* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, hold_stock, redealt)
@@ -94,17 +112,36 @@ static PyObject *search(PyObject *self, PyObject *args) {
    and with redealt > 0 k more whose redeals score best (collect_candidates). */
 static PyObject *explore(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, total, k, hold_stock = 0, redealt = 0, deadends = 0;
-    double budget;
-    long long max_states;
-    int w[6] = {40, 3, 12, 0, 8, 0};
+    int redeals, k, hold_stock = 0;
+    Ask A = ASK_DEFAULTS;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)iip", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
-                          &total, &budget, &max_states, &cb, &k, &w[0], &w[1], &w[2], &w[3], &w[4], &w[5],
-                          &hold_stock, &redealt, &deadends))
+                          &A.total, &A.budget, &A.max_states, &cb, &k, &A.w[0], &A.w[1], &A.w[2], &A.w[3], &A.w[4],
+                          &A.w[5], &hold_stock, &A.redealt, &A.deadends))
         return NULL;
-    return run_search(rules_list, piles, redeals, cb, 1, total, budget, max_states, w, k > 0 ? k : 1,
-                      hold_stock ? 2 : 1, redealt, deadends, 0, 0, 0);
+    A.mode = 1;
+    A.collect = k > 0 ? k : 1;
+    A.hold = hold_stock ? 2 : 1;
+    return run_search(rules_list, piles, redeals, cb, &A);
+}
+
+/* beam(rules, piles, redeals, total, budget, max_states, redeal_callback, width, stage_states, keep, weights,
+        deadends) -> (verdict, moves, states): the beam over the stock's turns (beam.c), verdict 1 won or -1. */
+static PyObject *py_beam(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles, *cb;
+    int redeals;
+    Ask A = ASK_DEFAULTS;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!iidLOiii|(iiiiii)p", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+                          &A.total, &A.budget, &A.max_states, &cb, &A.width, &A.stage_states, &A.collect, &A.w[0],
+                          &A.w[1], &A.w[2], &A.w[3], &A.w[4], &A.w[5], &A.deadends))
+        return NULL;
+    if (A.width < 1 || A.stage_states < 1 || A.collect < 1) {
+        PyErr_SetString(PyExc_ValueError, "width, stage_states and keep must be at least 1");
+        return NULL;
+    }
+    A.mode = 5;
+    return run_search(rules_list, piles, redeals, cb, &A);
 }
 
 /* The entry points for the tests: read the tables and one position, run
@@ -156,6 +193,35 @@ static PyObject *redeal_fn(Ctx *X, const Rules *R, Pos *P) {
     return out ? Py_BuildValue("(Ni)", out, P->redeals) : NULL;
 }
 
+/* The moves depth-first search tries from a position, each spelled out as
+   the plain moves it stands for (a macro move as its turns and its play). */
+static PyObject *macro_moves_fn(Ctx *X, const Rules *R, Pos *P) {
+    Mv mv[MAXM], seq[2 * MAXC + 2];
+    X->macro = 1;
+    int n = ordered(X, R, P, (Mv){0, 0, 0}, 0, 0, mv);
+    PyObject *out = PyList_New(0);
+    for (int i = 0; out && i < n; i++) {
+        Pos Q = *P;
+        X->keep_snaps = 0;
+        int k = make_move(X, R, &Q, mv[i], seq);
+        X->keep_snaps = 1;
+        PyObject *item = k < 0 ? NULL : moves_to_list(seq, k);
+        if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    return out;
+}
+
+/* dfs_moves(rules, piles, redeals, redeal_callback) -> [[(src, dst, count)]]: the moves depth-first search
+   tries from a position, macro moves spelled out. */
+static PyObject *py_dfs_moves(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles, *cb;
+    int redeals;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!iO", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &cb)) return NULL;
+    return on_position(rules_list, piles, redeals, cb, macro_moves_fn);
+}
+
 /* dead_end(rules, piles, redeals) -> bool: whether the dead-end test proves the position lost. */
 static PyObject *py_dead_end(PyObject *self, PyObject *args) { (void)self; return on_parsed_position(args, dead_end_fn); }
 
@@ -179,8 +245,10 @@ static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; retur
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
     {"explore", explore, METH_VARARGS, "Search one phase, then list its positions with the most cards home."},
+    {"beam", py_beam, METH_VARARGS, "A beam over the stock's turns; see napoleon/solver/staged.py."},
     {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},
     {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
+    {"dfs_moves", py_dfs_moves, METH_VARARGS, "The moves depth-first search tries, macro moves spelled out."},
     {"dead_end", py_dead_end, METH_VARARGS, "Whether the dead-end test proves a position lost."},
     {"redeal", py_redeal, METH_VARARGS, "The position after a redeal, as the core carries it out."},
     {NULL, NULL, 0, NULL},

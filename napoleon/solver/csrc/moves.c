@@ -25,16 +25,69 @@ int accepts_empty(const Rules *R, const Pos *P, int d, int c) {
     return 1;
 }
 
+#define ADD(s, d, k) do { if (m < MAXM) { out[m].src = (signed char)(s); out[m].dst = (signed char)(d); out[m].count = (unsigned char)(k); m++; } } while (0)
+
+/* The moves of card c as the top of pile src (its pile's cards p[0..n), a run
+   of `run` cards in order on top), appended to out[m..]; the new m. tops[v]:
+   the piles whose top card is v; empty: the empty piles. */
+static int gen_from(const Rules *R, const Pos *P, int ph, int src, int c, const unsigned char *p, int n, int run,
+                    const uint32_t *tops, uint32_t empty, Mv *out, int m) {
+    for (int t = 0; t < R->ntarget[ph][src]; t++) {
+        const Target *T = &R->target[ph][src][t];
+        if (T->fast) {
+            /* The piles whose top takes c, and the spaces, in pile order:
+               the order of T->dst, which is ascending. */
+            uint32_t ok = empty;
+            for (uint64_t ts = R->fit_inv[T->dst[0]][c]; ts; ts &= ts - 1) ok |= tops[__builtin_ctzll(ts)];
+            for (uint32_t ds = ok & T->mask; ds; ds &= ds - 1) {
+                int d = __builtin_ctz(ds);
+                if (P->n[d] ? P->n[d] >= R->limit[d] : !accepts_empty(R, P, d, c)) continue;
+                ADD(src, d, 1);
+                if (T->first_only) break;
+            }
+            continue;
+        }
+        for (int i = 0; i < T->n; i++) {
+            int d = T->dst[i], qn = P->n[d];
+            if (qn) {
+                if (qn >= R->limit[d]) continue;
+                uint64_t ok = R->fit[d][P->c[d][qn - 1]];
+                if (HAS(ok, c)) {
+                    ADD(src, d, 1);
+                    if (T->first_only) break;
+                } else if (T->runs) {
+                    for (int k = 2; k <= run; k++)
+                        if (HAS(ok, p[n - k])) { ADD(src, d, k); break; }
+                }
+            } else {
+                if (accepts_empty(R, P, d, c)) {
+                    ADD(src, d, 1);
+                    if (T->first_only) break;
+                }
+                if (T->runs)
+                    for (int k = 2; k <= run; k++)
+                        if (HAS(R->space[d], p[n - k])) ADD(src, d, k);
+            }
+        }
+    }
+    return m;
+}
+
+static void top_maps(const Rules *R, const Pos *P, uint32_t *tops, uint32_t *empty) {
+    memset(tops, 0, 64 * sizeof *tops);
+    *empty = 0;
+    for (int p = 0; p < R->npiles; p++)
+        if (P->n[p]) tops[TOP(P, p)] |= 1u << p;
+        else *empty |= 1u << p;
+}
+
 /* The same moves, in the same order, as State._generate(every=False). */
 int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out) {
     int m = 0, ph = phase(R, P);
-#define ADD(s, d, k) do { if (m < MAXM) { out[m].src = (signed char)(s); out[m].dst = (signed char)(d); out[m].count = (unsigned char)(k); m++; } } while (0)
     /* tops[v]: the piles whose top card is v. Checking every target pile's
        top against every source's top was a fifth of a search's time. */
-    uint32_t tops[64] = {0}, empty = 0;
-    for (int p = 0; p < R->npiles; p++)
-        if (P->n[p]) tops[TOP(P, p)] |= 1u << p;
-        else empty |= 1u << p;
+    uint32_t tops[64], empty;
+    top_maps(R, P, tops, &empty);
     for (int si = 0; si < R->nsources; si++) {
         int src = R->sources[si], n = P->n[src];
         if (!n) continue;
@@ -42,44 +95,7 @@ int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out) {
         int c = p[n - 1], run = 1;
         if (R->runs[src])
             while (run < n && HAS(R->fit[src][p[n - run - 1]], p[n - run])) run++;
-        for (int t = 0; t < R->ntarget[ph][src]; t++) {
-            const Target *T = &R->target[ph][src][t];
-            if (T->fast) {
-                /* The piles whose top takes c, and the spaces, in pile order:
-                   the order of T->dst, which is ascending. */
-                uint32_t ok = empty;
-                for (uint64_t ts = R->fit_inv[T->dst[0]][c]; ts; ts &= ts - 1) ok |= tops[__builtin_ctzll(ts)];
-                for (uint32_t ds = ok & T->mask; ds; ds &= ds - 1) {
-                    int d = __builtin_ctz(ds);
-                    if (P->n[d] ? P->n[d] >= R->limit[d] : !accepts_empty(R, P, d, c)) continue;
-                    ADD(src, d, 1);
-                    if (T->first_only) break;
-                }
-                continue;
-            }
-            for (int i = 0; i < T->n; i++) {
-                int d = T->dst[i], qn = P->n[d];
-                if (qn) {
-                    if (qn >= R->limit[d]) continue;
-                    uint64_t ok = R->fit[d][P->c[d][qn - 1]];
-                    if (HAS(ok, c)) {
-                        ADD(src, d, 1);
-                        if (T->first_only) break;
-                    } else if (T->runs) {
-                        for (int k = 2; k <= run; k++)
-                            if (HAS(ok, p[n - k])) { ADD(src, d, k); break; }
-                    }
-                } else {
-                    if (accepts_empty(R, P, d, c)) {
-                        ADD(src, d, 1);
-                        if (T->first_only) break;
-                    }
-                    if (T->runs)
-                        for (int k = 2; k <= run; k++)
-                            if (HAS(R->space[d], p[n - k])) ADD(src, d, k);
-                }
-            }
-        }
+        m = gen_from(R, P, ph, src, c, p, n, run, tops, empty, out, m);
     }
     if (R->stock >= 0 && P->n[R->stock] && X->hold < 2)
         for (int i = 0; i < R->nwaste[ph]; i++) ADD(R->stock, R->waste[ph][i], 1);
@@ -92,8 +108,80 @@ int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out) {
             }
     }
     if (!X->hold && can_redeal(R, P)) ADD(-1, -1, 0);
-#undef ADD
     return m;
+}
+
+int macros_here(const Ctx *X, const Rules *R, const Pos *P) {
+    return X->macro && R->macro_ok && X->hold < 2 && P->n[R->stock] > 0 && redeals_left(R, P) <= 0;
+}
+
+/* The stock's macro moves (core.h, A7), appended to out[m..]. For k = 1,
+   2, ... up to the stock's size: turning k cards and then playing the k-th
+   wherever it goes (one move per group of interchangeable spaces), as long
+   as auto-play moves nothing after any of the turns. The first turn after
+   which auto-play would move a card ends the list with "turn k cards" alone
+   (dst: the waste): there the turned card goes home, and other moves may
+   follow that could not have come before it. The new m, or -1 if they
+   would not fit in MAXM (the caller then turns the stock card by card). */
+int gen_macros(Ctx *X, const Rules *R, const Pos *P, Mv *out, int m) {
+    int ph = phase(R, P), s = R->stock, w = R->waste[ph][0], ns = P->n[s];
+    uint32_t tops[64], empty;
+    uint64_t wanted = 0;
+    Mv tmp[MAXM], autos[256];
+    Pos *S = NULL;
+    top_maps(R, P, tops, &empty);
+    for (int i = 0; i < R->nfound; i++) {
+        int f = R->found[i], n = P->n[f];
+        wanted |= n ? (n < R->limit[f] ? R->fit[f][P->c[f][n - 1]] : 0) : R->space[f];
+    }
+    for (int k = 1; k <= ns; k++) {
+        int c = P->c[s][ns - k];
+        if (HAS(wanted, c) && (R->autoplay[ph] || X->greedy)) {
+            /* Would auto-play take it home? Find out on a copy, turned k times. */
+            if (!S) {
+                S = malloc(sizeof(Pos));
+                if (!S) return -1;
+            }
+            *S = *P;
+            for (int i = 1; i <= k; i++) S->c[w][S->n[w]++] = P->c[s][ns - i];   /* turned one by one */
+            S->n[s] -= k;
+            if (autoplay(X, R, S, autos) > 0) {
+                if (m >= MAXM - 1) { free(S); return -1; }
+                ADD(s, w, MACRO | k);
+                break;
+            }
+        }
+        int t = gen_from(R, P, ph, w, c, NULL, 0, 1, tops, empty, tmp, 0);
+        uint64_t seen = 0;   /* groups of interchangeable piles whose space was offered */
+        for (int i = 0; i < t; i++) {
+            int d = tmp[i].dst, g = R->in_sym[ph][d];
+            if (!P->n[d] && g) {
+                if (HAS(seen, g)) continue;
+                seen |= 1ULL << g;
+            }
+            if (m >= MAXM - 1) { free(S); return -1; }
+            ADD(s, d, MACRO | k);
+        }
+    }
+    free(S);
+    return m;
+}
+#undef ADD
+
+int make_move(Ctx *X, const Rules *R, Pos *P, Mv mv, Mv *seq) {
+    if (mv.src < 0 || !(mv.count & MACRO) || mv.src != R->stock) {
+        seq[0] = mv;
+        return apply(X, R, P, mv) < 0 ? -1 : 1;
+    }
+    int k = mv.count & ~MACRO, w = R->waste[phase(R, P)][0];
+    for (int i = 0; i < k; i++) {
+        seq[i] = (Mv){(signed char)R->stock, (signed char)w, 1};
+        apply(X, R, P, seq[i]);
+    }
+    if (mv.dst == w) return k;   /* the turns alone: auto-play takes the last card home */
+    seq[k] = (Mv){(signed char)w, mv.dst, 1};
+    apply(X, R, P, seq[k]);
+    return k + 1;
 }
 
 /* ------------------------------------------------------------ apply / undo */

@@ -34,7 +34,16 @@ typedef struct { int s; Mv m; } Scored;
 int ordered(Ctx *X, const Rules *R, const Pos *P, Mv last, int has_last, int after_turn, Mv *out) {
     Mv raw[MAXM];
     Scored sc[MAXM];
-    int n = gen(X, R, P, raw), m = 0, ph = phase(R, P);
+    int n, m = 0, ph = phase(R, P);
+    if (macros_here(X, R, P)) {
+        /* Every move but the turns, then the macro moves in their place. */
+        int hold = X->hold;
+        X->hold = 2;
+        n = gen(X, R, P, raw);
+        X->hold = hold;
+        n = gen_macros(X, R, P, raw, n);
+        if (n < 0) n = gen(X, R, P, raw);
+    } else n = gen(X, R, P, raw);
     int seen_n = 0;
     int seen[MAXM][3];
     for (int i = 0; i < n; i++) {

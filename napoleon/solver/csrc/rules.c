@@ -69,6 +69,16 @@ static int check_assumptions(Rules *R) {
             for (int c = 0; c < 64; c++) if (R->fit[w][c]) waste_bare = 0;
         }
     R->deadend_ok = !runs && R->nwhole == 0 && waste_bare;
+    /* A7: one waste pile takes the turns, nothing is built on it, and its
+       card moves alone. */
+    R->macro_ok = R->stock >= 0 && waste_bare;
+    for (int ph = 0; ph < R->nphase; ph++) {
+        if (R->nwaste[ph] != 1) { R->macro_ok = 0; break; }
+        int w = R->waste[ph][0];
+        if (R->runs[w]) R->macro_ok = 0;
+        for (int t = 0; t < R->ntarget[ph][w]; t++) if (R->target[ph][w][t].runs) R->macro_ok = 0;
+        for (int i = 0; i < R->nwhole; i++) if (R->whole_src[i] == w) R->macro_ok = 0;
+    }
     for (int p = 0; p < R->npiles; p++) {
         int any = R->space[p] != 0;
         for (int c = 0; c < 64 && !any; c++) any = R->fit[p][c] != 0;
