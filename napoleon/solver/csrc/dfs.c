@@ -76,7 +76,6 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
             continue;
         }
         states++;
-        if (bare_turn(R, mv, pushed)) X->dead++;
         if ((states & 4095) == 0) {
             if (PyErr_CheckSignals() < 0) goto out;
             if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) {
@@ -101,7 +100,6 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
     verdict = 0;
     npath = 0;
 out:
-    if (getenv("CHAIN")) fprintf(stderr, "states %lld chain %lld\n", states, X->dead);
     if (!PyErr_Occurred()) {
         PyObject *mv = moves_to_list(path, verdict == 1 ? (int)npath : 0);
         if (mv) {
