@@ -238,7 +238,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         return
     state = state_of(args)
     result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
-                   deadends=args.deadends)
+                   deadends=args.deadends, card_by_card=args.card_by_card)
     obj = result_json(state, result)
 
     def text() -> str:
@@ -274,7 +274,7 @@ def solve_batch(args: argparse.Namespace) -> None:
                 raise UsageError(f"malformed JSON: {exc}") from None
             state = position_from_json(obj)
             result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
-                           deadends=args.deadends)
+                           deadends=args.deadends, card_by_card=args.card_by_card)
             answer = {"line": number, **result_json(state, result)}
         except NapoleonError as exc:
             answer = {"line": number, "error": str(exc)}
@@ -379,6 +379,10 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--deadends", action="store_true",
                            help="prove positions lost early where some cards can never move again (sound; "
                                 "a lost it finds is re-checked by the same command without it)")
+            p.add_argument("--card-by-card", action="store_true",
+                           help="depth-first search turns a one-pass stock one card at a time, not by "
+                                "'turn k cards, play the k-th' (the same verdicts over more positions: "
+                                "to re-check a verdict)")
             p.add_argument("--batch", action="store_true",
                            help="read positions as JSON lines on stdin, write one JSON verdict a line "
                                 "(--budget and --max-states apply to each)")

@@ -57,7 +57,7 @@ INCOMPLETE_PHASE_CAP = 10.0  # seconds for an incomplete phase when there is no 
 
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
           progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto",
-          deadends: bool = False) -> Result:
+          deadends: bool = False, card_by_card: bool = False) -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
@@ -70,7 +70,10 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     ``"staged"`` (redeal planning) or ``"beam"`` (a beam over the stock's
     turns), both in :mod:`.staged`. ``deadends`` turns the core's dead-end
     test on (:func:`.core.deadends`); a ``lost`` it helped find is re-checked
-    by the same call without it.
+    by the same call without it. ``card_by_card`` turns a one-pass stock
+    card by card in depth-first search instead of by macro moves
+    (:func:`.core.macros`): the same verdicts over more positions, to
+    re-check one without that shortcut.
     """
     from . import core
 
@@ -78,7 +81,7 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
         raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(STRATEGIES)}")
     if core.available and progress is None and engine != "python":
         try:
-            with core.deadends(deadends):
+            with core.deadends(deadends), core.macros(not card_by_card):
                 result = _run_core(core, state, budget, max_states, strategy)
         except core.NotCompilable:
             result = Search(state, budget=budget, max_states=max_states).run()

@@ -197,6 +197,22 @@ def deadends(on: bool = True) -> Iterator[None]:
         _DEADENDS.reset(token)
 
 
+_MACROS: ContextVar[bool] = ContextVar("macros", default=True)
+
+
+@contextmanager
+def macros(on: bool = True) -> Iterator[None]:
+    """Within this block, depth-first search turns a one-pass stock by macro
+    moves (on, the default) or card by card (off): the same verdicts (A7 in
+    ``csrc/core.h``, ``tests/solver/test_macro_moves.py``), the second over
+    several times the positions, to re-check a verdict without the shortcut."""
+    token = _MACROS.set(on)
+    try:
+        yield
+    finally:
+        _MACROS.reset(token)
+
+
 DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
 
 
@@ -209,7 +225,7 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
 
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
-           policy: bool = True, seed: int = 0, macros: bool = True) -> Result:
+           policy: bool = True, seed: int = 0, macros: bool | None = None) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -233,10 +249,13 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     ``macros``: depth-first search turns a one-pass stock by macro moves,
     "turn k cards, then play the k-th" (``csrc/core.h``, A7), and never
     stores a position with a turned card not yet played; False turns it card
-    by card, the same verdict over more positions (to re-check one).
+    by card, the same verdict over more positions (to re-check one); None:
+    as the enclosing :func:`macros` block says (on outside one).
     """
     if deadends is None:
         deadends = _DEADENDS.get()
+    if macros is None:
+        macros = _MACROS.get()
     if mode in ("playouts", "nested") and not budget and not max_states:
         raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
     start = time.perf_counter()

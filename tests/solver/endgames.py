@@ -88,3 +88,13 @@ def endgame(game_id: str, options: dict, cards_out: int, rng: random.Random, tri
             last_error = exc
     raise AssertionError(f"no valid {game_id} endgame in {tries} tries: {last_error}")
 
+
+def walked(game_id: str, options: dict, deal: int, steps: int, rng: random.Random) -> State:
+    """Deal ``deal`` of the (reduced) game, ``steps`` random legal moves in."""
+    state = napoleon.new_game(game_id, deal, options)
+    for _ in range(steps):
+        moves = state.legal_moves()
+        if not moves or state.is_won:
+            break
+        state.push(rng.choice(moves))
+    return state

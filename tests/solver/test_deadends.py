@@ -15,10 +15,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import napoleon
 from napoleon.engine.state import State
 from napoleon.solver import LOST, UNKNOWN, core, replays_to_win, solve
 from napoleon.solver.search import Search
+
+from .endgames import walked
 
 pytestmark = pytest.mark.skipif(not core.available, reason="the dead-end test is the compiled core's")
 
@@ -29,17 +30,6 @@ SMALL = [
     ("forty-thieves", {"ranks": 5, "columns": 4}),
     ("st-helena", {"ranks": 4}),
 ]
-
-
-def walked(game_id: str, options: dict, deal: int, steps: int, rng: random.Random) -> State:
-    """Deal ``deal`` of the reduced game, ``steps`` random legal moves in."""
-    state = napoleon.new_game(game_id, deal, options)
-    for _ in range(steps):
-        moves = state.legal_moves()
-        if not moves or state.is_won:
-            break
-        state.push(rng.choice(moves))
-    return state
 
 
 def truth(state: State, max_states: int = 8_000) -> str:

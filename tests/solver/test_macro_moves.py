@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 
 import napoleon
 from napoleon.engine.state import State
-from napoleon.solver import UNKNOWN, core, replays_to_win
+from napoleon.solver import UNKNOWN, core, replays_to_win, solve
 from napoleon.solver.search import Search
+
+from .endgames import walked
 
 pytestmark = pytest.mark.skipif(not core.available, reason="macro moves are the compiled core's")
 
@@ -40,16 +42,6 @@ def closed(state: State) -> State:
 
 def key(state: State) -> bytes | tuple:
     return Search(state).key()
-
-
-def walked(game_id: str, options: dict, deal: int, steps: int, rng: random.Random) -> State:
-    state = napoleon.new_game(game_id, deal, options)
-    for _ in range(steps):
-        moves = state.legal_moves()
-        if not moves or state.is_won:
-            break
-        state.push(rng.choice(moves))
-    return closed(state)
 
 
 def expected_successors(state: State) -> set:
@@ -81,7 +73,7 @@ def _after(state: State, moves: list) -> State:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal=st.integers(1, 2**40), steps=st.integers(0, 60), seed=st.integers(0, 2**32))
 def test_macro_moves_replay_and_reach_what_turning_card_by_card_does(game_id, options, deal, steps, seed):
-    state = walked(game_id, options, deal, steps, random.Random(seed))
+    state = closed(walked(game_id, options, deal, steps, random.Random(seed)))
     lines = core.core_dfs_moves(state)
     actual = {key(closed(_after(state, line))) for line in lines}
     stock = state.game.stock
@@ -103,7 +95,7 @@ SMALL = [("forty-thieves", {"ranks": r, "columns": c}) for r, c in ((4, 3), (5, 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal=st.integers(1, 2**40), steps=st.integers(0, 20), seed=st.integers(0, 2**32))
 def test_macro_depth_first_gives_the_card_by_card_verdict(game_id, options, deal, steps, seed):
-    state = walked(game_id, options, deal, steps, random.Random(seed))
+    state = closed(walked(game_id, options, deal, steps, random.Random(seed)))
     plain = core.search(state, max_states=400_000, mode="dfs", macros=False)
     macro = core.search(state, max_states=400_000, mode="dfs", macros=True)
     assume(plain.verdict != UNKNOWN and macro.verdict != UNKNOWN)
@@ -115,11 +107,20 @@ def test_macro_depth_first_gives_the_card_by_card_verdict(game_id, options, deal
         assert truth in (macro.verdict, UNKNOWN)
 
 
-def test_macro_moves_cut_a_proof_of_loss():
+def test_solve_and_the_cli_turn_card_by_card_when_asked(capsys):
+    from napoleon.interfaces.cli import main
+
     # A lost deal of the reduced game: card by card, most positions searched
     # hold a turned card not yet played.
     state = napoleon.new_game("forty-thieves", 4, {"ranks": 8, "columns": 6})
-    plain = core.search(state, max_states=3_000_000, mode="dfs", macros=False)
-    macro = core.search(state, max_states=3_000_000, mode="dfs", macros=True)
-    assert plain.verdict == macro.verdict == "lost"
-    assert macro.states * 2 < plain.states
+    by_macro = solve(state, strategy="dfs", max_states=3_000_000)
+    by_card = solve(state, strategy="dfs", max_states=3_000_000, card_by_card=True)
+    assert by_card.verdict == by_macro.verdict == "lost"
+    assert by_card.states == core.search(state, max_states=3_000_000, mode="dfs", macros=False).states
+    assert by_macro.states * 2 < by_card.states
+    with core.macros(False):
+        assert core.search(state, max_states=3_000_000, mode="dfs").states == by_card.states
+    for flag in ([], ["--card-by-card"]):
+        main(["solve", "forty-thieves", "-o", "ranks=5", "-o", "columns=4", "--deal", "3", "--strategy", "dfs",
+              "--json", *flag])
+        assert '"verdict"' in capsys.readouterr().out
