@@ -138,13 +138,10 @@ static int by_score(const void *a, const void *b) {
     return x->idx < y->idx ? -1 : 1;
 }
 
-/* Insert node `c` among the k best so far of `top` (n of them), by bf_rank's order. */
-static int better(Cand a, Cand b) {
-    if (a.home != b.home) return a.home > b.home;
-    if (a.eval != b.eval) return a.eval > b.eval;
-    return a.node < b.node;
-}
+/* Whether a comes before b in bf_rank's order. */
+static int better(Cand a, Cand b) { return cand_cmp(&a, &b) < 0; }
 
+/* Insert node `c` among the k best so far of `top` (n of them), by that order. */
 static void top_insert(Cand *top, int *n, int k, Cand c) {
     if (*n == k && !better(c, top[k - 1])) return;
     int i = *n < k ? (*n)++ : k - 1;

@@ -95,7 +95,7 @@ static HeapItem heap_pop(HeapItem *h, size_t *n) {
     return top;
 }
 
-static int cand_cmp(const void *a, const void *b) {
+int cand_cmp(const void *a, const void *b) {
     const Cand *x = a, *y = b;
     if (x->home != y->home) return y->home - x->home;
     if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;

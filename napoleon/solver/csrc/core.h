@@ -279,6 +279,8 @@ size_t bf_path(const BfWork *W, uint32_t node, Mv *out);
 /* Every node of W ranked, most cards home first, then the best score, then
    the first found; c holds W->nn. */
 void bf_rank(const Ctx *X, const Rules *R, const BfWork *W, Cand *c);
+/* That order, as qsort's comparison of two Cand. */
+int cand_cmp(const void *a, const void *b);
 
 /* beam.c */
 PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int width,
