@@ -99,6 +99,16 @@ def test_replay_text_and_json_moves(capsys):
     assert code == 0 and json.loads(out2) == expected.to_json()
 
 
+def test_hint_with_no_solution_known_suggests_a_move(capsys):
+    code, out, _ = run(capsys, "hint", "forty-thieves", "--deal", "20010", "--budget", "0.3", "--json")
+    hint = json.loads(out)
+    state = napoleon.new_game("forty-thieves", 20010)
+    assert code == 0 and hint["verdict"] == "unknown" and hint["move"] is None
+    assert state.is_legal(state.game.move_from_json(hint["suggestion"]["move"]))
+    code, out, _ = run(capsys, "hint", "forty-thieves", "--deal", "20010", "--budget", "0.3")
+    assert code == 0 and "(a guess, no solution known" in out
+
+
 def test_solve_and_hint(capsys):
     code, out, _ = run(capsys, "solve", "werner", "--deal", "1", "--budget", "20", "--json")
     result = json.loads(out)

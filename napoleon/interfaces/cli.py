@@ -284,13 +284,19 @@ def solve_batch(args: argparse.Namespace) -> None:
 
 def cmd_hint(args: argparse.Namespace) -> None:
     from ..solver import hint
+    from ..solver.suggest import suggest
 
     state = state_of(args)
     move, result = hint(state, budget=args.budget)
+    # No solution in time: a move to try all the same, marked as a guess.
+    suggestion = suggest(state) if move is None and result.verdict == "unknown" else None
     obj = {"verdict": result.verdict, "move": state.game.move_to_json(move) if move else None,
-           "states": result.states, "seconds": round(result.seconds, 4)}
+           "states": result.states, "seconds": round(result.seconds, 4),
+           "suggestion": suggestion.to_json(state) if suggestion else None}
     if move is not None:
         text = f"{state.san(move)}   (the position is winnable)"
+    elif suggestion is not None:
+        text = f"{state.san(suggestion.move)}   ({suggestion.note()}, after {result.states} positions)"
     elif result.verdict == "won":
         text = "the game is won"
     elif result.verdict == "lost":

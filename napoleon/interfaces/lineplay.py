@@ -78,12 +78,16 @@ def play_lines(state: State, inp: TextIO | None = None, out: TextIO | None = Non
             continue
         if word in ("h", "hint"):
             from ..solver import hint
+            from ..solver.suggest import suggest
 
             move, result = hint(state, budget=5.0)
+            suggestion = suggest(state) if move is None and result.verdict == "unknown" else None
+            if (move is not None or suggestion is not None) and on_hint is not None:
+                on_hint()
             if move is not None:
-                if on_hint is not None:
-                    on_hint()
                 say(f"hint: {state.san(move)}")
+            elif suggestion is not None:
+                say(f"hint: {state.san(suggestion.move)}   ({suggestion.note()})")
             elif result.verdict == "lost":
                 say("this position can no longer be won")
             else:

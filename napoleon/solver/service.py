@@ -40,7 +40,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ from ..engine.move import Move
 from ..engine.state import State
 from ..processes import die_with_parent
 from .search import LOST, UNKNOWN, WON, Verdict
+from .suggest import SUGGEST_BUDGET, SUGGEST_STATES, Suggestion
 
 __all__ = [
     "Answer",
@@ -59,6 +60,7 @@ __all__ = [
     "find_winnable_job",
     "losing_move",
     "solve_job",
+    "suggest_job",
 ]
 
 MAX_CACHED_POSITIONS = 50_000
@@ -81,7 +83,8 @@ class Answer:
     position), ``"followed"`` (a few moves back onto a known solution),
     ``"search"`` (a search just now). ``states`` counts the positions a search
     visited (0 when nothing was searched); ``spent`` is the budget a search
-    was given, so a longer one can follow an ``unknown``.
+    was given, so a longer one can follow an ``unknown``. ``suggestion``: a
+    hint's move to try where no solution is known (:mod:`.suggest`).
     """
 
     verdict: Verdict
@@ -91,6 +94,7 @@ class Answer:
     complete: bool = False
     source: str = "search"
     spent: float | None = None
+    suggestion: Suggestion | None = None
 
     @property
     def won(self) -> bool:
@@ -256,6 +260,14 @@ def solve_job(position: dict[str, Any], budget: float | None, max_states: int | 
     from . import solve_json
 
     return solve_json(position, budget, max_states)
+
+
+def suggest_job(position: dict[str, Any], budget: float | None, max_states: int | None) -> Suggestion | None:
+    """Worker job: :func:`napoleon.solver.suggest.suggest` on a position JSON."""
+    from ..games import position_from_json
+    from .suggest import suggest
+
+    return suggest(position_from_json(position), budget, max_states)
 
 
 def find_winnable_job(game_id: str, options: dict[str, Any], start: int, budget: float, tries: int
@@ -561,7 +573,11 @@ class SolverService:
 
     async def hint(self, state: State, budget: float | None = None, max_states: int | None = None) -> Answer:
         """A solution from ``state`` for a hint: known, followed on from a known
-        one, or (only when none is known) searched in the foreground lane."""
+        one, or (only when none is known) searched in the foreground lane.
+        When the search ends ``unknown``, the answer carries a
+        :class:`~.suggest.Suggestion`: a move to try, from a short search of
+        its own (:data:`~.suggest.SUGGEST_STATES` positions at most), so
+        that a hint is never silent while the game can go on."""
         answer = self.known(state)
         if answer is not None and answer.verdict is not UNKNOWN:
             return answer
@@ -569,7 +585,12 @@ class SolverService:
         answer = await asyncio.to_thread(self.cache.follow, copy)
         if answer is not None:
             return answer
-        return await self.solve(state, budget, max_states)
+        answer = await self.solve(state, budget, max_states)
+        if answer.verdict is UNKNOWN:
+            states = SUGGEST_STATES if max_states is None else min(max_states, SUGGEST_STATES)
+            suggestion = await self.foreground.run(suggest_job, state.to_json(), SUGGEST_BUDGET, states)
+            answer = replace(answer, suggestion=suggestion)
+        return answer
 
     async def last_winnable(self, state: State, budget: float | None = None, max_states: int | None = None,
                             look_back: int = LOOK_BACK, stop: Callable[[], bool] | None = None) -> int | None:

@@ -102,6 +102,25 @@ def test_hint_answers_from_what_is_known_without_a_search():
     asyncio.run(run())
 
 
+def test_a_hint_with_no_solution_known_suggests_a_move():
+    """Forty Thieves deal 20010, no solution known within 30 s: a hint of 5,000
+    positions ends unknown and carries a suggestion, a legal move from a
+    search of its own; a won or lost answer carries none."""
+    async def run():
+        service = SolverService()
+        try:
+            state = new_game("forty-thieves", 20010)
+            hint = await service.hint(state, max_states=5_000)
+            assert hint.verdict is Verdict.UNKNOWN and hint.suggestion is not None
+            assert state.is_legal(hint.suggestion.move) and hint.suggestion.states <= 5_000 + 4096
+            won = await service.hint(new_game("werner", 1), max_states=100_000)
+            assert won.won and won.suggestion is None
+        finally:
+            service.close()
+
+    asyncio.run(run())
+
+
 # Werner deal 1: winnable after these 11 moves, proven lost after a 12th (T1-C3).
 LOSING = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2", "T1-C3"]
 

@@ -171,3 +171,14 @@ def test_a_hint_in_line_mode_marks_the_game(db_path):
         assert (saved.hints, saved.assisted) == (2, True)
         rid2 = play_recorded(store, new_game("werner", deal=1), inp=io.StringIO("T3-F1\nq\n"), out=io.StringIO())
         assert not store.get(rid2).assisted
+
+
+def test_a_guess_in_line_mode_is_said_to_be_one_and_marks_the_game(db_path):
+    """Forty Thieves deal 20010: no solution within the 5 s of a line-mode
+    hint, which still names a move, as a guess."""
+    with Store.open(db_path) as store:
+        out = io.StringIO()
+        rid = play_recorded(store, new_game("forty-thieves", deal=20010), inp=io.StringIO("h\nS-W\nq\n"), out=out)
+        (line,) = [x for x in out.getvalue().splitlines() if "hint: " in x]
+        assert "(a guess, no solution known" in line
+        assert store.get(rid).hints == 1

@@ -110,6 +110,20 @@ async def test_hint_does_not_wait_behind_the_background_verdict():
         assert "Hint:" in text or "no way to win" in text or "can no longer be won" in text
 
 
+async def test_a_hint_with_no_solution_known_marks_a_guess():
+    """Forty Thieves deal 20010, no solution within the hint's positions: the
+    hint still marks a legal move, and says it is a guess."""
+    app = make_app("forty-thieves", 20010, analysis=False, hint_budget=None, hint_states=5_000)
+    async with app.run_test() as pilot:
+        await pilot.press("h")
+        await wait_for(pilot, lambda: app.hint_move is not None)
+        assert app.state.is_legal(app.hint_move)
+        assert app.board.marks.hint == (app.hint_move.src, app.hint_move.dst)
+        text = app.status_line.text.plain
+        assert text.strip().startswith("Hint: move the ") and "a guess, no solution known" in text
+        assert app.session.hints == 1
+
+
 # Searches that win these deals within a count of positions (so the test does
 # not depend on the machine's speed): the Tomb's randomised playouts are seeded.
 KNOWN_WINS = [("napoleons-tomb", 7, "playouts", 3_000_000), ("werner", 1, "best", 100_000)]

@@ -526,6 +526,22 @@ def test_the_last_winnable_position_is_found_by_the_server(client):
     refused(client.get("/api/games/nosuch/last-winnable"), 404)
 
 
+def test_a_hint_with_no_solution_known_is_a_guess_said_to_be_one(client):
+    """Forty Thieves deal 20010: no solution in a hint's time, and the hint
+    still shows a move, said to be a guess, counted as help."""
+    gid = new(client, "forty-thieves", 20010)["id"]
+    hint = client.get(f"/api/games/{gid}/hint", params={"budget": 0.3}).json()
+    assert hint["verdict"] == "unknown" and hint["suggestion"] is not None
+    state = napoleon.new_game("forty-thieves", 20010)
+    move = state.game.move_from_json(hint["move"])
+    assert state.is_legal(move) and hint["move"] == hint["suggestion"]["move"]
+    assert hint["text"].startswith(state.describe(move)) and "a guess, no solution known" in hint["text"]
+    assert client.app.state.web.registry.get(gid).session.hints == 1
+    # A hint from a solution says nothing of the kind.
+    solved = client.get(f"/api/games/{new(client)['id']}/hint").json()
+    assert solved["verdict"] == "won" and solved["suggestion"] is None and "guess" not in solved["text"]
+
+
 def test_lost_position_is_reported_lost(client):
     gid = new(client, "werner", LOST_WERNER_DEAL)["id"]
     hint = client.get(f"/api/games/{gid}/hint").json()

@@ -319,6 +319,17 @@ def test_hint_solution_four_colours_and_the_win_screen(server, page):
     page.screenshot(path=str(SHOTS / "werner-won.png"))
 
 
+def test_a_hint_with_no_solution_known_shows_a_guess(server, page):
+    """Forty Thieves deal 20010: no solution within the hint's half second, and
+    the hint still marks a move on the table, said to be a guess."""
+    page.goto(f"{server}/#forty-thieves/20010")
+    wait_ready(page, "forty-thieves")
+    page.click("#hint")
+    page.wait_for_selector("#board .card.hint, #board .slot.hint", timeout=20000)
+    message = page.inner_text("#message")
+    assert message.startswith("Hint: move the ") and "a guess, no solution known" in message
+
+
 def test_new_deal_by_number_share_link_and_stats_page(server, page):
     page.goto(f"{server}/#forty-thieves/5")
     wait_ready(page, "forty-thieves", 0)

@@ -107,13 +107,18 @@ class SolverMixin(AppHost):
 
     def _show_hint(self, answer: Answer) -> None:
         if answer.won and answer.moves:
-            move = answer.moves[0]
-            self.session.mark_assisted("hint")  # a win with help is counted apart
-            self.hint_move = move
-            self._redraw()
-            self.say(f"Hint: {self.state.describe(move)}", "bold #d787ff")
+            self._mark_hint(answer.moves[0], self.state.describe(answer.moves[0]), "bold #d787ff")
+        elif answer.suggestion is not None and self.state.is_legal(answer.suggestion.move):
+            # No solution known: a move to try, shown as a guess.
+            self._mark_hint(answer.suggestion.move, answer.suggestion.text(self.state), "#d787ff")
         else:
             self._no_answer(answer)
+
+    def _mark_hint(self, move: Move, text: str, style: str) -> None:
+        self.session.mark_assisted("hint")  # a win with help is counted apart
+        self.hint_move = move
+        self._redraw()
+        self.say(f"Hint: {text}", style)
 
     def _no_answer(self, answer: Answer) -> None:
         if answer.verdict is Verdict.LOST:

@@ -481,11 +481,16 @@ class WebApp:
         state, answer = await self.search(live, budget, hint=True)
         move = answer.moves[0] if answer.won and answer.moves else None
         move_json = None
+        suggestion = answer.suggestion
         if move is not None:
             # A game played with help is counted apart in the statistics.
             await self.locked(live, lambda: live.session.mark_assisted("hint"))
             text = state.describe(move)  # the page says "Hint: " before it
             move_json = {**state.game.move_to_json(move), "text": text}
+        elif suggestion is not None:
+            await self.locked(live, lambda: live.session.mark_assisted("hint"))
+            move_json = suggestion.to_json(state)["move"]
+            text = suggestion.text(state)
         elif answer.won:
             text = "the game is won"
         elif answer.verdict is Verdict.LOST:
@@ -501,6 +506,8 @@ class WebApp:
             "seconds": answer.seconds,
             "cached": answer.source != "search",
             "source": answer.source,
+            # Set when "move" is a suggestion (no solution known), not a step of a solution.
+            "suggestion": None if suggestion is None else suggestion.to_json(state),
         })
 
     async def solve(self, request: Request) -> JSONResponse:
