@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.move import Move
+from ..engine.move import REDEAL, Move
 from ..engine.state import State
 
 SUGGEST_STATES = 100_000
@@ -78,10 +78,11 @@ def suggest(state: State, budget: float | None = SUGGEST_BUDGET,
             max_states: int | None = SUGGEST_STATES) -> Suggestion | None:
     """A move worth trying from ``state`` when no solution is known, or None.
 
-    None when the game is over, when the position has no move, when the
-    search's best position is this one, or when the game's rules are not
-    ones the compiled core can search. The search never redeals (St. Helena:
-    the best position of the current deal).
+    The search never redeals (St. Helena: the best position of the current
+    deal); when that is this very position, the suggestion is the redeal, if
+    one may be taken. None when the game is over, when the position has no
+    move, when nothing beats it and no redeal is left, or when the game's
+    rules are not ones the compiled core can search.
     """
     from . import core
 
@@ -95,6 +96,9 @@ def suggest(state: State, budget: float | None = SUGGEST_BUDGET,
     if result.won and result.moves:
         return Suggestion(tuple(result.moves), state.game.total_cards, now, result.states)
     if not found or not found[0].line:
+        # Nothing in this deal beats the position as it is: a redeal, where one may be taken.
+        if state.is_legal(REDEAL):
+            return Suggestion((REDEAL,), now, now, result.states)
         return None
     best = found[0]
     return Suggestion(tuple(best.line), best.home, now, result.states)

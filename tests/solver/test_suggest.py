@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from napoleon import GAMES, new_game
+from napoleon import GAMES, REDEAL, new_game
 from napoleon.solver import replays_to_win, solve
 from napoleon.solver.suggest import Suggestion, cards_home, suggest
 
@@ -30,6 +30,15 @@ def test_the_line_it_starts_reaches_what_it_says(game_id, deal):
     for move in s.line:
         state.play(move)  # raises on an illegal move
     assert cards_home(state) == s.home
+
+
+def test_where_nothing_moves_but_a_redeal_the_redeal_is_suggested():
+    """St. Helena deal 20024: the first deal has no move at all; the redeal is the hint."""
+    state = new_game("st-helena", deal=20024)
+    assert state.legal_moves() == [REDEAL]
+    s = suggest(state, budget=None, max_states=5_000)
+    assert s is not None and s.line == (REDEAL,) and s.home == s.now
+    assert s.text(state) == f"{state.describe(REDEAL)} (a guess, no solution known)"
 
 
 def test_a_winning_search_suggests_the_first_move_of_its_win():
