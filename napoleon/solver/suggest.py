@@ -24,7 +24,7 @@ from ..engine.move import REDEAL, Move
 from ..engine.state import State
 
 SUGGEST_STATES = 100_000
-"""Positions the search for a suggestion visits at most (about 0.5 s on
+"""Positions the search for a suggestion visits at most (about 0.3 s on
 Forty Thieves): a count, so that the same position gets the same
 suggestion on any machine."""
 
