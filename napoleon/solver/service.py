@@ -577,15 +577,21 @@ class SolverService:
         When the search ends ``unknown``, the answer carries a
         :class:`~.suggest.Suggestion`: a move to try, from a short search of
         its own (:data:`~.suggest.SUGGEST_STATES` positions at most), so
-        that a hint is never silent while the game can go on."""
-        answer = self.known(state)
-        if answer is not None and answer.verdict is not UNKNOWN:
-            return answer
+        that a hint is never silent while the game can go on. Where a
+        search of at least ``budget`` seconds already ended unknown here (the
+        background verdict's, mostly), none is run again: the suggestion
+        comes at once."""
+        known = self.known(state)
+        if known is not None and known.verdict is not UNKNOWN:
+            return known
         copy = state.copy()
         answer = await asyncio.to_thread(self.cache.follow, copy)
         if answer is not None:
             return answer
-        answer = await self.solve(state, budget, max_states)
+        if known is not None and budget is not None and max_states is None and (known.spent or 0.0) >= budget:
+            answer = known
+        else:
+            answer = await self.solve(state, budget, max_states)
         if answer.verdict is UNKNOWN:
             states = SUGGEST_STATES if max_states is None else min(max_states, SUGGEST_STATES)
             suggestion = await self.foreground.run(suggest_job, state.to_json(), SUGGEST_BUDGET, states)

@@ -121,6 +121,28 @@ def test_a_hint_with_no_solution_known_suggests_a_move():
     asyncio.run(run())
 
 
+def test_no_second_search_where_a_longer_one_found_nothing():
+    """A position the background verdict searched 30 s without a verdict: a
+    hint of 5 s runs no search of its own, only the suggestion's."""
+    async def run():
+        service = SolverService()
+        try:
+            state = new_game("forty-thieves", 20010)
+            service.remember(state, Answer(Verdict.UNKNOWN, spent=30.0))
+            hint = await service.hint(state, budget=5.0)
+            assert service.searches == 0 and hint.verdict is Verdict.UNKNOWN
+            assert hint.suggestion is not None and state.is_legal(hint.suggestion.move)
+            # A hint longer than what was searched searches.
+            other = new_game("forty-thieves", 20011)
+            service.remember(other, Answer(Verdict.UNKNOWN, spent=0.1))
+            await service.hint(other, budget=0.3)
+            assert service.searches == 1
+        finally:
+            service.close()
+
+    asyncio.run(run())
+
+
 # Werner deal 1: winnable after these 11 moves, proven lost after a 12th (T1-C3).
 LOSING = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2", "T1-C3"]
 
