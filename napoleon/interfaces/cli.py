@@ -369,7 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name, func, default_budget, help_text in (
         ("solve", cmd_solve, 30.0, "prove a deal (or a position on stdin) won or lost"),
-        ("hint", cmd_hint, 5.0, "the next move of a solution"),
+        ("hint", cmd_hint, 5.0, "the next move of a solution, or a guess where none is found in time"),
     ):
         p = sub.add_parser(name, parents=[out, opts], help=help_text)
         p.add_argument("game", nargs="?", help="game id; without it, a position JSON is read from stdin")
