@@ -263,8 +263,13 @@ class State:
     # ---------------------------------------------------------------- status
 
     @property
+    def cards_home(self) -> int:
+        """The cards on the foundations."""
+        return sum(len(self.piles[f]) for f in self.game.foundations)
+
+    @property
     def is_won(self) -> bool:
-        return sum(len(self.piles[f]) for f in self.game.foundations) == self.game.total_cards
+        return self.cards_home == self.game.total_cards
 
     @property
     def status(self) -> Status:

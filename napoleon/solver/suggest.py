@@ -69,11 +69,6 @@ class Suggestion:
         return f"{state.describe(self.move)} ({self.note()})"
 
 
-def cards_home(state: State) -> int:
-    """The cards on the foundations of ``state``."""
-    return sum(len(state.piles[f]) for f in state.game.foundations)
-
-
 def suggest(state: State, budget: float | None = SUGGEST_BUDGET,
             max_states: int | None = SUGGEST_STATES) -> Suggestion | None:
     """A move worth trying from ``state`` when no solution is known, or None.
@@ -92,7 +87,7 @@ def suggest(state: State, budget: float | None = SUGGEST_BUDGET,
         result, found = core.explore(state, budget=budget, max_states=max_states, keep=1)
     except core.NotCompilable:
         return None
-    now = cards_home(state)
+    now = state.cards_home
     if result.won and result.moves:
         return Suggestion(tuple(result.moves), state.game.total_cards, now, result.states)
     if not found or not found[0].line:

@@ -6,7 +6,7 @@ import pytest
 
 from napoleon import GAMES, REDEAL, new_game
 from napoleon.solver import replays_to_win, solve
-from napoleon.solver.suggest import Suggestion, cards_home, suggest
+from napoleon.solver.suggest import Suggestion, suggest
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -16,7 +16,7 @@ def test_a_suggestion_is_a_legal_move_and_the_same_every_time(game_id):
     assert first is not None, "every deal has a move to suggest"
     assert state.is_legal(first.move)
     assert first == suggest(state, budget=None, max_states=5_000)  # a count of positions, not seconds
-    assert first.now == cards_home(state) and first.home >= first.now
+    assert first.now == state.cards_home and first.home >= first.now
     assert 0 < first.states <= 5_000 + 4096  # the core checks its cap every 4096 positions
 
 
@@ -29,7 +29,7 @@ def test_the_line_it_starts_reaches_what_it_says(game_id, deal):
     assert s is not None and s.move == s.line[0]
     for move in s.line:
         state.play(move)  # raises on an illegal move
-    assert cards_home(state) == s.home
+    assert state.cards_home == s.home
 
 
 def test_where_nothing_moves_but_a_redeal_the_redeal_is_suggested():

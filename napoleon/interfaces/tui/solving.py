@@ -108,7 +108,7 @@ class SolverMixin(AppHost):
     def _show_hint(self, answer: Answer) -> None:
         if answer.won and answer.moves:
             self._mark_hint(answer.moves[0], self.state.describe(answer.moves[0]), "bold #d787ff")
-        elif answer.suggestion is not None and self.state.is_legal(answer.suggestion.move):
+        elif answer.suggestion is not None:
             # No solution known: a move to try, shown as a guess.
             self._mark_hint(answer.suggestion.move, answer.suggestion.text(self.state), "#d787ff")
         else:

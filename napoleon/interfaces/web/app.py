@@ -481,7 +481,7 @@ class WebApp:
         state, answer = await self.search(live, budget, hint=True)
         move = answer.moves[0] if answer.won and answer.moves else None
         move_json = None
-        suggestion = answer.suggestion
+        suggestion = None if answer.suggestion is None else answer.suggestion.to_json(state)
         if move is not None:
             # A game played with help is counted apart in the statistics.
             await self.locked(live, lambda: live.session.mark_assisted("hint"))
@@ -489,8 +489,8 @@ class WebApp:
             move_json = {**state.game.move_to_json(move), "text": text}
         elif suggestion is not None:
             await self.locked(live, lambda: live.session.mark_assisted("hint"))
-            move_json = suggestion.to_json(state)["move"]
-            text = suggestion.text(state)
+            move_json = suggestion["move"]
+            text = answer.suggestion.text(state)
         elif answer.won:
             text = "the game is won"
         elif answer.verdict is Verdict.LOST:
@@ -507,7 +507,7 @@ class WebApp:
             "cached": answer.source != "search",
             "source": answer.source,
             # Set when "move" is a suggestion (no solution known), not a step of a solution.
-            "suggestion": None if suggestion is None else suggestion.to_json(state),
+            "suggestion": suggestion,
         })
 
     async def solve(self, request: Request) -> JSONResponse:
