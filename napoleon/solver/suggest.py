@@ -58,14 +58,17 @@ class Suggestion:
         return {"move": {**game.move_to_json(self.move), "text": state.describe(self.move)},
                 "home": self.home, "now": self.now, "length": len(self.line), "states": self.states}
 
+    def reason(self) -> str:
+        """Why a guess, and where it leads."""
+        leads = f": it leads to {self.home} cards home" if self.home > self.now else ""
+        return f"no solution known{leads}"
+
     def note(self) -> str:
-        """What the move is, beside it: a guess, and where it leads."""
-        why = f": it leads to {self.home} cards home" if self.home > self.now else ""
-        return f"a guess, no solution known{why}"
+        """What the move is, beside it: a guess, and why."""
+        return f"a guess, {self.reason()}"
 
     def text(self, state: State) -> str:
-        """The move from ``state`` in words, and its note: short, for a
-        terminal's status line."""
+        """The move from ``state`` in words, and its note."""
         return f"{state.describe(self.move)} ({self.note()})"
 
 

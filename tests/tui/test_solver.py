@@ -107,12 +107,12 @@ async def test_hint_does_not_wait_behind_the_background_verdict():
         await wait_for(pilot, lambda: app.want is None)
         assert app.searching  # the background search goes on ...
         text = app.status_line.text.plain  # ... and the hint has answered
-        assert "Hint:" in text or "no way to win" in text or "can no longer be won" in text
+        assert "Hint:" in text or "Guess:" in text or "no way to win" in text or "can no longer be won" in text
 
 
 async def test_a_hint_with_no_solution_known_marks_a_guess():
     """Forty Thieves deal 20010, no solution within the hint's positions: the
-    hint still marks a legal move, and says it is a guess."""
+    hint still marks a legal move, and says first that it is a guess."""
     app = make_app("forty-thieves", 20010, analysis=False, hint_budget=None, hint_states=5_000)
     async with app.run_test() as pilot:
         await pilot.press("h")
@@ -120,7 +120,8 @@ async def test_a_hint_with_no_solution_known_marks_a_guess():
         assert app.state.is_legal(app.hint_move)
         assert app.board.marks.hint == (app.hint_move.src, app.hint_move.dst)
         text = app.status_line.text.plain
-        assert text.strip().startswith("Hint: move the ") and "a guess, no solution known" in text
+        # "Guess" first: a 60-column terminal crops the status line at the end.
+        assert text.strip().startswith("Guess: move the ") and "(no solution known" in text
         assert app.session.hints == 1
 
 

@@ -107,10 +107,12 @@ class SolverMixin(AppHost):
 
     def _show_hint(self, answer: Answer) -> None:
         if answer.won and answer.moves:
-            self._mark_hint(answer.moves[0], self.state.describe(answer.moves[0]), "bold #d787ff")
+            self._mark_hint(answer.moves[0], f"Hint: {self.state.describe(answer.moves[0])}", "bold #d787ff")
         elif answer.suggestion is not None:
-            # No solution known: a move to try, shown as a guess.
-            self._mark_hint(answer.suggestion.move, answer.suggestion.text(self.state), "#d787ff")
+            # No solution known: a move to try. "Guess" comes first, so that a
+            # narrow terminal, which crops the status line, still shows it.
+            s = answer.suggestion
+            self._mark_hint(s.move, f"Guess: {self.state.describe(s.move)} ({s.reason()})", "#d787ff")
         else:
             self._no_answer(answer)
 
@@ -118,7 +120,7 @@ class SolverMixin(AppHost):
         self.session.mark_assisted("hint")  # a win with help is counted apart
         self.hint_move = move
         self._redraw()
-        self.say(f"Hint: {text}", style)
+        self.say(text, style)
 
     def _no_answer(self, answer: Answer) -> None:
         if answer.verdict is Verdict.LOST:
