@@ -165,6 +165,15 @@ def core_dfs_moves(state: State) -> list[list[Move]]:
     return [[Move(*m) for m in line] for line in lines]
 
 
+def core_key(state: State, root_redeals: int | None = None) -> tuple[bytes, int]:
+    """The core's canonical key of ``state`` and its 64-bit hash (``csrc/keys.c``),
+    the stock keyed as a suffix of the stock of a search begun at
+    ``root_redeals`` redeals (None: this position's own count), to test that
+    the hash tells positions apart exactly as the key does."""
+    root = state.redeals if root_redeals is None else root_redeals
+    return _core.key(encode_rules(state.game), [p[:] for p in state.piles], state.redeals, root)
+
+
 def core_dead_end(state: State) -> bool:
     """Whether the core's dead-end test (``csrc/deadend.c``) proves ``state`` lost."""
     return _core.dead_end(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)

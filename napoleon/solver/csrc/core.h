@@ -15,7 +15,8 @@
  * Files, by concern (setup.py lists them):
  *   rules.c      reading the tables and positions; the assumptions below, checked
  *   moves.c      move generation, making and taking back moves, safe auto-play
- *   keys.c       canonical position keys and the transposition table
+ *   keys.c       canonical position keys, the transposition table, and position
+ *                hashes for the searches that only find wins
  *   order.c      which moves are worth trying, in what order
  *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
  *   dfs.c        complete depth-first search
@@ -210,6 +211,11 @@ int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out);
 int apply(Ctx *X, const Rules *R, Pos *P, Mv mv);
 void undo(Ctx *X, Pos *P, Mv mv);
 int autoplay(Ctx *X, const Rules *R, Pos *P, Mv *done);
+/* Take back a move that is not a redeal and the `a` moves of auto-play after it. */
+static inline void take_back(Ctx *X, Pos *P, Mv mv, const Mv *autos, int a) {
+    while (a > 0) undo(X, P, autos[--a]);
+    undo(X, P, mv);
+}
 /* A macro move (A7) is (stock, dst, MACRO | k): turn k cards, then move the
    k-th from the waste to dst (dst the waste itself: the turns alone). */
 #define MACRO 0x80
@@ -227,6 +233,28 @@ void table_clear(Table *T);
 uint64_t hash_bytes(const unsigned char *b, size_t n);
 int table_add(Table *T, const unsigned char *key, size_t len);
 int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key);
+/* A set of 64-bit position hashes (pos_hash), emptied in constant time; for
+   the searches that only find wins (a collision only hides a position). */
+typedef struct { uint64_t *h; uint32_t *stamp; size_t nslots, used; uint32_t now; } HashSet;
+int hset_init(HashSet *S, size_t nslots);
+void hset_free(HashSet *S);
+void hset_clear(HashSet *S);
+int hset_has(const HashSet *S, uint64_t h);
+int hset_add(HashSet *S, uint64_t h);   /* 1: added, 0: already there, -1: error */
+uint64_t pos_hash(const Rules *R, const Pos *P, int root_redeals);
+/* The same, each pile's hash kept in cache[p] while bit p of *valid is set
+   (all are set on return): a playout changes two or three piles a move, and
+   hashing every pile again was an eighth of its time. A caller that changes
+   a pile clears its bit (moved_piles). */
+uint64_t pos_hash_cached(const Rules *R, const Pos *P, int root_redeals, uint64_t *cache, uint32_t *valid);
+/* The piles a move and the `a` moves of auto-play after it change, as a mask
+   (a redeal: every pile). */
+static inline uint32_t moved_piles(Mv mv, const Mv *autos, int a) {
+    if (mv.src < 0) return 0xFFFFFFFFu;
+    uint32_t m = 1u << mv.src | 1u << mv.dst;
+    for (int i = 0; i < a; i++) m |= 1u << autos[i].src | 1u << autos[i].dst;
+    return m;
+}
 
 /* order.c */
 /* Whether a position was reached by a stock turn `mv` alone: `played` moves

@@ -236,6 +236,28 @@ static PyObject *py_redeal(PyObject *self, PyObject *args) {
     return on_position(rules_list, piles, redeals, cb, redeal_fn);
 }
 
+/* key(rules, piles, redeals, root_redeals) -> (bytes, int): the position's
+   canonical key (make_key) and its hash (pos_hash), for the tests to check
+   that the hash tells positions apart exactly as the key does. */
+static PyObject *py_key(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles, *res = NULL;
+    int redeals, root_redeals;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!ii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &root_redeals))
+        return NULL;
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    unsigned char *key = malloc(4096);
+    if (!R || !P || !key) PyErr_NoMemory();
+    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
+        int len = make_key(R, P, root_redeals, key);
+        res = Py_BuildValue("(y#K)", (const char *)key, (Py_ssize_t)len,
+                            (unsigned long long)pos_hash(R, P, root_redeals));
+    }
+    free(R); free(P); free(key);
+    return res;
+}
+
 /* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
 static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return on_parsed_position(args, gen_fn); }
 
@@ -250,6 +272,7 @@ static PyMethodDef methods[] = {
     {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
     {"dfs_moves", py_dfs_moves, METH_VARARGS, "The moves depth-first search tries, macro moves spelled out."},
     {"dead_end", py_dead_end, METH_VARARGS, "Whether the dead-end test proves a position lost."},
+    {"key", py_key, METH_VARARGS, "A position's canonical key and its hash."},
     {"redeal", py_redeal, METH_VARARGS, "The position after a redeal, as the core carries it out."},
     {NULL, NULL, 0, NULL},
 };

@@ -37,8 +37,7 @@ typedef struct {
     long long states, max_states;
     double deadline;
     int stop;            /* 1: the budget or the cap is spent; -1: an error is set */
-    Table T;             /* a playout's own positions */
-    unsigned char key[4096];
+    HashSet S;           /* a playout's own positions */
 } Nest;
 
 static int line_reserve(Line *L, size_t more) {
@@ -59,16 +58,11 @@ static int line_push(Line *L, const Mv *m, size_t k) {
     return 0;
 }
 
-/* The positions of the line a search plays, by a 64-bit hash of their
-   canonical keys: a collision only keeps a move from being tried. */
+/* The positions of the line a search plays, by their hashes (pos_hash): a
+   collision only keeps a move from being tried. */
 typedef struct { uint64_t *h; size_t n, cap; } Seen;
 
-static uint64_t key_hash(Nest *N, const Pos *P) {
-    int len = make_key(N->R, P, N->root_redeals, N->key);
-    uint64_t h = 0xCBF29CE484222325ULL;
-    for (int i = 0; i < len; i++) h = (h ^ N->key[i]) * 0x100000001B3ULL;
-    return h ? h : 1;
-}
+static uint64_t key_hash(Nest *N, const Pos *P) { return pos_hash(N->R, P, N->root_redeals); }
 
 static int seen_has(const Seen *S, uint64_t h) {
     if (!S->cap) return 0;
@@ -148,10 +142,10 @@ static int64_t playout(Nest *N, const Pos *start, Line *out) {
     Pos P = *start, C;
     Mv moves_[MAXM], autos[256], fm[MAXM], om[MAXM], sm[MAXM];
     int ow[MAXM];
-    memset(N->T.slots, 0, N->T.nslots * 2 * sizeof(uint64_t));
-    N->T.used = 0;
-    N->T.len = 0;
-    if (table_add(&N->T, N->key, (size_t)make_key(R, &P, N->root_redeals, N->key)) < 0) { N->stop = -1; return -1; }
+    uint64_t cache[MAXP];   /* pile hashes of P (pos_hash_cached) */
+    uint32_t valid = 0;
+    hset_clear(&N->S);
+    if (hset_add(&N->S, pos_hash_cached(R, &P, N->root_redeals, cache, &valid)) < 0) { N->stop = -1; return -1; }
     for (int step = 0; step < 20000 && cards_home(R, &P) < N->total; step++) {
         int n = gen(X, R, &P, moves_);
         int nf = 0, no = 0, ns = 0, wsum = 0;
@@ -174,14 +168,29 @@ static int64_t playout(Nest *N, const Pos *start, Line *out) {
                 m = om[i];
             } else if (ns) m = draw_stock_move(X, sm, ns);
             else break;
-            C = P;
-            if (apply(X, R, &C, m) < 0) { N->stop = -1; return -1; }
-            int a = autoplay(X, R, &C, autos);
-            int added = table_add(&N->T, N->key, (size_t)make_key(R, &C, N->root_redeals, N->key));
+            /* Made in place and taken back when it leads nowhere new: a
+               position is kilobytes, and copying it twice a step was a
+               tenth of the time. A redeal cannot be taken back here (no
+               snapshots are kept), so it is made on a copy. */
+            Pos *Q = &P;
+            if (m.src < 0) { C = P; Q = &C; }
+            if (apply(X, R, Q, m) < 0) { N->stop = -1; return -1; }
+            int a = autoplay(X, R, Q, autos);
+            uint32_t changed = moved_piles(m, autos, a);
+            uint64_t h;
+            if (Q == &P) {
+                valid &= ~changed;
+                h = pos_hash_cached(R, &P, N->root_redeals, cache, &valid);
+            } else h = key_hash(N, &C);
+            int added = hset_add(&N->S, h);
             if (added < 0) { N->stop = -1; return -1; }
-            if (!added) { if (nf) nf = 0; continue; }
+            if (!added) {
+                if (Q == &P) { take_back(X, &P, m, autos, a); valid &= ~changed; }
+                if (nf) nf = 0;
+                continue;
+            }
             if (line_push(out, &m, 1) < 0 || line_push(out, autos, (size_t)a) < 0) { N->stop = -1; return -1; }
-            P = C;
+            if (Q == &C) { P = C; valid = 0; }
             moved = 1;
             if (count(N)) return -1;
         }
@@ -274,7 +283,7 @@ PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double bud
     X->keep_snaps = 0;
     X->rng = seed;
     if (!P) { PyErr_NoMemory(); goto out; }
-    if (table_init(&N.T, 1 << 12) < 0) goto out;
+    if (hset_init(&N.S, 1 << 12) < 0) goto out;
     tinit = 1;
     *P = *root;
     int a = autoplay(X, R, P, autos);
@@ -300,7 +309,7 @@ out:
         PyObject *mv = moves_to_list(line.m, verdict == 1 ? (int)line.n : 0);
         if (mv) result = Py_BuildValue("(iNL)", verdict, mv, N.states);
     }
-    if (tinit) table_free(&N.T);
+    if (tinit) hset_free(&N.S);
     free(line.m); free(found.m); free(P);
     return result;
 }

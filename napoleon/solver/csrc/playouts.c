@@ -10,30 +10,30 @@ PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, 
     size_t pcap = 1 << 14, npath = 0;
     Mv *path = malloc(pcap * sizeof(Mv));
     Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
-    Table T;
+    HashSet S;
+    uint64_t cache[MAXP];   /* pile hashes of P (pos_hash_cached) */
+    uint32_t valid = 0;
     int verdict = -1, tinit = 0;
     long long states = 0;
     PyObject *result = NULL;
-    unsigned char key[4096];
     Mv moves_[MAXM], autos[256];
     if (!path || !P || !C) { PyErr_NoMemory(); goto out; }
-    if (table_init(&T, 1 << 14) < 0) goto out;
+    if (hset_init(&S, 1 << 14) < 0) goto out;
     tinit = 1;
     X->keep_snaps = 0;
     X->rng = seed;
     double deadline = budget > 0 ? now() + budget : 0;
     for (long long round = 0;; round++) {
-        /* A fresh table each playout: it only stops a playout going round in circles. */
-        memset(T.slots, 0, T.nslots * 2 * sizeof(uint64_t));
-        T.used = 0;
-        T.len = 0;
+        /* A fresh set each playout: it only stops a playout going round in circles. */
+        hset_clear(&S);
         *P = *root;
         npath = 0;
         int na = autoplay(X, R, P, autos);
         memcpy(path, autos, (size_t)na * sizeof(Mv));
         npath = (size_t)na;
         if (is_won(R, P, total)) { verdict = 1; goto out; }
-        if (table_add(&T, key, (size_t)make_key(R, P, root->redeals, key)) < 0) goto out;
+        valid = 0;
+        if (hset_add(&S, pos_hash_cached(R, P, root->redeals, cache, &valid)) < 0) goto out;
         for (int step = 0; step < 20000; step++) {
             int n = gen(X, R, P, moves_);
             int nf = 0, no = 0, ns = 0;
@@ -51,12 +51,25 @@ PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, 
                 else if (no && (!ns || (rng_next(X) & 1))) m = om[rng_next(X) % (uint64_t)no];
                 else if (ns) m = draw_stock_move(X, sm, ns);
                 else break;
-                *C = *P;
-                if (apply(X, R, C, m) < 0) goto out;
-                int a = autoplay(X, R, C, autos);
-                int added = table_add(&T, key, (size_t)make_key(R, C, root->redeals, key));
+                /* In place, taken back if it leads nowhere new (nested.c
+                   says why); a redeal on a copy. */
+                Pos *Q = P;
+                if (m.src < 0) { *C = *P; Q = C; }
+                if (apply(X, R, Q, m) < 0) goto out;
+                int a = autoplay(X, R, Q, autos);
+                uint32_t changed = moved_piles(m, autos, a);
+                uint64_t h;
+                if (Q == P) {
+                    valid &= ~changed;
+                    h = pos_hash_cached(R, P, root->redeals, cache, &valid);
+                } else h = pos_hash(R, C, root->redeals);
+                int added = hset_add(&S, h);
                 if (added < 0) goto out;
-                if (!added) { if (nf) nf = 0; continue; }
+                if (!added) {
+                    if (Q == P) { take_back(X, P, m, autos, a); valid &= ~changed; }
+                    if (nf) nf = 0;
+                    continue;
+                }
                 if (npath + 1 + (size_t)a + 8 > pcap) {
                     size_t nc = pcap * 2;
                     Mv *np = realloc(path, nc * sizeof(Mv));
@@ -66,7 +79,7 @@ PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, 
                 path[npath++] = m;
                 memcpy(path + npath, autos, (size_t)a * sizeof(Mv));
                 npath += (size_t)a;
-                *P = *C;
+                if (Q == C) { *P = *C; valid = 0; }
                 moved = 1;
                 states++;
             }
@@ -92,7 +105,7 @@ out:
         PyObject *mv = moves_to_list(path, verdict == 1 ? (int)npath : 0);
         if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
     }
-    if (tinit) table_free(&T);
+    if (tinit) hset_free(&S);
     free(path); free(P); free(C);
     return result;
 }
