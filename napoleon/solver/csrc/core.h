@@ -272,6 +272,9 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
 PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
                     int redealt);
 PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed);
+/* playouts.c: one move of a playout, kept if it leads somewhere new (see there). */
+int playout_step(Ctx *X, const Rules *R, Pos *P, Pos *C, Mv m, Mv *autos, int *a, HashSet *S, int root_redeals,
+                 uint64_t *cache, uint32_t *valid);
 PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
                         int policy, uint64_t seed);
 int evaluate(const Ctx *X, const Rules *R, const Pos *P);

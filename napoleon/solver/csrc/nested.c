@@ -58,41 +58,10 @@ static int line_push(Line *L, const Mv *m, size_t k) {
     return 0;
 }
 
-/* The positions of the line a search plays, by their hashes (pos_hash): a
-   collision only keeps a move from being tried. */
-typedef struct { uint64_t *h; size_t n, cap; } Seen;
-
+/* Positions are known by their hashes (pos_hash), a playout's own and those
+   of the line a search plays, each in a HashSet: a collision only keeps a
+   move from being tried. */
 static uint64_t key_hash(Nest *N, const Pos *P) { return pos_hash(N->R, P, N->root_redeals); }
-
-static int seen_has(const Seen *S, uint64_t h) {
-    if (!S->cap) return 0;
-    for (size_t j = h & (S->cap - 1); S->h[j]; j = (j + 1) & (S->cap - 1))
-        if (S->h[j] == h) return 1;
-    return 0;
-}
-
-static int seen_add(Seen *S, uint64_t h) {
-    if (seen_has(S, h)) return 0;
-    if ((S->n + 1) * 2 > S->cap) {
-        size_t cap = S->cap ? S->cap * 2 : 256;
-        uint64_t *nh = calloc(cap, sizeof(uint64_t));
-        if (!nh) { PyErr_NoMemory(); return -1; }
-        for (size_t i = 0; i < S->cap; i++)
-            if (S->h[i]) {
-                size_t j = S->h[i] & (cap - 1);
-                while (nh[j]) j = (j + 1) & (cap - 1);
-                nh[j] = S->h[i];
-            }
-        free(S->h);
-        S->h = nh;
-        S->cap = cap;
-    }
-    size_t j = h & (S->cap - 1);
-    while (S->h[j]) j = (j + 1) & (S->cap - 1);
-    S->h[j] = h;
-    S->n++;
-    return 1;
-}
 
 /* One more position made: 1 when the search must stop. */
 static int count(Nest *N) {
@@ -168,29 +137,10 @@ static int64_t playout(Nest *N, const Pos *start, Line *out) {
                 m = om[i];
             } else if (ns) m = draw_stock_move(X, sm, ns);
             else break;
-            /* Made in place and taken back when it leads nowhere new: a
-               position is kilobytes, and copying it twice a step was a
-               tenth of the time. A redeal cannot be taken back here (no
-               snapshots are kept), so it is made on a copy. */
-            Pos *Q = &P;
-            if (m.src < 0) { C = P; Q = &C; }
-            if (apply(X, R, Q, m) < 0) { N->stop = -1; return -1; }
-            int a = autoplay(X, R, Q, autos);
-            uint32_t changed = moved_piles(m, autos, a);
-            uint64_t h;
-            if (Q == &P) {
-                valid &= ~changed;
-                h = pos_hash_cached(R, &P, N->root_redeals, cache, &valid);
-            } else h = key_hash(N, &C);
-            int added = hset_add(&N->S, h);
+            int a, added = playout_step(X, R, &P, &C, m, autos, &a, &N->S, N->root_redeals, cache, &valid);
             if (added < 0) { N->stop = -1; return -1; }
-            if (!added) {
-                if (Q == &P) { take_back(X, &P, m, autos, a); valid &= ~changed; }
-                if (nf) nf = 0;
-                continue;
-            }
+            if (!added) { if (nf) nf = 0; continue; }
             if (line_push(out, &m, 1) < 0 || line_push(out, autos, (size_t)a) < 0) { N->stop = -1; return -1; }
-            if (Q == &C) { P = C; valid = 0; }
             moved = 1;
             if (count(N)) return -1;
         }
@@ -207,14 +157,15 @@ static int64_t nested(Nest *N, int level, const Pos *start, Line *best) {
     const Rules *R = N->R;
     Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
     Line played = {0}, tail = {0};
-    Seen seen = {0};
+    HashSet seen = {0};   /* the positions of the line played */
     int64_t best_score = -1, result = -1;
     Mv moves_[MAXM], autos[256], last = {0, 0, 0};
     int has_last = 0;
     if (!P || !C) { PyErr_NoMemory(); N->stop = -1; goto out; }
+    if (hset_init(&seen, 256) < 0) { N->stop = -1; goto out; }
     *P = *start;
     best->n = 0;
-    if (seen_add(&seen, key_hash(N, P)) < 0) { N->stop = -1; goto out; }
+    if (hset_add(&seen, key_hash(N, P)) < 0) { N->stop = -1; goto out; }
     for (;;) {
         if (cards_home(R, P) == N->total) { best_score = WIN_SCORE; break; }
         int n = ordered(X, R, P, last, has_last, 0, moves_);
@@ -222,7 +173,7 @@ static int64_t nested(Nest *N, int level, const Pos *start, Line *best) {
             *C = *P;
             if (apply(X, R, C, moves_[i]) < 0) { N->stop = -1; goto out; }
             int a = autoplay(X, R, C, autos);
-            if (seen_has(&seen, key_hash(N, C))) continue;   /* back onto the line: no way on */
+            if (hset_has(&seen, key_hash(N, C))) continue;   /* back onto the line: no way on */
             tail.n = 0;
             if (line_push(&tail, &moves_[i], 1) < 0 || line_push(&tail, autos, (size_t)a) < 0) { N->stop = -1; goto out; }
             int64_t s;
@@ -250,7 +201,7 @@ static int64_t nested(Nest *N, int level, const Pos *start, Line *best) {
         if (line_push(&played, &m, 1) < 0 || line_push(&played, autos, (size_t)a) < 0) { N->stop = -1; goto out; }
         last = m;
         has_last = 1;
-        if (seen_add(&seen, key_hash(N, P)) < 0) { N->stop = -1; goto out; }
+        if (hset_add(&seen, key_hash(N, P)) < 0) { N->stop = -1; goto out; }
     }
     if (best_score < 0) {   /* no move at all from the start */
         best_score = line_score(N, P);
@@ -260,7 +211,7 @@ static int64_t nested(Nest *N, int level, const Pos *start, Line *best) {
 done:
     result = best_score;
 out:
-    free(seen.h);
+    hset_free(&seen);
     free(played.m); free(tail.m); free(P); free(C);
     return N->stop ? -1 : result;
 }

@@ -6,6 +6,35 @@
    move is drawn at random, a tableau move with probability 1/2 before a stock
    turn, never back to a position of the same playout. Deterministic for a
    seed. Like the X->greedy pass it can only find wins, never prove a loss. */
+/* One move of a playout (here and in nested.c), with its auto-play: made on
+   P in place and taken back when it leads to a position already in S (a
+   position is kilobytes, and copying it twice a step was a tenth of the
+   time); a redeal, which cannot be taken back here (no snapshots are kept),
+   is made on the copy C and copied back. cache and *valid hold P's pile
+   hashes (pos_hash_cached), kept up to date. 1: kept, its auto-play moves in
+   autos[0..*a); 0: taken back; -1: an error is set. */
+int playout_step(Ctx *X, const Rules *R, Pos *P, Pos *C, Mv m, Mv *autos, int *a, HashSet *S, int root_redeals,
+                 uint64_t *cache, uint32_t *valid) {
+    Pos *Q = P;
+    if (m.src < 0) { *C = *P; Q = C; }
+    if (apply(X, R, Q, m) < 0) return -1;
+    *a = autoplay(X, R, Q, autos);
+    uint32_t changed = moved_piles(m, autos, *a);
+    uint64_t h;
+    if (Q == P) {
+        *valid &= ~changed;
+        h = pos_hash_cached(R, P, root_redeals, cache, valid);
+    } else h = pos_hash(R, C, root_redeals);
+    int added = hset_add(S, h);
+    if (added < 0) return -1;
+    if (!added) {
+        if (Q == P) { take_back(X, P, m, autos, *a); *valid &= ~changed; }
+        return 0;
+    }
+    if (Q == C) { *P = *C; *valid = 0; }
+    return 1;
+}
+
 PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed) {
     size_t pcap = 1 << 14, npath = 0;
     Mv *path = malloc(pcap * sizeof(Mv));
@@ -51,25 +80,9 @@ PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, 
                 else if (no && (!ns || (rng_next(X) & 1))) m = om[rng_next(X) % (uint64_t)no];
                 else if (ns) m = draw_stock_move(X, sm, ns);
                 else break;
-                /* In place, taken back if it leads nowhere new (nested.c
-                   says why); a redeal on a copy. */
-                Pos *Q = P;
-                if (m.src < 0) { *C = *P; Q = C; }
-                if (apply(X, R, Q, m) < 0) goto out;
-                int a = autoplay(X, R, Q, autos);
-                uint32_t changed = moved_piles(m, autos, a);
-                uint64_t h;
-                if (Q == P) {
-                    valid &= ~changed;
-                    h = pos_hash_cached(R, P, root->redeals, cache, &valid);
-                } else h = pos_hash(R, C, root->redeals);
-                int added = hset_add(&S, h);
+                int a, added = playout_step(X, R, P, C, m, autos, &a, &S, root->redeals, cache, &valid);
                 if (added < 0) goto out;
-                if (!added) {
-                    if (Q == P) { take_back(X, P, m, autos, a); valid &= ~changed; }
-                    if (nf) nf = 0;
-                    continue;
-                }
+                if (!added) { if (nf) nf = 0; continue; }
                 if (npath + 1 + (size_t)a + 8 > pcap) {
                     size_t nc = pcap * 2;
                     Mv *np = realloc(path, nc * sizeof(Mv));
@@ -79,7 +92,6 @@ PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, 
                 path[npath++] = m;
                 memcpy(path + npath, autos, (size_t)a * sizeof(Mv));
                 npath += (size_t)a;
-                if (Q == C) { *P = *C; valid = 0; }
                 moved = 1;
                 states++;
             }
