@@ -145,10 +145,12 @@ static PyObject *py_beam(PyObject *self, PyObject *args) {
 }
 
 /* The entry points for the tests: read the tables and one position, run
-   `fn` on them (with the redeal callback `cb`, or none), free them. */
-typedef PyObject *(*PositionFn)(Ctx *, const Rules *, Pos *);
+   `fn` on them (with the redeal callback `cb`, or none, and the entry
+   point's own argument `arg`), free them. */
+typedef PyObject *(*PositionFn)(Ctx *, const Rules *, Pos *, void *arg);
 
-static PyObject *on_position(PyObject *rules_list, PyObject *piles, int redeals, PyObject *cb, PositionFn fn) {
+static PyObject *on_position(PyObject *rules_list, PyObject *piles, int redeals, PyObject *cb, PositionFn fn,
+                             void *arg) {
     Rules *R = malloc(sizeof(Rules));
     Pos *P = malloc(sizeof(Pos));
     PyObject *res = NULL;
@@ -156,7 +158,7 @@ static PyObject *on_position(PyObject *rules_list, PyObject *piles, int redeals,
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
         Ctx X;
         ctx_init(&X, cb);
-        res = fn(&X, R, P);
+        res = fn(&X, R, P, arg);
         ctx_free(&X);
     }
     free(R);
@@ -169,25 +171,29 @@ static PyObject *on_parsed_position(PyObject *args, PositionFn fn) {
     PyObject *rules_list, *piles;
     int redeals;
     if (!PyArg_ParseTuple(args, "O!O!i", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals)) return NULL;
-    return on_position(rules_list, piles, redeals, NULL, fn);
+    return on_position(rules_list, piles, redeals, NULL, fn, NULL);
 }
 
-static PyObject *gen_fn(Ctx *X, const Rules *R, Pos *P) {
+static PyObject *gen_fn(Ctx *X, const Rules *R, Pos *P, void *arg) {
+    (void)arg;
     Mv out[MAXM];
     return moves_to_list(out, gen(X, R, P, out));
 }
 
-static PyObject *autoplay_fn(Ctx *X, const Rules *R, Pos *P) {
+static PyObject *autoplay_fn(Ctx *X, const Rules *R, Pos *P, void *arg) {
+    (void)arg;
     Mv out[MAXM];
     return moves_to_list(out, autoplay(X, R, P, out));
 }
 
-static PyObject *dead_end_fn(Ctx *X, const Rules *R, Pos *P) {
+static PyObject *dead_end_fn(Ctx *X, const Rules *R, Pos *P, void *arg) {
+    (void)arg;
     X->deadends = 1;
     return PyBool_FromLong(dead_end(X, R, P));
 }
 
-static PyObject *redeal_fn(Ctx *X, const Rules *R, Pos *P) {
+static PyObject *redeal_fn(Ctx *X, const Rules *R, Pos *P, void *arg) {
+    (void)arg;
     if (apply(X, R, P, (Mv){-1, -1, 0}) < 0) return NULL;
     PyObject *out = pos_to_list(R, P);
     return out ? Py_BuildValue("(Ni)", out, P->redeals) : NULL;
@@ -195,7 +201,8 @@ static PyObject *redeal_fn(Ctx *X, const Rules *R, Pos *P) {
 
 /* The moves depth-first search tries from a position, each spelled out as
    the plain moves it stands for (a macro move as its turns and its play). */
-static PyObject *macro_moves_fn(Ctx *X, const Rules *R, Pos *P) {
+static PyObject *macro_moves_fn(Ctx *X, const Rules *R, Pos *P, void *arg) {
+    (void)arg;
     Mv mv[MAXM], seq[2 * MAXC + 2];
     X->macro = 1;
     int n = ordered(X, R, P, (Mv){0, 0, 0}, 0, 0, mv);
@@ -219,7 +226,7 @@ static PyObject *py_dfs_moves(PyObject *self, PyObject *args) {
     int redeals;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!iO", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &cb)) return NULL;
-    return on_position(rules_list, piles, redeals, cb, macro_moves_fn);
+    return on_position(rules_list, piles, redeals, cb, macro_moves_fn, NULL);
 }
 
 /* dead_end(rules, piles, redeals) -> bool: whether the dead-end test proves the position lost. */
@@ -233,29 +240,27 @@ static PyObject *py_redeal(PyObject *self, PyObject *args) {
     int redeals;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!iO", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &cb)) return NULL;
-    return on_position(rules_list, piles, redeals, cb, redeal_fn);
+    return on_position(rules_list, piles, redeals, cb, redeal_fn, NULL);
+}
+
+static PyObject *key_fn(Ctx *X, const Rules *R, Pos *P, void *arg) {
+    (void)X;
+    int root_redeals = *(const int *)arg;
+    unsigned char key[4096];
+    int len = make_key(R, P, root_redeals, key);
+    return Py_BuildValue("(y#K)", (const char *)key, (Py_ssize_t)len, (unsigned long long)pos_hash(R, P, root_redeals));
 }
 
 /* key(rules, piles, redeals, root_redeals) -> (bytes, int): the position's
    canonical key (make_key) and its hash (pos_hash), for the tests to check
    that the hash tells positions apart exactly as the key does. */
 static PyObject *py_key(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *piles, *res = NULL;
+    PyObject *rules_list, *piles;
     int redeals, root_redeals;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!ii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &root_redeals))
         return NULL;
-    Rules *R = malloc(sizeof(Rules));
-    Pos *P = malloc(sizeof(Pos));
-    unsigned char *key = malloc(4096);
-    if (!R || !P || !key) PyErr_NoMemory();
-    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
-        int len = make_key(R, P, root_redeals, key);
-        res = Py_BuildValue("(y#K)", (const char *)key, (Py_ssize_t)len,
-                            (unsigned long long)pos_hash(R, P, root_redeals));
-    }
-    free(R); free(P); free(key);
-    return res;
+    return on_position(rules_list, piles, redeals, NULL, key_fn, &root_redeals);
 }
 
 /* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
