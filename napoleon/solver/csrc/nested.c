@@ -139,7 +139,7 @@ static int64_t playout(Nest *N, const Pos *start, Line *out) {
             else break;
             int a, added = playout_step(X, R, &P, &C, m, autos, &a, &N->S, N->root_redeals, cache, &valid);
             if (added < 0) { N->stop = -1; return -1; }
-            if (!added) { if (nf) nf = 0; continue; }
+            if (!added) { nf = 0; continue; }
             if (line_push(out, &m, 1) < 0 || line_push(out, autos, (size_t)a) < 0) { N->stop = -1; return -1; }
             moved = 1;
             if (count(N)) return -1;

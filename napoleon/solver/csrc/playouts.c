@@ -2,10 +2,6 @@
 
 /* ---------------------------------------------------------------- playouts */
 
-/* Randomised playouts: every foundation move is taken at once; otherwise a
-   move is drawn at random, a tableau move with probability 1/2 before a stock
-   turn, never back to a position of the same playout. Deterministic for a
-   seed. Like the X->greedy pass it can only find wins, never prove a loss. */
 /* One move of a playout (here and in nested.c), with its auto-play: made on
    P in place and taken back when it leads to a position already in S (a
    position is kilobytes, and copying it twice a step was a tenth of the
@@ -35,6 +31,10 @@ int playout_step(Ctx *X, const Rules *R, Pos *P, Pos *C, Mv m, Mv *autos, int *a
     return 1;
 }
 
+/* Randomised playouts: every foundation move is taken at once; otherwise a
+   move is drawn at random, a tableau move with probability 1/2 before a stock
+   turn, never back to a position of the same playout. Deterministic for a
+   seed. Like the X->greedy pass it can only find wins, never prove a loss. */
 PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed) {
     size_t pcap = 1 << 14, npath = 0;
     Mv *path = malloc(pcap * sizeof(Mv));
@@ -82,7 +82,7 @@ PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, 
                 else break;
                 int a, added = playout_step(X, R, P, C, m, autos, &a, &S, root->redeals, cache, &valid);
                 if (added < 0) goto out;
-                if (!added) { if (nf) nf = 0; continue; }
+                if (!added) { nf = 0; continue; }
                 if (npath + 1 + (size_t)a + 8 > pcap) {
                     size_t nc = pcap * 2;
                     Mv *np = realloc(path, nc * sizeof(Mv));
