@@ -22,8 +22,8 @@
  *   dfs.c        complete depth-first search
  *   bestfirst.c  best-first search (complete), its greedy pass and the staged searches' explore
  *   beam.c       a beam over the stock's turns, each stage searched best-first (finds wins only)
- *   playouts.c   randomised playouts (find wins only)
- *   nested.c     nested rollouts (Nested Monte Carlo Search; find wins only)
+ *   nested.c     nested rollouts (Nested Monte Carlo Search), and at level 0
+ *                randomised playouts (both find wins only)
  *   module.c     the Python entry points
  *
  * Every search keeps its mutable state in one Ctx, passed down; there are no
@@ -172,8 +172,7 @@ static inline uint64_t rng_next(Ctx *X) {
 }
 
 /* A playout's draw among the stock moves `sm` (turns, or a redeal): a
-   redeal only once the stock turns are used up. Shared by playouts.c and
-   nested.c so that both draw the same move from the same random state. */
+   redeal only once the stock turns are used up. */
 static inline Mv draw_stock_move(Ctx *X, const Mv *sm, int ns) {
     int turns = 0;
     for (int i = 0; i < ns; i++) if (sm[i].src >= 0) turns++;
@@ -271,10 +270,6 @@ int dead_end(Ctx *X, const Rules *R, const Pos *P);
 PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states);
 PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
                     int redealt);
-PyObject *playouts(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, uint64_t seed);
-/* playouts.c: one move of a playout, kept if it leads somewhere new (see there). */
-int playout_step(Ctx *X, const Rules *R, Pos *P, Pos *C, Mv m, Mv *autos, int *a, HashSet *S, int root_redeals,
-                 uint64_t *cache, uint32_t *valid);
 PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
                         int policy, uint64_t seed);
 int evaluate(const Ctx *X, const Rules *R, const Pos *P);

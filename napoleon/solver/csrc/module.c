@@ -65,10 +65,9 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     if (!R || !P) PyErr_NoMemory();
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
         if (A->mode == 0) res = dfs(&X, R, P, A->total, A->budget, A->max_states);
-        else if (A->mode == 3) res = playouts(&X, R, P, A->total, A->budget, A->max_states, 0x5EEDULL + (uint64_t)A->total);
-        else if (A->mode == 4)
-            res = nested_search(&X, R, P, A->total, A->budget, A->max_states, A->level, A->policy,
-                                A->seed ? A->seed : 0x5EEDULL + (uint64_t)A->total);
+        else if (A->mode == 3 || A->mode == 4)   /* playouts: level 0, without the policy */
+            res = nested_search(&X, R, P, A->total, A->budget, A->max_states, A->mode == 3 ? 0 : A->level,
+                                A->mode == 3 ? 0 : A->policy, A->seed ? A->seed : 0x5EEDULL + (uint64_t)A->total);
         else if (A->mode == 5)
             res = beam(&X, R, P, A->total, A->budget, A->max_states, A->width, A->stage_states, A->collect);
         else res = bestfirst(&X, R, P, A->total, A->budget, A->max_states, A->collect, A->redealt);

@@ -14,15 +14,18 @@
    back to a position already on the line being played are not tried, and a
    playout never revisits one of its own positions, so every line ends.
 
-   Like the playouts, it only finds wins: when the top level ends without
+   It only finds wins: when the top level ends without
    one it starts again, the random state going on, until a win, the budget
    or max_states. Each position made counts as one of `states`, and so does
-   each playout (as in playouts.c), so a cap on positions ends it at the same
+   each playout, so a cap on positions ends it at the same
    point on any machine. Deterministic for a seed.
 
-   policy 0: a playout chooses as playouts.c does: a foundation move if
-   there is one, else a tableau move or a stock turn, half and half, each
-   drawn uniformly. policy 1 weighs the moves by what they do, read off the
+   Level 0 alone, the searches one after another, is the core's
+   "playouts" mode: randomised playouts, never back to a position of the
+   same playout.
+
+   policy 0: a playout takes a foundation move if there is one, else a
+   tableau move or a stock turn, half and half, each drawn uniformly. policy 1 weighs the moves by what they do, read off the
    tables: a move that uncovers a card some foundation takes now, or that
    empties a pile, is drawn more often, one into a space less often. */
 
@@ -101,6 +104,35 @@ static int policy_weight(const Rules *R, const Pos *P, Mv m) {
     if (P->n[m.src] == m.count && R->space[m.src]) w += 4;   /* a space made */
     if (!P->n[m.dst]) w -= 3;                                 /* a space used */
     return w;
+}
+
+/* One move of a playout, with its auto-play: made on
+   P in place and taken back when it leads to a position already in S (a
+   position is kilobytes, and copying it twice a step was a tenth of the
+   time); a redeal, which cannot be taken back here (no snapshots are kept),
+   is made on the copy C and copied back. cache and *valid hold P's pile
+   hashes (pos_hash_cached), kept up to date. 1: kept, its auto-play moves in
+   autos[0..*a); 0: taken back; -1: an error is set. */
+static int playout_step(Ctx *X, const Rules *R, Pos *P, Pos *C, Mv m, Mv *autos, int *a, HashSet *S, int root_redeals,
+                        uint64_t *cache, uint32_t *valid) {
+    Pos *Q = P;
+    if (m.src < 0) { *C = *P; Q = C; }
+    if (apply(X, R, Q, m) < 0) return -1;
+    *a = autoplay(X, R, Q, autos);
+    uint32_t changed = moved_piles(m, autos, *a);
+    uint64_t h;
+    if (Q == P) {
+        *valid &= ~changed;
+        h = pos_hash_cached(R, P, root_redeals, cache, valid);
+    } else h = pos_hash(R, C, root_redeals);
+    int added = hset_add(S, h);
+    if (added < 0) return -1;
+    if (!added) {
+        if (Q == P) { take_back(X, P, m, autos, *a); *valid &= ~changed; }
+        return 0;
+    }
+    if (Q == C) { *P = *C; *valid = 0; }
+    return 1;
 }
 
 /* Level 0: one playout from `start`, its moves appended to `out`; its score,
