@@ -17,17 +17,18 @@
    It only finds wins: when the top level ends without
    one it starts again, the random state going on, until a win, the budget
    or max_states. Each position made counts as one of `states`, and so does
-   each playout, so a cap on positions ends it at the same
-   point on any machine. Deterministic for a seed.
+   each playout, so a cap on positions ends it at the same point on any
+   machine. Deterministic for a seed.
 
    Level 0 alone, the searches one after another, is the core's
    "playouts" mode: randomised playouts, never back to a position of the
    same playout.
 
    policy 0: a playout takes a foundation move if there is one, else a
-   tableau move or a stock turn, half and half, each drawn uniformly. policy 1 weighs the moves by what they do, read off the
-   tables: a move that uncovers a card some foundation takes now, or that
-   empties a pile, is drawn more often, one into a space less often. */
+   tableau move or a stock turn, half and half, each drawn uniformly.
+   policy 1 weighs the moves by what they do, read off the tables: a move
+   that uncovers a card some foundation takes now, or that empties a pile,
+   is drawn more often, one into a space less often. */
 
 #define WIN_SCORE ((int64_t)1 << 62)
 
