@@ -65,9 +65,9 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     if (!R || !P) PyErr_NoMemory();
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
         if (A->mode == 0) res = dfs(&X, R, P, A->total, A->budget, A->max_states);
-        else if (A->mode == 3 || A->mode == 4)   /* playouts: level 0, without the policy */
-            res = nested_search(&X, R, P, A->total, A->budget, A->max_states, A->mode == 3 ? 0 : A->level,
-                                A->mode == 3 ? 0 : A->policy, A->seed ? A->seed : 0x5EEDULL + (uint64_t)A->total);
+        else if (A->mode == 3 || A->mode == 4)
+            res = nested_search(&X, R, P, A->total, A->budget, A->max_states, A->level, A->policy,
+                                A->seed ? A->seed : 0x5EEDULL + (uint64_t)A->total);
         else if (A->mode == 5)
             res = beam(&X, R, P, A->total, A->budget, A->max_states, A->width, A->stage_states, A->collect);
         else res = bestfirst(&X, R, P, A->total, A->budget, A->max_states, A->collect, A->redealt);
@@ -84,7 +84,9 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
    position before they answer "lost" (with deadends=1, every one but those
    below a position the dead-end test proves lost). mode 2: the greedy best-first
    pass, whose "lost" (0) only means it found nothing: the caller must not
-   report it. mode 3: randomised playouts, which never answer "lost".
+   report it. mode 3: randomised playouts, which never answer "lost": nested
+   rollouts' level 0 without the policy (level and policy are not read).
+   mode 4: nested rollouts of `level`.
    macro: depth-first turns the stock by macro moves where they are sound
    (core.h, A7); 0 turns it card by card, to check a verdict. */
 static PyObject *search(PyObject *self, PyObject *args) {
@@ -100,6 +102,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         return NULL;
     if (A.mode < 0 || A.mode > 4) { PyErr_SetString(PyExc_ValueError, "mode must be 0..4"); return NULL; }
     if (A.level < 0 || A.level > 4) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
+    if (A.mode == 3) { A.level = 0; A.policy = 0; }
     A.seed = (uint64_t)seed;
     return run_search(rules_list, piles, redeals, cb, &A);
 }

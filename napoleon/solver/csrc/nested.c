@@ -14,9 +14,9 @@
    back to a position already on the line being played are not tried, and a
    playout never revisits one of its own positions, so every line ends.
 
-   It only finds wins: when the top level ends without
-   one it starts again, the random state going on, until a win, the budget
-   or max_states. Each position made counts as one of `states`, and so does
+   It only finds wins: when the top level ends without one it starts
+   again, the random state going on, until a win, the budget or
+   max_states. Each position made counts as one of `states`, and so does
    each playout, so a cap on positions ends it at the same point on any
    machine. Deterministic for a seed.
 
@@ -107,13 +107,13 @@ static int policy_weight(const Rules *R, const Pos *P, Mv m) {
     return w;
 }
 
-/* One move of a playout, with its auto-play: made on
-   P in place and taken back when it leads to a position already in S (a
-   position is kilobytes, and copying it twice a step was a tenth of the
-   time); a redeal, which cannot be taken back here (no snapshots are kept),
-   is made on the copy C and copied back. cache and *valid hold P's pile
-   hashes (pos_hash_cached), kept up to date. 1: kept, its auto-play moves in
-   autos[0..*a); 0: taken back; -1: an error is set. */
+/* One move of a playout, with its auto-play: made on P in place and taken
+   back when it leads to a position already in S (a position is kilobytes,
+   and copying it twice a step was a tenth of the time); a redeal, which
+   cannot be taken back here (no snapshots are kept), is made on the copy C
+   and copied back. cache and *valid hold P's pile hashes (pos_hash_cached),
+   kept up to date. 1: kept, its auto-play moves in autos[0..*a); 0: taken
+   back; -1: an error is set. */
 static int playout_step(Ctx *X, const Rules *R, Pos *P, Pos *C, Mv m, Mv *autos, int *a, HashSet *S, int root_redeals,
                         uint64_t *cache, uint32_t *valid) {
     Pos *Q = P;
