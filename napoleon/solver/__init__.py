@@ -13,8 +13,11 @@ engine's checked ``play``, and never ``lost`` unless its search was complete.
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..engine.move import Move
@@ -48,6 +51,40 @@ def replays_to_win(state: State, moves: list[Move]) -> bool:
     return s.is_won
 
 
+_pauses = 0
+_pauses_lock = threading.Lock()
+_collector_was_on = False
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Within this block Python's cyclic garbage collector does not run.
+
+    A search keeps many Python objects alive and frees them all at its end
+    (St. Helena's redeal planning holds the positions it keeps as ``State``
+    objects), and it makes no reference cycles (``tests/solver/
+    test_collector.py``), so every full collection during it walks every
+    kept object only to free nothing: 0.6-0.7 s of every St. Helena deal,
+    7% of the tuning block's time (docs/benchmarks.md). Reference counting
+    still frees everything else at once. Nested and concurrent blocks (searches in threads) share
+    one count: the collector is switched back on, if it was on, when the
+    last of them ends.
+    """
+    global _pauses, _collector_was_on
+    with _pauses_lock:
+        if _pauses == 0:
+            _collector_was_on = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _pauses_lock:
+            _pauses -= 1
+            if _pauses == 0 and _collector_was_on:
+                gc.enable()
+
+
 # How the core spends a budget is a fact about the game: each game declares
 # its ``search_plan`` (phases in the terms of .plan, measured in
 # docs/benchmarks.md); a game that declares none gets DEFAULT_PLAN.
@@ -79,14 +116,15 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
 
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(STRATEGIES)}")
-    if core.available and progress is None and engine != "python":
-        try:
-            with core.deadends(deadends), core.macros(not card_by_card):
-                result = _run_core(core, state, budget, max_states, strategy)
-        except core.NotCompilable:
-            result = Search(state, budget=budget, max_states=max_states).run()
-    else:
-        result = Search(state, budget=budget, max_states=max_states, progress=progress).run()
+    with collector_paused():
+        if core.available and progress is None and engine != "python":
+            try:
+                with core.deadends(deadends), core.macros(not card_by_card):
+                    result = _run_core(core, state, budget, max_states, strategy)
+            except core.NotCompilable:
+                result = Search(state, budget=budget, max_states=max_states).run()
+        else:
+            result = Search(state, budget=budget, max_states=max_states, progress=progress).run()
     if result.verdict == WON and not replays_to_win(state, result.moves):
         raise AssertionError("solver bug: its solution does not replay to a win")
     return result
