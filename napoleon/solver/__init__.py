@@ -66,9 +66,9 @@ def collector_paused() -> Iterator[None]:
     test_collector.py``), so every full collection during it walks every
     kept object only to free nothing: 0.6-0.7 s of every St. Helena deal,
     7% of the tuning block's time (docs/benchmarks.md). Reference counting
-    still frees everything else at once. Nested and concurrent blocks (searches in threads) share
-    one count: the collector is switched back on, if it was on, when the
-    last of them ends.
+    still frees everything else at once. Nested and concurrent blocks
+    (searches in threads) share one count: the collector is switched back
+    on, if it was on, when the last of them ends.
     """
     global _pauses, _collector_was_on
     with _pauses_lock:

@@ -248,10 +248,11 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     of ``level`` (0: playouts alone), whose playouts weigh moves by what they
     do unless ``policy`` is False (then they play as ``"playouts"`` does, which
     are level 0 without the policy), both from the random ``seed`` (0: the
-    playouts' seed); the same arguments give the same search. Level 1 with the policy, the default, won the most deals for
-    the fewest positions (docs/benchmarks.md). ``weights`` tune the
-    best-first score: (card home, break in order, space, depth, break
-    cap, depth of the cards the foundations need next). ``deadends=True``
+    playouts' seed); the same arguments give the same search. Level 1 with
+    the policy, the default, won the most deals for the fewest positions
+    (docs/benchmarks.md). ``weights`` tune the best-first score: (card
+    home, break in order, space, depth, break cap, depth of the cards the
+    foundations need next). ``deadends=True``
     turns the dead-end test on (``csrc/deadend.c``: a set of cards that can
     never move again proves a position lost where no redeal is left); None:
     as the enclosing :func:`deadends` block says (off outside one).
