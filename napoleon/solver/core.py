@@ -316,7 +316,7 @@ class Found(NamedTuple):
 
 def explore(state: State, budget: float | None = None, max_states: int | None = None, keep: int = 10,
             weights: tuple[int, ...] | None = None, hold_stock: bool = False,
-            redealt: int = 0) -> tuple[Result, list[Found]]:
+            redealt: int = 0, lookahead: int | None = None) -> tuple[Result, list[Found]]:
     """Search the current deal of ``state`` only (no redeal), best first.
 
     Returns the result (``won`` with its moves, else ``unknown``: a deal that
@@ -333,6 +333,11 @@ def explore(state: State, budget: float | None = None, max_states: int | None = 
     ``home`` and ``score`` are those after the redeal (``line`` and
     ``position`` stay before it). Inside a :func:`deadends` block, positions
     the dead-end test proves lost are neither searched on nor kept.
+
+    ``lookahead`` changes how fast, never what, it searches: once its table
+    has that many slots, each position's children are looked up in it a
+    pass ahead, so the lookups do not wait on memory one by one (None: the
+    core's own threshold; 0: always; a huge number: never).
     """
     start = time.perf_counter()
     # The core counts these in C ints; no search holds that many positions, so
@@ -341,7 +346,7 @@ def explore(state: State, budget: float | None = None, max_states: int | None = 
     keep, redealt = min(keep, C_INT_MAX), min(int(redealt), C_INT_MAX)
     verdict, moves, states, found = _core.explore(
         *_search_args(state, budget, max_states), keep, tuple(weights or DEFAULT_WEIGHTS), int(hold_stock), redealt,
-        _DEADENDS.get(),
+        _DEADENDS.get(), -1 if lookahead is None else min(int(lookahead), 1 << 62),
     )
     # complete: the deal was won, or all of its positions were visited.
     result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states,

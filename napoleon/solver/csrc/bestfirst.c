@@ -64,6 +64,17 @@ void unpack(const Rules *R, const unsigned char *b, Pos *P) {
     }
 }
 
+/* Only the redeal count and the pile sizes of a packed position, all that
+   can_redeal() reads: the cards need not be copied. */
+static void unpack_counts(const Rules *R, const unsigned char *b, Pos *P) {
+    int k = 0;
+    P->redeals = b[k++];
+    for (int p = 0; p < R->npiles; p++) {
+        P->n[p] = b[k];
+        k += 1 + b[k];
+    }
+}
+
 static int heap_less(HeapItem a, HeapItem b) {
     return a.pri != b.pri ? a.pri > b.pri : a.node > b.node;   /* newer first on ties */
 }
@@ -109,10 +120,38 @@ static int cand_cmp_eval(const void *a, const void *b) {
     return x->node < y->node ? -1 : 1;
 }
 
-void bf_rank(const Ctx *X, const Rules *R, const BfWork *W, Cand *c) {
-    (void)X; (void)R;
-    for (size_t i = 0; i < W->nn; i++) c[i] = (Cand){W->nodes[i].home, W->nodes[i].eval, (uint32_t)i};
-    qsort(c, W->nn, sizeof(Cand), cand_cmp);
+/* Sift c[i] down a heap of n whose top is the worst by cand_cmp. */
+static void worst_down(Cand *c, size_t n, size_t i) {
+    Cand x = c[i];
+    for (;;) {
+        size_t l = 2 * i + 1, w = l;
+        if (l >= n) break;
+        if (l + 1 < n && cand_cmp(&c[l + 1], &c[l]) > 0) w = l + 1;
+        if (cand_cmp(&c[w], &x) <= 0) break;
+        c[i] = c[w];
+        i = w;
+    }
+    c[i] = x;
+}
+
+size_t bf_top(const BfWork *W, Cand *c, size_t k) {
+    size_t nn = W->nn, n = 0;
+    if (k > nn) k = nn;
+    /* The k best so far in a heap with the worst on top: most nodes are
+       turned away by one comparison, so it costs n log k, not a sort of all. */
+    for (size_t i = 0; i < nn; i++) {
+        Cand x = {W->nodes[i].home, W->nodes[i].eval, (uint32_t)i};
+        if (n < k) {
+            size_t j = n++;
+            while (j && cand_cmp(&c[(j - 1) / 2], &x) < 0) { c[j] = c[(j - 1) / 2]; j = (j - 1) / 2; }
+            c[j] = x;
+        } else if (k && cand_cmp(&x, &c[0]) < 0) {
+            c[0] = x;
+            worst_down(c, n, 0);
+        }
+    }
+    qsort(c, n, sizeof(Cand), cand_cmp);
+    return n;
 }
 
 size_t bf_path(const BfWork *W, uint32_t node, Mv *out) {
@@ -161,8 +200,8 @@ static PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int
     Mv autos[256];
     if (!c || !P || !taken) { PyErr_NoMemory(); goto fail; }
     if (!out) goto fail;
-    bf_rank(X, R, W, c);
-    if (add_lane(out, W, c, nn, k, 0) < 0) goto fail;
+    size_t kept = bf_top(W, c, (size_t)k);
+    if (add_lane(out, W, c, kept, k, 0) < 0) goto fail;
     if (redealt > 0 && nn > (size_t)k) {
         for (size_t j = 0; j < (size_t)k; j++) taken[c[j].node] = 1;
         points = malloc(nn * sizeof(uint32_t));
@@ -170,7 +209,7 @@ static PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int
         size_t np = 0, nc = 0;
         for (size_t i = 0; i < nn; i++) {
             if (taken[i]) continue;
-            unpack(R, W->packs + W->nodes[i].pos_off, P);
+            unpack_counts(R, W->packs + W->nodes[i].pos_off, P);
             if (can_redeal(R, P)) points[np++] = (uint32_t)i;
         }
         size_t stride = np > (size_t)redealt ? (np + (size_t)redealt - 1) / (size_t)redealt : 1;
@@ -210,7 +249,7 @@ int bf_work_init(BfWork *W, size_t slots) {
 }
 
 void bf_work_free(BfWork *W) {
-    free(W->nodes); free(W->mvs); free(W->packs); free(W->heap);
+    free(W->nodes); free(W->mvs); free(W->packs); free(W->heap); free(W->keys);
     if (W->ready) table_free(&W->T);
     memset(W, 0, sizeof *W);
 }
@@ -218,7 +257,7 @@ void bf_work_free(BfWork *W) {
 /* Make room for `need` items in a growing array; -1 with MemoryError. */
 static int reserve(void **arr, size_t *cap, size_t need, size_t size) {
     if (need <= *cap) return 0;
-    size_t nc = *cap * 2;
+    size_t nc = *cap ? *cap * 2 : need;
     while (nc < need) nc *= 2;
     void *na = realloc(*arr, nc * size);
     if (!na) { PyErr_NoMemory(); return -1; }
@@ -246,6 +285,24 @@ static int add_node(const Ctx *X, const Rules *R, BfWork *W, const Pos *Q, uint3
     return 0;
 }
 
+/* Child Q of node `parent`, reached by seq[0..a] and keyed by key (its hash
+   h): counted and kept if new to the table and not a dead end. 1 when it is
+   won (*won_node set), -2 on an error, 0 to go on. */
+static int take_child(Ctx *X, const Rules *R, BfWork *W, const Pos *Q, uint32_t parent, const Mv *seq, int a,
+                      const unsigned char *key, int len, uint64_t h, int total, long long *states, uint32_t *won_node) {
+    int added = table_add_hashed(&W->T, key, (size_t)len, h);
+    if (added < 0) return -2;
+    if (!added) return 0;
+    (*states)++;
+    if (dead_end(X, R, Q)) return 0;   /* a dead end is lost: neither searched nor kept */
+    if (add_node(X, R, W, Q, parent, seq, 1 + a) < 0) return -2;
+    uint32_t id = (uint32_t)(W->nn - 1);
+    if (is_won(R, Q, total)) { *won_node = id; return 1; }
+    if (reserve((void **)&W->heap, &W->hcap, W->hn + 1, sizeof(HeapItem)) < 0) return -2;
+    heap_push(W->heap, &W->hn, (HeapItem){W->nodes[id].eval - X->w_depth * W->nodes[id].depth, id});
+    return 0;
+}
+
 int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, long long max_states, BfWork *W,
            long long *states_out, uint32_t *won_node) {
     Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
@@ -253,6 +310,14 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
     long long states = 0;
     unsigned char key[4096];
     Mv autos[256], moves_[MAXM];
+    /* The longest key make_key() writes: each card once at most, two bytes
+       a foundation, a separator a pile and a group, and the redeal count. */
+    size_t keymax = (size_t)total + 4 * MAXP + 16;
+    /* kept from call to call (the beam makes thousands); a key past its bound stays inside, and is refused */
+    if (reserve((void **)&W->keys, &W->kcap, MAXM * keymax + 4096, 1) < 0) goto out;
+    unsigned char *keys = W->keys;
+    int klen[MAXM];
+    uint64_t khash[MAXM];
     W->nn = W->mn = W->pn = W->hn = 0;
     table_clear(&W->T);
     if (!P || !C) { PyErr_NoMemory(); goto out; }
@@ -266,12 +331,21 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
     states = 1;
     if (!dead_end(X, R, P)) W->heap[W->hn++] = (HeapItem){W->nodes[0].eval, 0};
     while (W->hn) {
+        /* The next position's packed form is far off in memory: ask for it
+           before the heap is put in order. */
+        __builtin_prefetch(W->packs + W->nodes[W->heap[0].node].pos_off);
         HeapItem it = heap_pop(W->heap, &W->hn);
         Node nd = W->nodes[it.node];
         unpack(R, W->packs + nd.pos_off, P);
         Mv last = nd.mv_n ? W->mvs[nd.mv_off] : (Mv){0, 0, 0};
         int has_last = it.node != 0 && nd.mv_n;
         int nm = ordered(X, R, P, last, has_last, has_last && bare_turn(R, last, nd.mv_n), moves_);
+        /* In a large table each lookup waits on memory. There the children
+           go in two passes: every child's key first, its slot fetched ahead,
+           then the lookups in the same order, a new child made again to be
+           kept. A small table stays in the cache (the beam's searches) and
+           takes one pass. Either way the same positions in the same order. */
+        int ahead = (long long)W->T.nslots >= X->ahead_slots;
         for (int i = 0; i < nm; i++) {
             Mv seq[260];
             seq[0] = moves_[i];
@@ -281,19 +355,33 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
             if (moves_[i].src < 0) { *C = *P; Q = C; }
             if (apply(X, R, Q, moves_[i]) < 0) goto out;
             int a = autoplay(X, R, Q, seq + 1);
-            int added = table_add(&W->T, key, (size_t)make_key(R, Q, root_redeals, key));
-            if (added < 0) goto out;
-            if (added) states++;
-            if (added && !dead_end(X, R, Q)) {   /* a dead end is lost: neither searched nor kept */
-                if (add_node(X, R, W, Q, it.node, seq, 1 + a) < 0) goto out;
-                uint32_t id = (uint32_t)(W->nn - 1);
-                if (is_won(R, Q, total)) { verdict = 1; *won_node = id; goto out; }
-                if (reserve((void **)&W->heap, &W->hcap, W->hn + 1, sizeof(HeapItem)) < 0) goto out;
-                heap_push(W->heap, &W->hn, (HeapItem){W->nodes[id].eval - X->w_depth * W->nodes[id].depth, id});
+            unsigned char *k = keys + (size_t)i * keymax;
+            int len = make_key(R, Q, root_redeals, k);
+            if ((size_t)len > keymax) { PyErr_SetString(PyExc_RuntimeError, "position key longer than its bound"); goto out; }
+            klen[i] = len;
+            khash[i] = hash_bytes(k, (size_t)len);
+            if (ahead) table_prefetch(&W->T, khash[i]);
+            else {
+                int v = take_child(X, R, W, Q, it.node, seq, a, k, len, khash[i], total, &states, won_node);
+                if (v) { verdict = v; goto out; }
             }
             if (Q == P)
                 for (int j = a; j >= 0; j--) undo(X, P, seq[j]);
         }
+        for (int i = 0; ahead && i < nm; i++) {
+            Mv seq[260];
+            seq[0] = moves_[i];
+            Pos *Q = P;
+            if (moves_[i].src < 0) { *C = *P; Q = C; }
+            if (apply(X, R, Q, moves_[i]) < 0) goto out;
+            int a = autoplay(X, R, Q, seq + 1);
+            int v = take_child(X, R, W, Q, it.node, seq, a, keys + (size_t)i * keymax, klen[i], khash[i], total,
+                               &states, won_node);
+            if (v) { verdict = v; goto out; }
+            if (Q == P)
+                for (int j = a; j >= 0; j--) undo(X, P, seq[j]);
+        }
+        if (W->hn) __builtin_prefetch(&W->nodes[W->heap[0].node]);
         if ((states & 1023) < (unsigned)nm + 1 || (states & 4095) == 0) {
             if (PyErr_CheckSignals() < 0) goto out;
             if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) { verdict = -1; goto out; }

@@ -160,7 +160,13 @@ typedef struct {
        break cap, depth of the cards the foundations need next */
     int w_home, w_break, w_space, w_depth, break_cap, w_need;
     uint64_t rng;          /* the playouts' random state */
+    /* best-first looks its children up a pass ahead in a table of at least
+       this many slots (bf_run); the positions searched are the same either way */
+    long long ahead_slots;
 } Ctx;
+
+/* Where a table stops fitting in the caches: a lookup there waits on memory. */
+#define AHEAD_SLOTS (1LL << 14)
 
 /* The random draws of the playouts and the nested rollouts (splitmix64 on
    X->rng): deterministic for a seed, the same sequence in both searches. */
@@ -204,6 +210,7 @@ static inline int cards_home(const Rules *R, const Pos *P) {
 static inline int is_won(const Rules *R, const Pos *P, int total) { return cards_home(R, P) == total; }
 
 int redeals_left(const Rules *R, const Pos *P);
+/* Reads only P->redeals and P->n[] (best-first relies on it: unpack_counts). */
 int can_redeal(const Rules *R, const Pos *P);
 int accepts_empty(const Rules *R, const Pos *P, int d, int c);
 int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out);
@@ -231,6 +238,8 @@ void table_free(Table *T);
 void table_clear(Table *T);
 uint64_t hash_bytes(const unsigned char *b, size_t n);
 int table_add(Table *T, const unsigned char *key, size_t len);
+int table_add_hashed(Table *T, const unsigned char *key, size_t len, uint64_t h);
+void table_prefetch(const Table *T, uint64_t h);
 int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key);
 /* A set of 64-bit position hashes (pos_hash), emptied in constant time; for
    the searches that only find wins (a collision only hides a position). */
@@ -287,6 +296,7 @@ typedef struct {
     unsigned char *packs; size_t pcap, pn;
     HeapItem *heap; size_t hcap, hn;
     Table T;
+    unsigned char *keys; size_t kcap;   /* the keys of one position's children */
     int ready;
 } BfWork;
 /* A node ranked for keeping: cards home, score. */
@@ -302,9 +312,10 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
            long long *states, uint32_t *won_node);
 /* The moves from the root to `node`, into `out` (NULL: count only); their number. */
 size_t bf_path(const BfWork *W, uint32_t node, Mv *out);
-/* Every node of W ranked, most cards home first, then the best score, then
-   the first found; c holds W->nn. */
-void bf_rank(const Ctx *X, const Rules *R, const BfWork *W, Cand *c);
+/* The k first nodes of W (all, if fewer) in this order: most cards home
+   first, then the best score, then the first found; into c (room for k),
+   sorted. Their number. */
+size_t bf_top(const BfWork *W, Cand *c, size_t k);
 /* That order, as qsort's comparison of two Cand. */
 int cand_cmp(const void *a, const void *b);
 

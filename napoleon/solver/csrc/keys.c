@@ -62,9 +62,21 @@ static int table_grow(Table *T) {
     return 0;
 }
 
+/* Fetch the slot where a key of hash h is looked for first: a search that
+   knows its next keys asks ahead, so the lookups do not each wait on memory
+   (the first probe into a table of millions of keys was a fifth of a St.
+   Helena middle deal's search). */
+void table_prefetch(const Table *T, uint64_t h) {
+    __builtin_prefetch(&T->slots[2 * (h & (T->nslots - 1))]);
+}
+
 /* 1: added, 0: already there, -1: error. */
 int table_add(Table *T, const unsigned char *key, size_t len) {
-    uint64_t h = hash_bytes(key, len);
+    return table_add_hashed(T, key, len, hash_bytes(key, len));
+}
+
+/* The same, given the key's hash_bytes(). */
+int table_add_hashed(Table *T, const unsigned char *key, size_t len, uint64_t h) {
     size_t mask = T->nslots - 1, j = h & mask;
     while (T->slots[2 * j]) {
         if (T->slots[2 * j] == h) {

@@ -22,6 +22,7 @@ void ctx_init(Ctx *X, PyObject *redeal_cb) {
     X->keep_snaps = 1;
     X->deadends = 0;
     X->w_home = 40; X->w_break = 3; X->w_space = 12; X->w_depth = 0; X->break_cap = 8; X->w_need = 0;
+    X->ahead_slots = AHEAD_SLOTS;
 }
 
 void ctx_free(Ctx *X) {
@@ -44,9 +45,10 @@ typedef struct {
     int level, policy;             /* nested rollouts */
     uint64_t seed;
     int width, stage_states;       /* the beam; `collect` is what each stage keeps */
+    long long ahead;               /* best-first: Ctx.ahead_slots; -1 its default */
 } Ask;
 
-#define ASK_DEFAULTS {.w = {40, 3, 12, 0, 8, 0}, .level = 1}
+#define ASK_DEFAULTS {.w = {40, 3, 12, 0, 8, 0}, .level = 1, .ahead = -1}
 
 /* Read the tables and the position, then run the search `A` asks for, with
    the redeal callback set. */
@@ -62,6 +64,7 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     X.hold = A->hold;
     X.deadends = A->deadends;
     X.macro = A->mode == 0 && A->macro;
+    if (A->ahead >= 0) X.ahead_slots = A->ahead;
     if (!R || !P) PyErr_NoMemory();
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
         if (A->mode == 0) res = dfs(&X, R, P, A->total, A->budget, A->max_states);
@@ -107,19 +110,22 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return run_search(rules_list, piles, redeals, cb, &A);
 }
 
-/* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, hold_stock, redealt)
+/* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, hold_stock, redealt,
+           deadends, ahead_slots)
    -> (verdict, moves, states, candidates): best-first search of the current
    deal only (no redeal; with hold_stock, no stock turn either), then its k
    positions with the most cards home (the best score among equals first),
-   and with redealt > 0 k more whose redeals score best (collect_candidates). */
+   and with redealt > 0 k more whose redeals score best (collect_candidates).
+   ahead_slots: Ctx.ahead_slots (-1: AHEAD_SLOTS), for the tests to hold both
+   ways of looking children up to the same search. */
 static PyObject *explore(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
     int redeals, k, hold_stock = 0;
     Ask A = ASK_DEFAULTS;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)iip", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)iipL", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
                           &A.total, &A.budget, &A.max_states, &cb, &k, &A.w[0], &A.w[1], &A.w[2], &A.w[3], &A.w[4],
-                          &A.w[5], &hold_stock, &A.redealt, &A.deadends))
+                          &A.w[5], &hold_stock, &A.redealt, &A.deadends, &A.ahead))
         return NULL;
     A.mode = 1;
     A.collect = k > 0 ? k : 1;
