@@ -402,7 +402,12 @@ PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget,
     long long states = 0;
     uint32_t won_node = 0;
     PyObject *result = NULL;
-    if (bf_work_init(&W, 1 << 16) < 0) return NULL;
+    /* A table for the positions it may visit (twice the slots), so that a
+       short search does not clear a large one: St. Helena's last deals are
+       searched a thousand positions at a time, a thousand times a deal. */
+    size_t slots = 1 << 10;
+    while (slots < (1 << 16) && (max_states <= 0 || (long long)slots < 2 * max_states)) slots *= 2;
+    if (bf_work_init(&W, slots) < 0) return NULL;
     int verdict = bf_run(X, R, root, total, budget > 0 ? now() + budget : 0, max_states, &W, &states, &won_node);
     if (verdict != -2) {
         size_t count = verdict == 1 ? bf_path(&W, won_node, NULL) : 0;
