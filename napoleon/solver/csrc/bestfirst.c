@@ -285,6 +285,25 @@ static int add_node(const Ctx *X, const Rules *R, BfWork *W, const Pos *Q, uint3
     return 0;
 }
 
+/* Make a child of P by move m: the move and its auto-play into seq (seq[0]
+   the move). A redeal rewrites every pile, so it is made on the copy C; any
+   other move on P itself, to be taken back, far cheaper than a copy. The
+   position made goes to *Q; returns the number of auto-play moves, -1 on an
+   error. */
+static int make_child(Ctx *X, const Rules *R, Pos *P, Pos *C, Mv m, Mv *seq, Pos **Q) {
+    seq[0] = m;
+    *Q = P;
+    if (m.src < 0) { *C = *P; *Q = C; }
+    if (apply(X, R, *Q, m) < 0) return -1;
+    return autoplay(X, R, *Q, seq + 1);
+}
+
+/* Take back a child make_child made on P itself (one made on the copy leaves P as it was). */
+static void unmake_child(Ctx *X, Pos *P, const Pos *Q, const Mv *seq, int a) {
+    if (Q == P)
+        for (int j = a; j >= 0; j--) undo(X, P, seq[j]);
+}
+
 /* Child Q of node `parent`, reached by seq[0..a] and keyed by key (its hash
    h): counted and kept if new to the table and not a dead end. 1 when it is
    won (*won_node set), -2 on an error, 0 to go on. */
@@ -348,13 +367,9 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
         int ahead = (long long)W->T.nslots >= X->ahead_slots;
         for (int i = 0; i < nm; i++) {
             Mv seq[260];
-            seq[0] = moves_[i];
-            /* A redeal rewrites every pile, so it works on a copy; any other
-               move is made on P and taken back, far cheaper than a copy. */
-            Pos *Q = P;
-            if (moves_[i].src < 0) { *C = *P; Q = C; }
-            if (apply(X, R, Q, moves_[i]) < 0) goto out;
-            int a = autoplay(X, R, Q, seq + 1);
+            Pos *Q;
+            int a = make_child(X, R, P, C, moves_[i], seq, &Q);
+            if (a < 0) goto out;
             unsigned char *k = keys + (size_t)i * keymax;
             int len = make_key(R, Q, root_redeals, k);
             if ((size_t)len > keymax) { PyErr_SetString(PyExc_RuntimeError, "position key longer than its bound"); goto out; }
@@ -365,21 +380,17 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
                 int v = take_child(X, R, W, Q, it.node, seq, a, k, len, khash[i], total, &states, won_node);
                 if (v) { verdict = v; goto out; }
             }
-            if (Q == P)
-                for (int j = a; j >= 0; j--) undo(X, P, seq[j]);
+            unmake_child(X, P, Q, seq, a);
         }
         for (int i = 0; ahead && i < nm; i++) {
             Mv seq[260];
-            seq[0] = moves_[i];
-            Pos *Q = P;
-            if (moves_[i].src < 0) { *C = *P; Q = C; }
-            if (apply(X, R, Q, moves_[i]) < 0) goto out;
-            int a = autoplay(X, R, Q, seq + 1);
+            Pos *Q;
+            int a = make_child(X, R, P, C, moves_[i], seq, &Q);
+            if (a < 0) goto out;
             int v = take_child(X, R, W, Q, it.node, seq, a, keys + (size_t)i * keymax, klen[i], khash[i], total,
                                &states, won_node);
             if (v) { verdict = v; goto out; }
-            if (Q == P)
-                for (int j = a; j >= 0; j--) undo(X, P, seq[j]);
+            unmake_child(X, P, Q, seq, a);
         }
         if (W->hn) __builtin_prefetch(&W->nodes[W->heap[0].node]);
         if ((states & 1023) < (unsigned)nm + 1 || (states & 4095) == 0) {
