@@ -19,6 +19,7 @@ the solver uses its pure-Python search instead.
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from collections.abc import Iterator
@@ -338,25 +339,86 @@ def explore(state: State, budget: float | None = None, max_states: int | None = 
     has that many slots, each position's children are looked up in it a
     pass ahead, so the lookups do not wait on memory one by one (None: the
     core's own threshold; 0: always; a huge number: never).
+
+    It is an :class:`Exploration` run once: one that is kept can be taken
+    further later without searching its first positions again.
     """
-    start = time.perf_counter()
-    # The core counts these in C ints; no search holds that many positions, so
-    # a larger width (redeal planning doubles its widths round after round)
-    # means the same as the largest int.
-    keep, redealt = min(keep, C_INT_MAX), min(int(redealt), C_INT_MAX)
-    verdict, moves, states, found = _core.explore(
-        *_search_args(state, budget, max_states), keep, tuple(weights or DEFAULT_WEIGHTS), int(hold_stock), redealt,
-        _DEADENDS.get(), -1 if lookahead is None else min(int(lookahead), 1 << 62),
-    )
-    # complete: the deal was won, or all of its positions were visited.
-    result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states,
-                    time.perf_counter() - start, verdict != -1)
-    kept = []
-    for path, home, score, lane in found:
-        # Replayed through the engine, so each position is a full State.
-        s = state.copy()
-        line = [Move(*m) for m in path]
-        for m in line:
-            s.push(m)
-        kept.append(Found(line, s, home, score, bool(lane)))
-    return result, kept
+    return Exploration(state, weights, hold_stock, lookahead).run(budget, max_states, keep, redealt)
+
+
+class Exploration:
+    """A best-first search of one deal (as :func:`explore`) that can be taken
+    further: each :meth:`run` goes on from where the last one stopped.
+
+    The core stops a search only between positions, at counts that depend on
+    the count alone, so running to 100,000 positions and then on to 200,000
+    visits the same positions in the same order, and keeps the same ones, as
+    running to 200,000 at once; only the first 100,000 are not searched
+    twice. Redeal planning (:mod:`.staged`) asks for the same middle deals
+    round after round, each time twice as deep. An exploration holds all it
+    has visited (:attr:`nbytes`) until it is dropped.
+
+    >>> from napoleon import new_game
+    >>> ex = Exploration(new_game("st-helena", deal=2))
+    >>> first, _ = ex.run(max_states=20_000, keep=3)
+    >>> more, found = ex.run(max_states=40_000, keep=3)
+    >>> once, again = explore(new_game("st-helena", deal=2), max_states=40_000, keep=3)
+    >>> (first.states, more.states, ex.states, once.states)
+    (20480, 20480, 40960, 40960)
+    >>> [f.line for f in found] == [f.line for f in again]
+    True
+    """
+
+    def __init__(self, state: State, weights: tuple[int, ...] | None = None, hold_stock: bool = False,
+                 lookahead: int | None = None) -> None:
+        self.state = state.copy()
+        args = _search_args(state, None, None)
+        self._handle = _core.exploration(
+            *args[:4], args[6], tuple(weights or DEFAULT_WEIGHTS), bool(hold_stock), _DEADENDS.get(),
+            -1 if lookahead is None else min(int(lookahead), 1 << 62))
+        self.states = 0  # positions visited so far, from the start
+        self.complete = False  # won, or every position visited: nothing more to search
+        self._asked = 0  # the largest cap run to (inf: none)
+
+    def fresh_for(self, max_states: int | None) -> bool:
+        """Whether a run to ``max_states`` answers exactly what a new search
+        run to it at once would: when it is no smaller than any cap run to
+        before (a search stopped at a larger one has gone past where a new
+        one would stop), or the search has nothing more to visit."""
+        return self.complete or (math.inf if not max_states else max_states) >= self._asked
+
+    @property
+    def nbytes(self) -> int:
+        """The memory the search holds, in bytes."""
+        return _core.exploration_bytes(self._handle)
+
+    def run(self, budget: float | None = None, max_states: int | None = None, keep: int = 10,
+            redealt: int = 0) -> tuple[Result, list[Found]]:
+        """Take the search on to ``max_states`` positions in all (None: to
+        the end) within ``budget`` seconds, then answer as :func:`explore`
+        does, except that the result's ``states`` counts only the positions
+        this run visited. A cap at or below :attr:`states` searches nothing
+        more: what it answers is then what a search run to the larger cap at
+        once would answer."""
+        start = time.perf_counter()
+        # The core counts these in C ints; no search holds that many positions, so
+        # a larger width (redeal planning doubles its widths round after round)
+        # means the same as the largest int.
+        keep, redealt = min(keep, C_INT_MAX), min(int(redealt), C_INT_MAX)
+        verdict, moves, states, found = _core.explore_more(self._handle, float(budget or 0.0), int(max_states or 0),
+                                                           keep, redealt)
+        visited, self.states = states - self.states, states
+        self._asked = max(self._asked, math.inf if not max_states else max_states)
+        self.complete = verdict != -1
+        # complete: the deal was won, or all of its positions were visited.
+        result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], visited,
+                        time.perf_counter() - start, verdict != -1)
+        kept = []
+        for path, home, score, lane in found:
+            # Replayed through the engine, so each position is a full State.
+            s = self.state.copy()
+            line = [Move(*m) for m in path]
+            for m in line:
+                s.push(m)
+            kept.append(Found(line, s, home, score, bool(lane)))
+        return result, kept

@@ -322,13 +322,46 @@ static int take_child(Ctx *X, const Rules *R, BfWork *W, const Pos *Q, uint32_t 
     return 0;
 }
 
-int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, long long max_states, BfWork *W,
-           long long *states_out, uint32_t *won_node) {
+/* Start a search from `root` in W (cleared first): its root node, in the
+   table and on the heap. 1 won (*won_node set), 0 to go on, -2 on an error. */
+static int bf_begin(Ctx *X, const Rules *R, const Pos *root, int total, BfWork *W, long long *states,
+                    uint32_t *won_node) {
+    unsigned char key[4096];
+    Mv autos[256];
+    Pos *P = malloc(sizeof(Pos));
+    int verdict = -2;
+    W->nn = W->mn = W->pn = W->hn = 0;
+    W->root_redeals = root->redeals;
+    *states = 0;
+    table_clear(&W->T);
+    if (!P) { PyErr_NoMemory(); return -2; }
+    X->keep_snaps = 0;
+    *P = *root;
+    int na = autoplay(X, R, P, autos);
+    X->keep_snaps = 1;
+    if (add_node(X, R, W, P, UINT32_MAX, autos, na) < 0) goto out;
+    if (is_won(R, P, total)) { verdict = 1; *won_node = 0; goto out; }
+    if (table_add(&W->T, key, (size_t)make_key(R, P, root->redeals, key)) < 0) goto out;
+    *states = 1;
+    if (!dead_end(X, R, P)) W->heap[W->hn++] = (HeapItem){W->nodes[0].eval, 0};
+    verdict = 0;
+out:
+    free(P);
+    return verdict;
+}
+
+/* Go on with the search in W until it is won (1), every position has been
+   visited (0), or the deadline (0: none) or max_states (0: none; counted
+   from the root, *states included) is reached (-1); -2 on an error. It
+   stops only after a position's children are all looked up, so a search
+   taken further later goes exactly as one run at once to the larger cap. */
+static int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long max_states, BfWork *W,
+                 long long *states_io, uint32_t *won_node) {
     Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
     int verdict = -2;
-    long long states = 0;
-    unsigned char key[4096];
-    Mv autos[256], moves_[MAXM];
+    long long states = *states_io;
+    int root_redeals = W->root_redeals;
+    Mv moves_[MAXM];
     /* The longest key make_key() writes: each card once at most, two bytes
        a foundation, a separator a pile and a group, and the redeal count. */
     size_t keymax = (size_t)total + 4 * MAXP + 16;
@@ -337,18 +370,8 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
     unsigned char *keys = W->keys;
     int klen[MAXM];
     uint64_t khash[MAXM];
-    W->nn = W->mn = W->pn = W->hn = 0;
-    table_clear(&W->T);
     if (!P || !C) { PyErr_NoMemory(); goto out; }
-    int root_redeals = root->redeals;
     X->keep_snaps = 0;
-    *P = *root;
-    int na = autoplay(X, R, P, autos);
-    if (add_node(X, R, W, P, UINT32_MAX, autos, na) < 0) goto out;
-    if (is_won(R, P, total)) { verdict = 1; *won_node = 0; goto out; }
-    if (table_add(&W->T, key, (size_t)make_key(R, P, root_redeals, key)) < 0) goto out;
-    states = 1;
-    if (!dead_end(X, R, P)) W->heap[W->hn++] = (HeapItem){W->nodes[0].eval, 0};
     while (W->hn) {
         /* The next position's packed form is far off in memory: ask for it
            before the heap is put in order. */
@@ -402,39 +425,102 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
     verdict = 0;
 out:
     X->keep_snaps = 1;
-    *states_out = states;
+    *states_io = states;
     free(P); free(C);
     return verdict;
 }
 
-PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
-                    int redealt) {
+int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, long long max_states, BfWork *W,
+           long long *states_out, uint32_t *won_node) {
+    int v = bf_begin(X, R, root, total, W, states_out, won_node);
+    return v ? v : bf_go(X, R, total, deadline, max_states, W, states_out, won_node);
+}
+
+/* The answer of a search run in W: (verdict, moves, states), and with
+   collect > 0 its candidates too (collect_candidates). NULL on an error. */
+static PyObject *bf_answer(Ctx *X, const Rules *R, const BfWork *W, int verdict, long long states,
+                           uint32_t won_node, int collect, int redealt) {
+    PyObject *result = NULL;
+    size_t count = verdict == 1 ? bf_path(W, won_node, NULL) : 0;
+    Mv *path = malloc((count + 1) * sizeof(Mv));
+    if (!path) return PyErr_NoMemory();
+    if (verdict == 1) bf_path(W, won_node, path);
+    PyObject *mv = moves_to_list(path, (int)count);
+    free(path);
+    if (mv && collect > 0) {
+        PyObject *cands = collect_candidates(X, R, W, collect, redealt);
+        if (cands) result = Py_BuildValue("(iNLN)", verdict, mv, states, cands);
+        else Py_DECREF(mv);
+    } else if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
+    return result;
+}
+
+/* A table for the positions a search may visit (twice the slots), so that a
+   short search does not clear a large one: St. Helena's last deals are
+   searched a thousand positions at a time, a thousand times a deal. */
+static size_t bf_slots(long long max_states) {
+    size_t slots = 1 << 10;
+    while (slots < (1 << 16) && (max_states <= 0 || (long long)slots < 2 * max_states)) slots *= 2;
+    return slots;
+}
+
+PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states) {
     BfWork W;
     long long states = 0;
     uint32_t won_node = 0;
     PyObject *result = NULL;
-    /* A table for the positions it may visit (twice the slots), so that a
-       short search does not clear a large one: St. Helena's last deals are
-       searched a thousand positions at a time, a thousand times a deal. */
-    size_t slots = 1 << 10;
-    while (slots < (1 << 16) && (max_states <= 0 || (long long)slots < 2 * max_states)) slots *= 2;
-    if (bf_work_init(&W, slots) < 0) return NULL;
+    if (bf_work_init(&W, bf_slots(max_states)) < 0) return NULL;
     int verdict = bf_run(X, R, root, total, budget > 0 ? now() + budget : 0, max_states, &W, &states, &won_node);
-    if (verdict != -2) {
-        size_t count = verdict == 1 ? bf_path(&W, won_node, NULL) : 0;
-        Mv *path = malloc((count + 1) * sizeof(Mv));
-        if (!path) PyErr_NoMemory();
-        else {
-            if (verdict == 1) bf_path(&W, won_node, path);
-            PyObject *mv = moves_to_list(path, (int)count);
-            if (mv && collect > 0) {
-                PyObject *cands = collect_candidates(X, R, &W, collect, redealt);
-                if (cands) result = Py_BuildValue("(iNLN)", verdict, mv, states, cands);
-                else Py_DECREF(mv);
-            } else if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
-            free(path);
-        }
-    }
+    if (verdict != -2) result = bf_answer(X, R, &W, verdict, states, won_node, 0, 0);
     bf_work_free(&W);
     return result;
+}
+
+/* ------------------------------------------- a best-first search kept open
+
+   An exploration (core.Exploration) is a best-first search of one deal that
+   outlives the call: asked again with a larger position cap, it goes on
+   from where it stopped instead of searching its first positions again.
+   bf_go stops only between positions, at counts that depend on the count
+   alone, so going on to a cap visits the same positions, in the same order,
+   as one search run to that cap at once; redeal planning asks for the same
+   middle deals round after round, each time twice as deep. */
+
+void kept_free(Kept *K) {
+    if (!K) return;
+    if (K->started) bf_work_free(&K->W);
+    ctx_free(&K->X);
+    Py_XDECREF(K->X.redeal_cb);
+    free(K);
+}
+
+PyObject *kept_more(Kept *K, double budget, long long max_states, int collect, int redealt) {
+    double deadline = budget > 0 ? now() + budget : 0;
+    if (!K->started) {
+        if (bf_work_init(&K->W, bf_slots(max_states)) < 0) return NULL;
+        K->started = 1;
+        K->verdict = bf_begin(&K->X, &K->R, &K->root, K->total, &K->W, &K->states, &K->won_node);
+        if (K->verdict == 0) K->verdict = -1;   /* begun: it goes on below */
+        else if (K->verdict == -2) { K->broken = 1; return NULL; }
+        else goto answer;
+        K->verdict = bf_go(&K->X, &K->R, K->total, deadline, max_states, &K->W, &K->states, &K->won_node);
+    } else if (K->broken) {
+        PyErr_SetString(PyExc_RuntimeError, "this exploration failed earlier and cannot go on");
+        return NULL;
+    } else if (K->verdict == -1 && (max_states <= 0 || K->states < max_states)) {
+        K->verdict = bf_go(&K->X, &K->R, K->total, deadline, max_states, &K->W, &K->states, &K->won_node);
+    }
+    if (K->verdict == -2) { K->broken = 1; return NULL; }
+answer:
+    return bf_answer(&K->X, &K->R, &K->W, K->verdict, K->states, K->won_node, collect > 0 ? collect : 1, redealt);
+}
+
+size_t kept_bytes(const Kept *K) {
+    size_t n = sizeof *K;
+    if (K->started) {
+        const BfWork *W = &K->W;
+        n += W->ncap * sizeof(Node) + W->mcap * sizeof(Mv) + W->pcap + W->hcap * sizeof(HeapItem) + W->kcap
+             + W->T.nslots * 2 * sizeof(uint64_t) + W->T.cap;
+    }
+    return n;
 }

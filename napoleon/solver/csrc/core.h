@@ -20,15 +20,16 @@
  *   order.c      which moves are worth trying, in what order
  *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
  *   dfs.c        complete depth-first search
- *   bestfirst.c  best-first search (complete), its greedy pass and the staged searches' explore
+ *   bestfirst.c  best-first search (complete), its greedy pass, and the staged searches'
+ *                explorations of one deal (kept open, to be taken further: Kept)
  *   beam.c       a beam over the stock's turns, each stage searched best-first (finds wins only)
  *   nested.c     nested rollouts (Nested Monte Carlo Search), and at level 0
  *                randomised playouts (both find wins only)
  *   module.c     the Python entry points
  *
- * Every search keeps its mutable state in one Ctx, passed down; there are no
- * mutable globals (the core may call back into Python during a redeal, and
- * a callback may start another search).
+ * Every search keeps its mutable state in one Ctx, passed down (an exploration
+ * kept open owns its own); there are no mutable globals (the core may call
+ * back into Python during a redeal, and a callback may start another search).
  *
  * "lost" from the complete searches (depth-first, best-first) means every
  * reachable position was visited, up to the sound shortcuts listed in
@@ -275,10 +276,9 @@ int ordered(Ctx *X, const Rules *R, const Pos *P, Mv last, int has_last, int aft
 /* deadend.c */
 int dead_end(Ctx *X, const Rules *R, const Pos *P);
 
-/* the searches: each returns (verdict, moves, states[, candidates]) or NULL with an exception */
+/* the searches: each returns (verdict, moves, states) or NULL with an exception */
 PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states);
-PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int collect,
-                    int redealt);
+PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states);
 PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
                         int policy, uint64_t seed);
 int evaluate(const Ctx *X, const Rules *R, const Pos *P);
@@ -297,8 +297,27 @@ typedef struct {
     HeapItem *heap; size_t hcap, hn;
     Table T;
     unsigned char *keys; size_t kcap;   /* the keys of one position's children */
+    int root_redeals;                   /* the root's redeal count, which keys are made against */
     int ready;
 } BfWork;
+/* A best-first search kept between calls (an exploration, bestfirst.c). */
+typedef struct {
+    Rules R;
+    Ctx X;                 /* its redeal_cb is a reference the search owns */
+    Pos root;
+    BfWork W;
+    int total, started, broken;
+    int verdict;           /* as bf_go's; -1 while it may go on */
+    long long states;      /* positions visited, from the root */
+    uint32_t won_node;
+} Kept;
+/* Take K on to max_states positions in all (0: no cap) within budget
+   seconds (0: none), then answer as explore does: (verdict, moves, states
+   in all, candidates). A cap at or below the count it has reached runs
+   nothing. NULL on an error. */
+PyObject *kept_more(Kept *K, double budget, long long max_states, int collect, int redealt);
+void kept_free(Kept *K);
+size_t kept_bytes(const Kept *K);
 /* A node ranked for keeping: cards home, score. */
 typedef struct { int home, eval; uint32_t node; } Cand;
 int pack(const Rules *R, const Pos *P, unsigned char *b);

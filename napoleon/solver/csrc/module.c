@@ -33,14 +33,13 @@ void ctx_free(Ctx *X) {
 
 /* What one search is asked: its mode (0 depth-first, 1 best-first, 2 its
    greedy pass, 3 playouts, 4 nested rollouts, 5 the beam over the stock's
-   turns) and its settings. collect > 0: best-first lists that many best
-   positions at the end (explore); hold: 1 no redeal, 2 no stock turn. */
+   turns) and its settings. hold: 1 no redeal, 2 no stock turn. */
 typedef struct {
     int mode, total;
     double budget;
     long long max_states;
     int w[6];
-    int collect, hold, redealt, deadends;
+    int collect, hold, deadends;
     int macro;                     /* depth-first: the stock's macro moves (A7) */
     int level, policy;             /* nested rollouts */
     uint64_t seed;
@@ -73,7 +72,7 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
                                 A->seed ? A->seed : 0x5EEDULL + (uint64_t)A->total);
         else if (A->mode == 5)
             res = beam(&X, R, P, A->total, A->budget, A->max_states, A->width, A->stage_states, A->collect);
-        else res = bestfirst(&X, R, P, A->total, A->budget, A->max_states, A->collect, A->redealt);
+        else res = bestfirst(&X, R, P, A->total, A->budget, A->max_states);
     }
     ctx_free(&X);
     free(R); free(P);
@@ -110,27 +109,63 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return run_search(rules_list, piles, redeals, cb, &A);
 }
 
-/* explore(rules, piles, redeals, total, budget, max_states, redeal_callback, k, weights, hold_stock, redealt,
-           deadends, ahead_slots)
-   -> (verdict, moves, states, candidates): best-first search of the current
-   deal only (no redeal; with hold_stock, no stock turn either), then its k
-   positions with the most cards home (the best score among equals first),
-   and with redealt > 0 k more whose redeals score best (collect_candidates).
+/* ------------------------------------------------------------ explorations */
+
+#define KEPT_NAME "napoleon.exploration"
+
+static void kept_destroy(PyObject *capsule) { kept_free(PyCapsule_GetPointer(capsule, KEPT_NAME)); }
+
+/* exploration(rules, piles, redeals, total, redeal_callback, weights, hold_stock, deadends, ahead_slots)
+   -> capsule: a best-first search of the current deal only (no redeal; with
+   hold_stock, no stock turn either), not started yet (kept_more starts it).
    ahead_slots: Ctx.ahead_slots (-1: AHEAD_SLOTS), for the tests to hold both
    ways of looking children up to the same search. */
-static PyObject *explore(PyObject *self, PyObject *args) {
+static PyObject *py_exploration(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
-    int redeals, k, hold_stock = 0;
-    Ask A = ASK_DEFAULTS;
+    int redeals, total, hold_stock, deadends, w[6];
+    long long ahead;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLOi|(iiiiii)iipL", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
-                          &A.total, &A.budget, &A.max_states, &cb, &k, &A.w[0], &A.w[1], &A.w[2], &A.w[3], &A.w[4],
-                          &A.w[5], &hold_stock, &A.redealt, &A.deadends, &A.ahead))
+    if (!PyArg_ParseTuple(args, "O!O!iiO(iiiiii)ppL", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+                          &total, &cb, &w[0], &w[1], &w[2], &w[3], &w[4], &w[5], &hold_stock, &deadends, &ahead))
         return NULL;
-    A.mode = 1;
-    A.collect = k > 0 ? k : 1;
-    A.hold = hold_stock ? 2 : 1;
-    return run_search(rules_list, piles, redeals, cb, &A);
+    Kept *K = calloc(1, sizeof(Kept));
+    if (!K) return PyErr_NoMemory();
+    ctx_init(&K->X, cb);
+    Py_XINCREF(cb);
+    K->X.w_home = w[0]; K->X.w_break = w[1]; K->X.w_space = w[2]; K->X.w_depth = w[3]; K->X.break_cap = w[4];
+    K->X.w_need = w[5];
+    K->X.hold = hold_stock ? 2 : 1;
+    K->X.deadends = deadends;
+    if (ahead >= 0) K->X.ahead_slots = ahead;
+    K->total = total;
+    K->verdict = -1;
+    if (read_rules(&K->R, rules_list) < 0 || read_pos(&K->R, &K->root, piles, redeals) < 0) { kept_free(K); return NULL; }
+    PyObject *capsule = PyCapsule_New(K, KEPT_NAME, kept_destroy);
+    if (!capsule) kept_free(K);
+    return capsule;
+}
+
+/* explore_more(capsule, budget, max_states, k, redealt) -> (verdict, moves, states, candidates): the
+   exploration taken on to max_states positions in all, then its k positions
+   with the most cards home (the best score among equals first), and with
+   redealt > 0 k more whose redeals score best (collect_candidates). verdict
+   1 won, 0 every position visited, -1 stopped; states counts from the root. */
+static PyObject *py_explore_more(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    double budget;
+    long long max_states;
+    int k, redealt;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OdLii", &capsule, &budget, &max_states, &k, &redealt)) return NULL;
+    Kept *K = PyCapsule_GetPointer(capsule, KEPT_NAME);
+    return K ? kept_more(K, budget, max_states, k, redealt) : NULL;
+}
+
+/* exploration_bytes(capsule) -> int: the memory the exploration holds. */
+static PyObject *py_exploration_bytes(PyObject *self, PyObject *capsule) {
+    (void)self;
+    Kept *K = PyCapsule_GetPointer(capsule, KEPT_NAME);
+    return K ? PyLong_FromSize_t(kept_bytes(K)) : NULL;
 }
 
 /* beam(rules, piles, redeals, total, budget, max_states, redeal_callback, width, stage_states, keep, weights,
@@ -279,7 +314,9 @@ static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; retur
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
-    {"explore", explore, METH_VARARGS, "Search one phase, then list its positions with the most cards home."},
+    {"exploration", py_exploration, METH_VARARGS, "A best-first search of one deal, kept open; not started."},
+    {"explore_more", py_explore_more, METH_VARARGS, "Take an exploration on, then list its best positions."},
+    {"exploration_bytes", py_exploration_bytes, METH_O, "The memory an exploration holds."},
     {"beam", py_beam, METH_VARARGS, "A beam over the stock's turns; see napoleon/solver/staged.py."},
     {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},
     {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
