@@ -26,12 +26,16 @@ search is a beam over the deals:
 The queues take turns by the work each has had, so last deals are searched
 from the first good redeal points, long before every middle deal is done.
 Each round doubles the widths and budgets, until a win or the budget runs
-out; several plans (widths and budgets) take turns the same way. Mostly a
-round looks at chosen redeal points, not all of them, and then finding no
-win proves nothing. But when a round visited every position of every deal
-it searched, kept them all as redeal points, and each last deal was
-searched to the end, it has covered every line of play: then, and only
-then, it answers ``lost``.
+out; several plans (widths and budgets) take turns the same way. A deal
+searched in an earlier round, or by another plan, is taken further from
+where that search stopped (:class:`.core.Exploration`), not searched from
+its start again. Mostly a round looks at chosen redeal points, not all of
+them, and then finding no win proves nothing. But when a round visited
+every position of every deal it searched, kept them all as redeal points,
+and each last deal was searched to the end, it has covered every line of
+play: then, and only then, it answers ``lost``. The best-first searches of
+last deals serve that proof alone (nested rollouts find the wins), so they
+run only while a round may still give it.
 
 A beam over the stock
 ---------------------
@@ -51,12 +55,13 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.game import UNLIMITED
 from ..engine.move import REDEAL, Move
 from ..engine.state import State
 from . import core
+from .plan import COMPLETE_MODES
 from .search import LOST, UNKNOWN, WON, Result
 
 
@@ -73,12 +78,23 @@ class Plan:
     Budgets count positions, not seconds, so that a plan searches the same
     positions in the same order on any machine: only the overall budget
     depends on the clock.
+
+    ``resume``: a deal searched again in a later round (or by another plan)
+    goes on from where the last search of it stopped (:class:`.core.Exploration`),
+    and only the positions searched anew count. ``open_proofs``: the last
+    deal's complete searches (``best``) run in every round; without it, only
+    while the round may still prove the deal lost (it has left no line of
+    play out), since otherwise they can only find wins, and the nested
+    rollouts before them find those (docs/benchmarks.md). The grading keeps
+    both as they were when its thresholds were set (:data:`GRADING_PLANS`).
     """
 
     explore: tuple[int, ...] = (250_000, 150_000)
     keep: int = 50
     last: tuple[tuple[str, int], ...] = (("nested", 5000), ("best", 1000))
     redealt: int = 5000
+    resume: bool = True
+    open_proofs: bool = False
 
     def shrunk(self, divisor: int) -> Plan:
         """This plan with every width and budget divided by ``divisor`` (rounded
@@ -87,8 +103,8 @@ class Plan:
         def cut(n: int) -> int:
             return max(n // divisor, 1) if n else 0  # a 0 (no redeal point judged) stays 0
 
-        return Plan(tuple(map(cut, self.explore)), cut(self.keep),
-                    tuple((mode, cut(n)) for mode, n in self.last), cut(self.redealt))
+        return replace(self, explore=tuple(map(cut, self.explore)), keep=cut(self.keep),
+                       last=tuple((mode, cut(n)) for mode, n in self.last), redealt=cut(self.redealt))
 
 
 # The cost of judging a redeal point by its redeal, in positions searched:
@@ -135,8 +151,17 @@ DEFAULT_PLANS = (Plan(explore=(250_000, 150_000)), Plan(explore=(250_000, 300_00
 # the same effort to within 0.02%, so no threshold could split them into
 # grades. Starting small, a deal won by a short look is won early, and the
 # rounds double from there (docs/grades.md).
-GRADING_PLANS = tuple(plan.shrunk(16) for plan in DEFAULT_PLANS)
+#
+# Grading counts the work until the win, and its thresholds (docs/grades.md)
+# were set on the work these plans did before middle deals were taken on
+# from round to round and the last deals' proofs were run only where they
+# could prove something: it keeps both as they were.
+GRADING_PLANS = tuple(replace(plan.shrunk(16), resume=False, open_proofs=True) for plan in DEFAULT_PLANS)
 MAX_SCALE = 1 << 20  # widths beyond any real search (core.explore takes any width: it clamps to a C int)
+
+
+KEPT_BYTES = 1 << 30
+"""The memory one redeal planning may hold in searches kept for later rounds."""
 
 
 class _Spent(Exception):
@@ -146,7 +171,7 @@ class _Spent(Exception):
 class _Run:
     """The budget shared by all the searches of one call, and the positions searched."""
 
-    def __init__(self, budget: float | None, max_states: int | None) -> None:
+    def __init__(self, budget: float | None, max_states: int | None, kept_bytes: int = KEPT_BYTES) -> None:
         self.deadline = None if budget is None else time.perf_counter() + budget
         self.max_states = max_states
         self.states = 0
@@ -157,6 +182,31 @@ class _Run:
         # positions were searched again).
         self.lost: set[tuple] = set()
         self.tried: dict[tuple, int] = {}
+        # Searches of one deal kept for a later round to take further, by
+        # position, the least recently used first (see explore).
+        self.explorations: dict[tuple, core.Exploration] = {}
+        self.kept_bytes = kept_bytes
+
+    def explore(self, state: State, positions: int | None, keep: int, redealt: int,
+                resume: bool) -> tuple[Result, list[core.Found], int]:
+        """Search the deal of ``state`` to ``positions`` (:func:`.core.explore`);
+        also the positions its search holds in all. With ``resume``, a search of
+        the same position kept from before goes on where it stopped when that
+        searches exactly what a new one would (:meth:`.core.Exploration.fresh_for`),
+        and the result counts only the positions searched anew. Searches are
+        kept while they fit in ``kept_bytes``, the least recently used dropped
+        first: St. Helena's hard deals searched the same middle deals again,
+        round after round, for half of their middle-deal positions."""
+        key = state.key()
+        ex = self.explorations.pop(key, None) if resume else None
+        if ex is None or not ex.fresh_for(positions):
+            ex = core.Exploration(state)
+        result, found = ex.run(self.left(), positions, keep, redealt)
+        if resume and not result.won:
+            self.explorations[key] = ex
+            while self.explorations and sum(e.nbytes for e in self.explorations.values()) > self.kept_bytes:
+                del self.explorations[next(iter(self.explorations))]
+        return result, found, ex.states
 
     def left(self) -> float | None:
         """Seconds left for the next search (None: no time limit); raises
@@ -279,11 +329,10 @@ class _Planner:
                 continue
             positions = run.cap(plan.explore[min(stage, len(plan.explore) - 1)] * scale)
             redealt = run.redeals(plan.redealt * scale, positions)
-            result, found = core.explore(s, budget=run.left(), max_states=positions,
-                                         keep=plan.keep * scale, redealt=redealt)
+            result, found, searched = run.explore(s, positions, plan.keep * scale, redealt, plan.resume)
             # A judged redeal point counts as positions, so that a position cap
             # bounds all the work (the grading's efforts: docs/grades.md).
-            work = result.states + REDEAL_COST * min(redealt, result.states)
+            work = result.states + REDEAL_COST * min(redealt, searched)
             run.states += work
             spent[q] += work
             yield work
@@ -319,6 +368,8 @@ class _Planner:
         if exact in self.run.lost:
             return None  # decided: nothing is left out
         for mode, positions in self.plan.last:
+            if not self.exhaustive and not self.plan.open_proofs and mode in COMPLETE_MODES:
+                continue  # this round has left a line out: it cannot prove a loss
             cap = self.run.cap(positions * scale)
             if cap is not None and self.run.tried.get((mode, exact), -1) >= cap:
                 continue

@@ -1,14 +1,22 @@
 """A best-first search kept open (``core.Exploration``): taken further in
 steps, it searches exactly what one search run to the last cap at once
-does.
+does; and redeal planning, which takes middle deals further round after
+round, answers as it would without it.
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
 from napoleon import new_game
-from napoleon.solver import core
+from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win
+from napoleon.solver.search import Search
+from napoleon.solver.staged import DEFAULT_PLANS, GRADING_PLANS, Plan, _Run, staged_search
+
+from .endgames import endgame
 
 pytestmark = pytest.mark.skipif(not core.available, reason="explorations run in the compiled core")
 
@@ -75,3 +83,67 @@ def test_the_core_refuses_what_is_not_an_exploration() -> None:
         core._core.explore_more(object(), 0.0, 10, 1, 0)
     with pytest.raises(ValueError):
         core._core.exploration_bytes("not one")
+
+
+def test_planning_keeps_searches_only_within_its_memory() -> None:
+    state = new_game("st-helena", deal=2)
+    run = _Run(None, None, kept_bytes=0)
+    run.explore(state, 20_000, 5, 0, resume=True)
+    assert run.explorations == {}  # nothing fits in no memory
+    run = _Run(None, None)
+    result, _, held = run.explore(state, 20_000, 5, 0, resume=True)
+    assert len(run.explorations) == 1 and held == result.states
+    again, _, held = run.explore(state, 40_000, 5, 0, resume=True)
+    assert again.states == held - result.states  # taken further, not searched again
+    _, _, fresh = run.explore(state, 20_000, 5, 0, resume=True)
+    assert fresh == result.states  # a smaller cap than before: a new search, as it must be
+    alone, _, _ = run.explore(state, 40_000, 5, 0, resume=False)
+    assert alone.states == held  # not resumed: searched from the start
+
+
+def test_redeal_planning_taking_deals_further_wins_what_it_won_before() -> None:
+    # Deal 2 through its redeals (tests/solver/test_staged.py): with the
+    # middle deals taken further and without.
+    state = new_game("st-helena", 2)
+    for resume in (True, False):
+        plans = tuple(replace(plan, resume=resume) for plan in DEFAULT_PLANS)
+        result = staged_search(state, max_states=6_000_000, plans=plans)
+        assert result.verdict == WON and replays_to_win(state, result.moves)
+
+
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize("open_proofs", [True, False])
+def test_planning_answers_only_what_the_exhaustive_search_answers(resume: bool, open_proofs: bool) -> None:
+    # Narrow plans on small St. Helena endgames with redeals left: lost only
+    # where the unpruned search says lost, whichever way middle deals are
+    # searched and whether last deals are proven lost in every round.
+    rng = random.Random(23)
+    seen = set()
+    for _ in range(10):
+        state = endgame("st-helena", {}, rng.randint(4, 9), rng)
+        if state.game.redeals_left(state) == 0:
+            continue
+        truth = Search(state, prune=False, max_states=40_000).run().verdict
+        plan = Plan(explore=(10,), keep=1, last=(("nested", 20), ("best", 20)), redealt=3,
+                    resume=resume, open_proofs=open_proofs)
+        result = staged_search(state, max_states=100_000, plans=(plan,))
+        assert result.verdict in (truth, UNKNOWN)
+        if result.won:
+            assert replays_to_win(state, result.moves)
+        seen.add(result.verdict)
+    assert WON in seen
+
+
+def test_the_grading_plans_search_as_when_their_thresholds_were_set() -> None:
+    assert all(not plan.resume and plan.open_proofs for plan in GRADING_PLANS)
+    assert all(plan.resume and not plan.open_proofs for plan in DEFAULT_PLANS)
+
+
+def test_a_st_helena_deal_with_no_way_through_its_redeals_is_proven_lost() -> None:
+    # Deal 1300068: no card of the first deal can move, and neither redeal
+    # deals a layout that plays far. Its whole game is 1,309 positions, and
+    # every complete search, pruned or not, says lost; so does the solver.
+    state = new_game("st-helena", 1300068)
+    assert Search(state, prune=False).run().verdict == LOST
+    assert core.search(state, mode="dfs", deadends=False, macros=False).verdict == LOST
+    assert staged_search(state, max_states=5_000_000).verdict == LOST
