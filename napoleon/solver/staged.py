@@ -43,7 +43,9 @@ A beam over the stock
 With a one-pass stock (Forty Thieves) every turn is a stage: from each
 position of the beam the tableau is searched without turning the stock,
 the best positions found are pooled, and the best of the pool each take
-the next turn (or the redeal). It can only find wins.
+the next turn (or the redeal). Each round doubles the width; a stage
+already searched from the same position in an earlier round is not
+searched again. It can only find wins.
 
 Measured in docs/benchmarks.md: St. Helena 0 → 49 of deals 1-50 won in
 30 s, Forty Thieves 14 → 22 (with depth-first search after the beam, 23
@@ -263,9 +265,10 @@ def beam_search(state: State, budget: float | None = None, max_states: int | Non
     the stock; the pool of the best positions found,
     duplicates merged, is cut to the ``width`` best by score, and each takes
     its stock turn (or redeal) into the next stage. A round ends when no
-    position can go on; the next one doubles the width. It can only find
-    wins: ``won`` or ``unknown``. The compiled core runs the whole beam
-    (:func:`.core.beam`).
+    position can go on; the next one doubles the width, and offers again
+    what each stage searched in an earlier round kept (counted once). It can
+    only find wins: ``won`` or ``unknown``. The compiled core runs the whole
+    beam (:func:`.core.beam`).
     """
     return core.beam(state, budget, max_states, plan.width, plan.states, plan.keep, plan.weights)
 

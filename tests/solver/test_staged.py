@@ -202,10 +202,14 @@ def test_a_stage_ends_at_a_stock_turn_or_a_redeal():
 
 
 def reference_beam(state: napoleon.State, max_states: int, width: int = 8, stage_states: int = 2000,
-                   keep: int = 8, weights: tuple[int, ...] = (40, 3, 12, 0, 8, 12)) -> tuple[str, list, int]:
+                   keep: int = 8, weights: tuple[int, ...] = (40, 3, 12, 0, 8, 12),
+                   repeats: list | None = None) -> tuple[str, list, int]:
     """The beam over the stock's turns as a Python loop over ``core.explore``:
-    what ``csrc/beam.c`` does, written plainly, to hold it to."""
+    what ``csrc/beam.c`` does, written plainly, to hold it to. A stage
+    searched to its full cap in an earlier round is not searched again (each
+    such stage's start is appended to ``repeats``)."""
     states, cut = 0, True
+    memo: dict = {}
     while cut and width <= 1 << 20:
         cut = False
         beam = [([], state)]
@@ -214,9 +218,16 @@ def reference_beam(state: napoleon.State, max_states: int, width: int = 8, stage
             for line, s in beam:
                 if states >= max_states:
                     return UNKNOWN, [], states
-                result, found = core.explore(s, max_states=min(stage_states, max(max_states - states, 1)), keep=keep,
-                                             weights=weights, hold_stock=True)
-                states += result.states
+                cap = min(stage_states, max(max_states - states, 1))
+                if cap == stage_states and s.key() in memo:
+                    result, found = memo[s.key()]
+                    if repeats is not None:
+                        repeats.append(s.key())
+                else:
+                    result, found = core.explore(s, max_states=cap, keep=keep, weights=weights, hold_stock=True)
+                    states += result.states
+                    if cap == stage_states and (result.complete or result.states >= cap):
+                        memo[s.key()] = (result, found)
                 if result.won:
                     return WON, line + result.moves, states
                 for f in found:
@@ -252,6 +263,17 @@ def test_the_compiled_beam_searches_what_the_python_loop_does(game, options, dea
         assert (result.verdict, result.moves, result.states) == (verdict, line, states), (game, options, deal)
         if verdict == WON:
             assert replays_to_win(state, result.moves)
+
+
+def test_the_compiled_beam_searches_no_stage_twice_as_the_python_loop_does_not():
+    # Deal 1 over 200,000 positions: rounds of width 8, 16, ... start thousands
+    # of stages where an earlier round did; neither loop searches them again.
+    state = napoleon.new_game("forty-thieves", 1)
+    repeats: list = []
+    verdict, line, states = reference_beam(state, 200_000, repeats=repeats)
+    assert len(repeats) > 1000
+    result = core.beam(state, max_states=200_000, width=8, stage_states=2000, keep=8, weights=(40, 3, 12, 0, 8, 12))
+    assert (result.verdict, result.moves, result.states) == (verdict, line, states)
 
 
 def test_a_position_cap_bounds_the_redeal_points_judged_too():

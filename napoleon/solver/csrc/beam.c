@@ -20,7 +20,11 @@
    hold it to that loop, kept there as the reference).
 
    Lines are stored as a tree: an arena of (parent, move) links, cleared
-   each round, so a pool entry costs one index, not a copy of its line. */
+   each round, so a pool entry costs one index, not a copy of its line.
+
+   A stage search run in an earlier round from the same start is not run
+   again: what it kept is offered again (Memos). It counts no positions the
+   second time, so a round searches only the stages no round searched. */
 
 typedef struct { int32_t parent; Mv mv; } Link;
 typedef struct { Link *l; size_t n, cap; } Links;
@@ -130,6 +134,83 @@ static int beam_add(Beam *B, int32_t line, const unsigned char *pos, size_t len)
     return 0;
 }
 
+/* Stage searches already run, by their start. A later round starts many of
+   its stages where an earlier one did (the best w of a pool are among its
+   best 2w), and a stage search capped at stage_states is fixed by its start:
+   its kept positions (packed), scores and lines from the start are kept and
+   offered again as they were first offered, without searching again. */
+typedef struct { uint32_t start_off, cand; uint16_t start_len, ncand; } Memo;
+typedef struct { uint32_t pos_off, mv_off; uint16_t pos_len, nmv; int eval; } MemoCand;
+typedef struct {
+    Memo *m; size_t n, cap;
+    MemoCand *c; size_t cn, ccap;
+    unsigned char *bytes; size_t bn, bcap;
+    Mv *mvs; size_t mn, mcap;
+    uint32_t *slots; size_t nslots;   /* memo index + 1, or 0 */
+} Memos;
+
+/* What the memo may hold; past it, stages are searched again (a search of
+   hours would otherwise keep every stage it ran). */
+#define MEMO_BYTES ((size_t)256 << 20)
+
+static void memos_free(Memos *M) { free(M->m); free(M->c); free(M->bytes); free(M->mvs); free(M->slots); }
+
+/* The memo of a stage starting at the packed position `pos`, or -1. */
+static long memo_find(const Memos *M, const unsigned char *pos, size_t len) {
+    if (!M->nslots) return -1;
+    for (size_t j = hash_bytes(pos, len) & (M->nslots - 1); M->slots[j]; j = (j + 1) & (M->nslots - 1)) {
+        const Memo *e = &M->m[M->slots[j] - 1];
+        if (e->start_len == len && memcmp(M->bytes + e->start_off, pos, len) == 0) return (long)M->slots[j] - 1;
+    }
+    return -1;
+}
+
+static int memo_rehash(Memos *M, size_t nslots) {
+    uint32_t *slots = calloc(nslots, sizeof(uint32_t));
+    if (!slots) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < M->n; i++) {
+        size_t j = hash_bytes(M->bytes + M->m[i].start_off, M->m[i].start_len) & (nslots - 1);
+        while (slots[j]) j = (j + 1) & (nslots - 1);
+        slots[j] = (uint32_t)i + 1;
+    }
+    free(M->slots);
+    M->slots = slots;
+    M->nslots = nslots;
+    return 0;
+}
+
+/* Open a memo for the stage starting at `pos` (not in M); its candidates
+   follow by memo_cand. 1 opened, 0 the memo is full (nothing kept), -1 on error. */
+static int memo_open(Memos *M, const unsigned char *pos, size_t len) {
+    if (M->bn + M->mn * sizeof(Mv) + M->cn * sizeof(MemoCand) > MEMO_BYTES) return 0;
+    if ((M->n + 1) * 2 > M->nslots && memo_rehash(M, M->nslots ? M->nslots * 2 : 1024) < 0) return -1;
+    if (grow((void **)&M->m, &M->cap, M->n + 1, sizeof(Memo)) < 0 ||
+        grow((void **)&M->bytes, &M->bcap, M->bn + len, 1) < 0)
+        return -1;
+    memcpy(M->bytes + M->bn, pos, len);
+    M->m[M->n] = (Memo){(uint32_t)M->bn, (uint32_t)M->cn, (uint16_t)len, 0};
+    M->bn += len;
+    size_t j = hash_bytes(pos, len) & (M->nslots - 1);
+    while (M->slots[j]) j = (j + 1) & (M->nslots - 1);
+    M->slots[j] = (uint32_t)++M->n;
+    return 1;
+}
+
+/* Add a candidate to the memo opened last. 0, or -1 on error. */
+static int memo_cand(Memos *M, const unsigned char *pos, size_t len, int eval, const Mv *mv, size_t k) {
+    if (grow((void **)&M->c, &M->ccap, M->cn + 1, sizeof(MemoCand)) < 0 ||
+        grow((void **)&M->bytes, &M->bcap, M->bn + len, 1) < 0 ||
+        grow((void **)&M->mvs, &M->mcap, M->mn + k, sizeof(Mv)) < 0)
+        return -1;
+    memcpy(M->bytes + M->bn, pos, len);
+    memcpy(M->mvs + M->mn, mv, k * sizeof(Mv));
+    M->c[M->cn++] = (MemoCand){(uint32_t)M->bn, (uint32_t)M->mn, (uint16_t)len, (uint16_t)k, eval};
+    M->bn += len;
+    M->mn += k;
+    M->m[M->n - 1].ncand++;
+    return 0;
+}
+
 /* Pool order: the best score first, then the first entered. */
 typedef struct { int score; uint32_t idx; } Rank;
 static int by_score(const void *a, const void *b) {
@@ -154,6 +235,8 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
     BfWork W;
     Links L = {0};
     Pool Q = {0};
+    Memos M = {0};
+    unsigned char sbuf[4096];
     Beam A = {0}, B = {0};
     Pos *P = malloc(sizeof(Pos)), *S = malloc(sizeof(Pos));
     Cand *top = malloc((size_t)(keep > 0 ? keep : 1) * sizeof(Cand));
@@ -188,6 +271,20 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
                     if (left < cap) cap = left;
                 }
                 unpack(R, A.bytes + A.it[b].pos_off, P);
+                size_t slen = (size_t)pack(R, P, sbuf);
+                int full = cap == stage_states;   /* a search to a smaller cap is not the one kept */
+                long hit = full ? memo_find(&M, sbuf, slen) : -1;
+                if (hit >= 0) {
+                    const Memo *e = &M.m[hit];
+                    for (uint32_t j = 0; j < e->ncand && !err; j++) {
+                        const MemoCand *c = &M.c[e->cand + j];
+                        if (pool_offer(&Q, M.bytes + c->pos_off, c->pos_len, c->eval, A.it[b].line, M.mvs + c->mv_off,
+                                       c->nmv) < 0)
+                            err = 1;
+                    }
+                    if (err) break;
+                    continue;
+                }
                 long long st = 0;
                 uint32_t won = 0;
                 X->hold = 2;
@@ -207,12 +304,17 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
                 int nt = 0;
                 for (size_t i = 0; i < W.nn; i++)
                     top_insert(top, &nt, keep, (Cand){W.nodes[i].home, W.nodes[i].eval, (uint32_t)i});
+                /* Kept only if the search ended as any search from here to this cap
+                   would: finished, or stopped at the cap (not by the deadline). */
+                int memo = full && (v == 0 || st >= cap) ? memo_open(&M, sbuf, slen) : 0;
+                if (memo < 0) { err = 1; break; }
                 for (int j = 0; j < nt; j++) {
                     const Node *nd = &W.nodes[top[j].node];
                     size_t k = bf_path(&W, top[j].node, NULL);
                     if (grow((void **)&path, &pcap, k + 1, sizeof(Mv)) < 0) { err = 1; break; }
                     bf_path(&W, top[j].node, path);
-                    if (pool_offer(&Q, W.packs + nd->pos_off, nd->pos_len, top[j].eval, A.it[b].line, path, k) < 0) {
+                    if (pool_offer(&Q, W.packs + nd->pos_off, nd->pos_len, top[j].eval, A.it[b].line, path, k) < 0 ||
+                        (memo && memo_cand(&M, W.packs + nd->pos_off, nd->pos_len, top[j].eval, path, k) < 0)) {
                         err = 1;
                         break;
                     }
@@ -270,6 +372,7 @@ out_nowork:
     X->hold = hold;
     free(L.l);
     free(Q.e); free(Q.bytes); free(Q.mvs); free(Q.slots);
+    memos_free(&M);
     free(A.it); free(A.bytes); free(B.it); free(B.bytes);
     free(P); free(S); free(top); free(order); free(path);
     return result;
