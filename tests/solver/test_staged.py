@@ -49,12 +49,17 @@ def test_a_loss_through_a_redeal_is_proven_only_by_covering_every_redeal_point()
     assert solve(state, budget=10).verdict == LOST
 
 
-@pytest.mark.parametrize(("redealt", "first"), [(0, "greedy"), (3, "greedy"), (3, "nested")])
-def test_a_narrow_plan_widens_instead_of_claiming_a_loss(redealt, first):
+@pytest.mark.parametrize(("redealt", "first", "resume", "open_proofs"), [
+    (0, "greedy", True, False), (3, "greedy", True, False), (3, "nested", True, False),
+    (3, "nested", False, False), (3, "nested", True, True), (3, "nested", False, True),
+])
+def test_a_narrow_plan_widens_instead_of_claiming_a_loss(redealt, first, resume, open_proofs):
     # Keeping one redeal point per deal leaves lines out: the search must
     # then widen, and may only answer what the exhaustive search answers;
-    # also when redeal points are judged by a sample of their redeals, and
-    # whichever search finds wins in the last deal.
+    # also when redeal points are judged by a sample of their redeals,
+    # whichever search finds wins in the last deal, whether middle deals are
+    # taken further or searched again, and whether last deals are proven
+    # lost in every round.
     rng = random.Random(11)
     seen = set()
     for _ in range(12):
@@ -62,7 +67,8 @@ def test_a_narrow_plan_widens_instead_of_claiming_a_loss(redealt, first):
         if state.game.redeals_left(state) == 0:
             continue
         truth = Search(state, prune=False, max_states=40_000).run().verdict
-        plan = Plan(explore=(10,), keep=1, last=((first, 20), ("best", 20)), redealt=redealt)
+        plan = Plan(explore=(10,), keep=1, last=((first, 20), ("best", 20)), redealt=redealt,
+                    resume=resume, open_proofs=open_proofs)
         result = staged_search(state, max_states=100_000, plans=(plan,))
         assert result.verdict in (truth, UNKNOWN)
         if result.won:
