@@ -372,10 +372,10 @@ class Exploration:
     def __init__(self, state: State, weights: tuple[int, ...] | None = None, hold_stock: bool = False,
                  lookahead: int | None = None) -> None:
         self.state = state.copy()
-        args = _search_args(state, None, None)
+        rules, piles, redeals, total, _budget, _cap, redealer = _search_args(state, None, None)
         self._handle = _core.exploration(
-            *args[:4], args[6], tuple(weights or DEFAULT_WEIGHTS), bool(hold_stock), _DEADENDS.get(),
-            -1 if lookahead is None else min(int(lookahead), 1 << 62))
+            rules, piles, redeals, total, redealer, tuple(weights or DEFAULT_WEIGHTS), bool(hold_stock),
+            _DEADENDS.get(), -1 if lookahead is None else min(int(lookahead), 1 << 62))
         self.states = 0  # positions visited so far, from the start
         self.complete = False  # won, or every position visited: nothing more to search
         self._asked = 0  # the largest cap run to (inf: none)
@@ -409,10 +409,9 @@ class Exploration:
                                                            keep, redealt)
         visited, self.states = states - self.states, states
         self._asked = max(self._asked, math.inf if not max_states else max_states)
-        self.complete = verdict != -1
-        # complete: the deal was won, or all of its positions were visited.
+        self.complete = verdict != -1  # the deal was won, or all of its positions were visited
         result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], visited,
-                        time.perf_counter() - start, verdict != -1)
+                        time.perf_counter() - start, self.complete)
         kept = []
         for path, home, score, lane in found:
             # Replayed through the engine, so each position is a full State.

@@ -42,7 +42,7 @@ typedef struct {
 } Pool;
 
 /* A position of the beam: its line and its packed position (in `bytes`). */
-typedef struct { int32_t line; uint32_t pos_off; } Item;
+typedef struct { int32_t line; uint32_t pos_off, pos_len; } Item;
 typedef struct { Item *it; size_t n, cap; unsigned char *bytes; size_t bn, bcap; } Beam;
 
 static int grow(void **arr, size_t *cap, size_t need, size_t size) {
@@ -129,7 +129,7 @@ static int beam_add(Beam *B, int32_t line, const unsigned char *pos, size_t len)
         grow((void **)&B->bytes, &B->bcap, B->bn + len, 1) < 0)
         return -1;
     memcpy(B->bytes + B->bn, pos, len);
-    B->it[B->n++] = (Item){line, (uint32_t)B->bn};
+    B->it[B->n++] = (Item){line, (uint32_t)B->bn, (uint32_t)len};
     B->bn += len;
     return 0;
 }
@@ -236,7 +236,6 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
     Links L = {0};
     Pool Q = {0};
     Memos M = {0};
-    unsigned char sbuf[4096];
     Beam A = {0}, B = {0};
     Pos *P = malloc(sizeof(Pos)), *S = malloc(sizeof(Pos));
     Cand *top = malloc((size_t)(keep > 0 ? keep : 1) * sizeof(Cand));
@@ -270,10 +269,10 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
                     if (left < 1) left = 1;
                     if (left < cap) cap = left;
                 }
-                unpack(R, A.bytes + A.it[b].pos_off, P);
-                size_t slen = (size_t)pack(R, P, sbuf);
+                const unsigned char *start = A.bytes + A.it[b].pos_off;   /* packed: the memo's key */
+                size_t slen = A.it[b].pos_len;
                 int full = cap == stage_states;   /* a search to a smaller cap is not the one kept */
-                long hit = full ? memo_find(&M, sbuf, slen) : -1;
+                long hit = full ? memo_find(&M, start, slen) : -1;
                 if (hit >= 0) {
                     const Memo *e = &M.m[hit];
                     for (uint32_t j = 0; j < e->ncand && !err; j++) {
@@ -285,6 +284,7 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
                     if (err) break;
                     continue;
                 }
+                unpack(R, start, P);
                 long long st = 0;
                 uint32_t won = 0;
                 X->hold = 2;
@@ -306,7 +306,7 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
                     top_insert(top, &nt, keep, (Cand){W.nodes[i].home, W.nodes[i].eval, (uint32_t)i});
                 /* Kept only if the search ended as any search from here to this cap
                    would: finished, or stopped at the cap (not by the deadline). */
-                int memo = full && (v == 0 || st >= cap) ? memo_open(&M, sbuf, slen) : 0;
+                int memo = full && (v == 0 || st >= cap) ? memo_open(&M, start, slen) : 0;
                 if (memo < 0) { err = 1; break; }
                 for (int j = 0; j < nt; j++) {
                     const Node *nd = &W.nodes[top[j].node];

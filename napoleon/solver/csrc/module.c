@@ -25,6 +25,13 @@ void ctx_init(Ctx *X, PyObject *redeal_cb) {
     X->ahead_slots = AHEAD_SLOTS;
 }
 
+/* The best-first score weights (card home, break in order, space, depth,
+   break cap, next card) and Ctx.ahead_slots (-1: AHEAD_SLOTS) a search is asked for. */
+static void ctx_scoring(Ctx *X, const int w[6], long long ahead) {
+    X->w_home = w[0]; X->w_break = w[1]; X->w_space = w[2]; X->w_depth = w[3]; X->break_cap = w[4]; X->w_need = w[5];
+    if (ahead >= 0) X->ahead_slots = ahead;
+}
+
 void ctx_free(Ctx *X) {
     free(X->snaps.items);
     X->snaps.items = NULL;
@@ -57,13 +64,11 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     PyObject *res = NULL;
     Ctx X;
     ctx_init(&X, cb);
-    const int *w = A->w;
-    X.w_home = w[0]; X.w_break = w[1]; X.w_space = w[2]; X.w_depth = w[3]; X.break_cap = w[4]; X.w_need = w[5];
+    ctx_scoring(&X, A->w, A->ahead);
     X.greedy = A->mode == 2;
     X.hold = A->hold;
     X.deadends = A->deadends;
     X.macro = A->mode == 0 && A->macro;
-    if (A->ahead >= 0) X.ahead_slots = A->ahead;
     if (!R || !P) PyErr_NoMemory();
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
         if (A->mode == 0) res = dfs(&X, R, P, A->total, A->budget, A->max_states);
@@ -132,11 +137,9 @@ static PyObject *py_exploration(PyObject *self, PyObject *args) {
     if (!K) return PyErr_NoMemory();
     ctx_init(&K->X, cb);
     Py_XINCREF(cb);
-    K->X.w_home = w[0]; K->X.w_break = w[1]; K->X.w_space = w[2]; K->X.w_depth = w[3]; K->X.break_cap = w[4];
-    K->X.w_need = w[5];
+    ctx_scoring(&K->X, w, ahead);
     K->X.hold = hold_stock ? 2 : 1;
     K->X.deadends = deadends;
-    if (ahead >= 0) K->X.ahead_slots = ahead;
     K->total = total;
     K->verdict = -1;
     if (read_rules(&K->R, rules_list) < 0 || read_pos(&K->R, &K->root, piles, redeals) < 0) { kept_free(K); return NULL; }
