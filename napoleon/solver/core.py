@@ -175,6 +175,14 @@ def core_key(state: State, root_redeals: int | None = None) -> tuple[bytes, int]
     return _core.key(encode_rules(state.game), [p[:] for p in state.piles], state.redeals, root)
 
 
+def core_playout_check(state: State, max_states: int, seed: int = 1) -> int:
+    """Run the core's playouts from ``state`` for ``max_states`` positions,
+    checking at every move that the map of tops and the pile hashes they keep
+    from move to move are those of the position made afresh (``csrc/nested.c``).
+    The positions checked; an AssertionError names the first that differs."""
+    return _core.playout_check(*_search_args(state, None, max_states), seed)
+
+
 def core_dead_end(state: State) -> bool:
     """Whether the core's dead-end test (``csrc/deadend.c``) proves ``state`` lost."""
     return _core.dead_end(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)

@@ -103,6 +103,22 @@ def test_position_hash_tells_positions_apart_as_the_key_does(game, options, deal
         state.push(rng.choice(moves))
 
 
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=IDS)
+@settings(max_examples=6, deadline=None)
+@given(deal=st.integers(1, 2**63 - 1), seed=st.integers(1, 2**32), redeals=st.integers(0, 2))
+def test_playouts_keep_their_tops_and_hashes_as_they_move(game, options, deal, seed, redeals):
+    # A playout keeps its map of tops and its pile hashes from move to move,
+    # updating only the piles a move and its auto-play changed (and undoing
+    # that for a move taken back). At every move both must be exactly those
+    # of the position made afresh; the core checks it as it plays.
+    state = napoleon.new_game(game, deal, options)
+    for _ in range(redeals):  # later deals too, where the groups of piles differ
+        if REDEAL not in state.legal_moves():
+            break
+        state.push(REDEAL)
+    assert core.core_playout_check(state, 3_000, seed) == 3_000
+
+
 def test_a_one_card_pile_does_not_hash_as_an_empty_one():
     # The byte hash once mixed a string's length into the bits of its first
     # byte, so that the pile {card 1} hashed as an empty pile: moving that

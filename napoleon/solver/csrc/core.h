@@ -97,7 +97,7 @@
    mask, and `fast`, set when gen() may pick the piles that take the card
    from a map of the tops (no runs, `dst` ascending, all sharing one fit
    table), which lists the same moves in the same order. */
-typedef struct { int first_only, runs, n; int dst[MAXP]; uint32_t mask; int fast; } Target;
+typedef struct { int first_only, runs, n; int dst[MAXP]; uint32_t mask, spaces; int fast; } Target;   /* spaces: the dsts a space of which takes some card */
 
 typedef struct {
     int npiles, stock, copies, max_redeals, needs_empty_stock, nphase;
@@ -215,6 +215,13 @@ int redeals_left(const Rules *R, const Pos *P);
 int can_redeal(const Rules *R, const Pos *P);
 int accepts_empty(const Rules *R, const Pos *P, int d, int c);
 int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out);
+/* The piles by their top card (tops[v]: a mask of the piles whose top is v;
+   top[p]: pile p's top, -1 when empty), kept by a playout from move to move:
+   building it for every move generated was a tenth of a playout's time. */
+typedef struct { uint32_t tops[64], empty; signed char top[MAXP]; } TopMap;
+void topmap_build(const Rules *R, const Pos *P, TopMap *M);
+void topmap_update(const Rules *R, const Pos *P, TopMap *M, uint32_t piles);   /* after `piles` changed */
+int gen_mapped(Ctx *X, const Rules *R, const Pos *P, const TopMap *M, Mv *out);
 int apply(Ctx *X, const Rules *R, Pos *P, Mv mv);
 void undo(Ctx *X, Pos *P, Mv mv);
 int autoplay(Ctx *X, const Rules *R, Pos *P, Mv *done);
@@ -251,11 +258,19 @@ void hset_clear(HashSet *S);
 int hset_has(const HashSet *S, uint64_t h);
 int hset_add(HashSet *S, uint64_t h);   /* 1: added, 0: already there, -1: error */
 uint64_t pos_hash(const Rules *R, const Pos *P, int root_redeals);
-/* The same, each pile's hash kept in cache[p] while bit p of *valid is set
-   (all are set on return): a playout changes two or three piles a move, and
-   hashing every pile again was an eighth of its time. A caller that changes
-   a pile clears its bit (moved_piles). */
-uint64_t pos_hash_cached(const Rules *R, const Pos *P, int root_redeals, uint64_t *cache, uint32_t *valid);
+/* The same, each pile's hash kept in H while its bit of H->valid is set (all
+   are set on return), and the sums the hash is made of with them: a playout
+   changes two or three piles a move, and hashing every pile again was an
+   eighth of its time. A caller that changes a pile clears its bit
+   (moved_piles); valid = 0 starts afresh. */
+typedef struct {
+    uint64_t pile[MAXP];    /* each pile's hash */
+    uint64_t group[MAXP];   /* the sum of each group of interchangeable piles' hashes */
+    uint64_t rest;          /* the piles in place (not the stock), each weighed by its own odd number */
+    uint32_t valid;
+    int ph;                 /* the phase the groups were summed in */
+} PileHashes;
+uint64_t pos_hash_cached(const Rules *R, const Pos *P, int root_redeals, PileHashes *H);
 /* The piles a move and the `a` moves of auto-play after it change, as a mask
    (a redeal: every pile). */
 static inline uint32_t moved_piles(Mv mv, const Mv *autos, int a) {
@@ -281,6 +296,7 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
 PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states);
 PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
                         int policy, uint64_t seed);
+long long playout_check(Ctx *X, const Rules *R, const Pos *root, int total, long long max_states, uint64_t seed);
 int evaluate(const Ctx *X, const Rules *R, const Pos *P);
 
 /* bestfirst.c: one best-first search's work space, reusable (beam.c runs

@@ -266,33 +266,50 @@ static inline uint64_t pile_hash(const Rules *R, const Pos *P, int p) {
     return hash_bytes(P->c[p], (size_t)P->n[p]);
 }
 
-uint64_t pos_hash_cached(const Rules *R, const Pos *P, int root_redeals, uint64_t *cache, uint32_t *valid) {
+static inline uint64_t place_weight(int p) { return 0x9E3779B97F4A7C15ULL + 2 * (uint64_t)p; }
+
+uint64_t pos_hash_cached(const Rules *R, const Pos *P, int root_redeals, PileHashes *H) {
     int ph = phase(R, P);
-    uint32_t v = *valid;
-    for (int p = 0; p < R->npiles; p++)
-        if (!(v >> p & 1)) cache[p] = pile_hash(R, P, p);
-    *valid = R->npiles >= 32 ? 0xFFFFFFFFu : (1u << R->npiles) - 1;
+    uint32_t all = R->npiles >= 32 ? 0xFFFFFFFFu : (1u << R->npiles) - 1;
+    if (H->valid && H->ph != ph) H->valid = 0;   /* the groups differ by phase */
     /* Piles in place weighed by distinct odd numbers: two positions that
        differ in one pile differ in the sum, and the products do not wait
-       on each other as a chain of mixes would. */
-    uint64_t h = 0;
-    for (int g = 0; g < R->nsym[ph]; g++) {
-        uint64_t sum = 0;
-        for (int i = 0; i < R->sym_n[ph][g]; i++) sum += cache[R->sym[ph][g][i]];
-        h += mix(sum + (uint64_t)g) * (0xD6E8FEB86659FD93ULL + 2 * (uint64_t)g);
+       on each other as a chain of mixes would. The sums are kept, a pile's
+       old hash taken out and its new one put in (arithmetic mod 2^64). */
+    if (!H->valid) {
+        memset(H->group, 0, (size_t)R->nsym[ph] * sizeof H->group[0]);
+        H->rest = 0;
+        for (int p = 0; p < R->npiles; p++) {
+            uint64_t x = pile_hash(R, P, p);
+            H->pile[p] = x;
+            int g = R->in_sym[ph][p];
+            if (g) H->group[g - 1] += x;
+            else if (p != R->stock) H->rest += x * place_weight(p);
+        }
+    } else {
+        for (uint32_t stale = all & ~H->valid; stale; stale &= stale - 1) {
+            int p = __builtin_ctz(stale);
+            uint64_t x = pile_hash(R, P, p), old = H->pile[p];
+            H->pile[p] = x;
+            int g = R->in_sym[ph][p];
+            if (g) H->group[g - 1] += x - old;
+            else if (p != R->stock) H->rest += (x - old) * place_weight(p);
+        }
     }
+    H->valid = all;
+    H->ph = ph;
+    uint64_t h = H->rest;
+    for (int g = 0; g < R->nsym[ph]; g++)
+        h += mix(H->group[g] + (uint64_t)g) * (0xD6E8FEB86659FD93ULL + 2 * (uint64_t)g);
     int same_stock = P->redeals == root_redeals;
-    for (int p = 0; p < R->npiles; p++) {
-        if (R->in_sym[ph][p]) continue;
-        uint64_t x = p == R->stock && same_stock ? mix((uint64_t)P->n[p] + 0xA5A5) : cache[p];
-        h += x * (0x9E3779B97F4A7C15ULL + 2 * (uint64_t)p);
-    }
+    if (R->stock >= 0 && !R->in_sym[ph][R->stock])
+        h += (same_stock ? mix((uint64_t)P->n[R->stock] + 0xA5A5) : H->pile[R->stock]) * place_weight(R->stock);
     h = mix(h ^ mix((uint64_t)ph << 32 | (uint64_t)(R->max_redeals < 0 ? same_stock : P->redeals)));
     return h ? h : 1;
 }
 
 uint64_t pos_hash(const Rules *R, const Pos *P, int root_redeals) {
-    uint64_t cache[MAXP];
-    uint32_t valid = 0;
-    return pos_hash_cached(R, P, root_redeals, cache, &valid);
+    PileHashes H;
+    H.valid = 0;
+    return pos_hash_cached(R, P, root_redeals, &H);
 }

@@ -310,6 +310,34 @@ static PyObject *py_key(PyObject *self, PyObject *args) {
 }
 
 /* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
+/* (rules, piles, redeals, total, budget (unused), max_states, redeal callback, seed):
+   csrc/nested.c, playout_check. */
+static PyObject *py_playout_check(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *rules_list, *piles, *cb;
+    int redeals, total;
+    double budget;
+    long long max_states;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "O!O!iidLOK", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total,
+                          &budget, &max_states, &cb, &seed)) return NULL;
+    (void)budget;
+    Rules *R = malloc(sizeof(Rules));
+    Pos *P = malloc(sizeof(Pos));
+    PyObject *res = NULL;
+    if (!R || !P) PyErr_NoMemory();
+    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
+        Ctx X;
+        ctx_init(&X, cb);
+        long long n = playout_check(&X, R, P, total, max_states, seed);
+        ctx_free(&X);
+        if (n >= 0) res = PyLong_FromLongLong(n);
+    }
+    free(R);
+    free(P);
+    return res;
+}
+
 static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return on_parsed_position(args, gen_fn); }
 
 /* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
@@ -326,6 +354,7 @@ static PyMethodDef methods[] = {
     {"dfs_moves", py_dfs_moves, METH_VARARGS, "The moves depth-first search tries, macro moves spelled out."},
     {"dead_end", py_dead_end, METH_VARARGS, "Whether the dead-end test proves a position lost."},
     {"key", py_key, METH_VARARGS, "A position's canonical key and its hash."},
+    {"playout_check", py_playout_check, METH_VARARGS, "Playouts with what they keep checked at every move (tests)."},
     {"redeal", py_redeal, METH_VARARGS, "The position after a redeal, as the core carries it out."},
     {NULL, NULL, 0, NULL},
 };

@@ -37,7 +37,7 @@ static int gen_from(const Rules *R, const Pos *P, int ph, int src, int c, const 
         if (T->fast) {
             /* The piles whose top takes c, and the spaces, in pile order:
                the order of T->dst, which is ascending. */
-            uint32_t ok = empty;
+            uint32_t ok = empty & T->spaces;
             for (uint64_t ts = R->fit_inv[T->dst[0]][c]; ts; ts &= ts - 1) ok |= tops[__builtin_ctzll(ts)];
             for (uint32_t ds = ok & T->mask; ds; ds &= ds - 1) {
                 int d = __builtin_ctz(ds);
@@ -73,21 +73,39 @@ static int gen_from(const Rules *R, const Pos *P, int ph, int src, int c, const 
     return m;
 }
 
-static void top_maps(const Rules *R, const Pos *P, uint32_t *tops, uint32_t *empty) {
-    memset(tops, 0, 64 * sizeof *tops);
-    *empty = 0;
+void topmap_build(const Rules *R, const Pos *P, TopMap *M) {
+    memset(M->tops, 0, sizeof M->tops);
+    M->empty = 0;
     for (int p = 0; p < R->npiles; p++)
-        if (P->n[p]) tops[TOP(P, p)] |= 1u << p;
-        else *empty |= 1u << p;
+        if (P->n[p]) { M->top[p] = (signed char)TOP(P, p); M->tops[M->top[p]] |= 1u << p; }
+        else { M->top[p] = -1; M->empty |= 1u << p; }
+}
+
+void topmap_update(const Rules *R, const Pos *P, TopMap *M, uint32_t piles) {
+    piles &= R->npiles >= 32 ? 0xFFFFFFFFu : (1u << R->npiles) - 1;
+    for (; piles; piles &= piles - 1) {
+        int p = __builtin_ctz(piles);
+        uint32_t bit = 1u << p;
+        if (M->top[p] >= 0) M->tops[M->top[p]] &= ~bit;
+        else M->empty &= ~bit;
+        if (P->n[p]) { M->top[p] = (signed char)TOP(P, p); M->tops[M->top[p]] |= bit; }
+        else { M->top[p] = -1; M->empty |= bit; }
+    }
 }
 
 /* The same moves, in the same order, as State._generate(every=False). */
 int gen(Ctx *X, const Rules *R, const Pos *P, Mv *out) {
+    TopMap M;
+    topmap_build(R, P, &M);
+    return gen_mapped(X, R, P, &M, out);
+}
+
+/* gen(), given P's map of tops. */
+int gen_mapped(Ctx *X, const Rules *R, const Pos *P, const TopMap *M, Mv *out) {
     int m = 0, ph = phase(R, P);
     /* tops[v]: the piles whose top card is v. Checking every target pile's
        top against every source's top was a fifth of a search's time. */
-    uint32_t tops[64], empty;
-    top_maps(R, P, tops, &empty);
+    const uint32_t *tops = M->tops, empty = M->empty;
     for (int si = 0; si < R->nsources; si++) {
         int src = R->sources[si], n = P->n[src];
         if (!n) continue;
@@ -125,11 +143,12 @@ int macros_here(const Ctx *X, const Rules *R, const Pos *P) {
    would not fit in MAXM (the caller then turns the stock card by card). */
 int gen_macros(Ctx *X, const Rules *R, const Pos *P, Mv *out, int m) {
     int ph = phase(R, P), s = R->stock, w = R->waste[ph][0], ns = P->n[s];
-    uint32_t tops[64], empty;
+    TopMap M;
     uint64_t wanted = 0;
     Mv tmp[MAXM], autos[256];
     Pos *S = NULL;
-    top_maps(R, P, tops, &empty);
+    topmap_build(R, P, &M);
+    const uint32_t *tops = M.tops, empty = M.empty;
     for (int i = 0; i < R->nfound; i++) {
         int f = R->found[i], n = P->n[f];
         wanted |= n ? (n < R->limit[f] ? R->fit[f][P->c[f][n - 1]] : 0) : R->space[f];
@@ -257,7 +276,8 @@ void undo(Ctx *X, Pos *P, Mv mv) {
 int autoplay(Ctx *X, const Rules *R, Pos *P, Mv *done) {
     int nd = 0, ph = phase(R, P);
     if (!R->autoplay[ph] && !X->greedy) return 0;
-    int home[64], counted = 0;
+    unsigned char home[64];   /* copies of each card home: a few at most */
+    int counted = 0;
     int changed = 1;
     while (changed) {
         changed = 0;

@@ -42,6 +42,7 @@ typedef struct {
     double deadline;
     int stop;            /* 1: the budget or the cap is spent; -1: an error is set */
     HashSet S;           /* a playout's own positions */
+    int check;           /* playout_check(): compare what a playout keeps with what it stands for */
 } Nest;
 
 static int line_reserve(Line *L, size_t more) {
@@ -111,51 +112,73 @@ static int policy_weight(const Rules *R, const Pos *P, Mv m) {
    back when it leads to a position already in S (a position is kilobytes,
    and copying it twice a step was a tenth of the time); a redeal, which
    cannot be taken back here (no snapshots are kept), is made on the copy C
-   and copied back. cache and *valid hold P's pile hashes (pos_hash_cached),
-   kept up to date. 1: kept, its auto-play moves in autos[0..*a); 0: taken
-   back; -1: an error is set. */
+   and copied back. H holds P's pile hashes (pos_hash_cached),
+   kept up to date; *moved: the piles the move and its auto-play changed
+   (taken back or not). 1: kept, its auto-play moves in autos[0..*a); 0:
+   taken back; -1: an error is set. */
 static int playout_step(Ctx *X, const Rules *R, Pos *P, Pos *C, Mv m, Mv *autos, int *a, HashSet *S, int root_redeals,
-                        uint64_t *cache, uint32_t *valid) {
+                        PileHashes *H, uint32_t *moved) {
     Pos *Q = P;
     if (m.src < 0) { *C = *P; Q = C; }
     if (apply(X, R, Q, m) < 0) return -1;
     *a = autoplay(X, R, Q, autos);
     uint32_t changed = moved_piles(m, autos, *a);
+    *moved = changed;
     uint64_t h;
     if (Q == P) {
-        *valid &= ~changed;
-        h = pos_hash_cached(R, P, root_redeals, cache, valid);
+        H->valid &= ~changed;
+        h = pos_hash_cached(R, P, root_redeals, H);
     } else h = pos_hash(R, C, root_redeals);
     int added = hset_add(S, h);
     if (added < 0) return -1;
     if (!added) {
-        if (Q == P) { take_back(X, P, m, autos, *a); *valid &= ~changed; }
+        if (Q == P) { take_back(X, P, m, autos, *a); H->valid &= ~changed; }
         return 0;
     }
-    if (Q == C) { *P = *C; *valid = 0; }
+    if (Q == C) { *P = *C; H->valid = 0; }
     return 1;
 }
 
-/* Level 0: one playout from `start`, its moves appended to `out`; its score,
-   or -1 once N->stop is set. */
-static int64_t playout(Nest *N, const Pos *start, Line *out) {
+/* Whether the map of tops and the pile hashes a playout keeps move by move
+   differ from those of P made afresh (then an AssertionError is set). */
+static int kept_state_differs(Nest *N, const Pos *P, const TopMap *M, PileHashes *H) {
+    TopMap fresh;
+    topmap_build(N->R, P, &fresh);
+    int tops_ok = fresh.empty == M->empty && !memcmp(fresh.tops, M->tops, sizeof fresh.tops);
+    for (int p = 0; p < N->R->npiles; p++) tops_ok &= fresh.top[p] == M->top[p];
+    uint64_t kept = pos_hash_cached(N->R, P, N->root_redeals, H);
+    if (tops_ok && kept == pos_hash(N->R, P, N->root_redeals)) return 0;
+    PyErr_Format(PyExc_AssertionError, "after %lld positions a playout kept %s", N->states,
+                 tops_ok ? "another position's hash" : "another position's tops");
+    N->stop = -1;
+    return 1;
+}
+
+/* Level 0: one playout from the position *P, played on P itself (the
+   caller's scratch copy: a position is kilobytes), its moves appended to
+   `out`; its score, or -1 once N->stop is set. H0: P's pile hashes if the
+   caller has them (pos_hash_cached), or NULL. */
+static int64_t playout(Nest *N, Pos *P, Line *out, const PileHashes *H0) {
     Ctx *X = N->X;
     const Rules *R = N->R;
-    Pos P = *start, C;
+    Pos C;
     Mv moves_[MAXM], autos[256], fm[MAXM], om[MAXM], sm[MAXM];
     int ow[MAXM];
-    uint64_t cache[MAXP];   /* pile hashes of P (pos_hash_cached) */
-    uint32_t valid = 0;
+    PileHashes H;   /* P's pile hashes (pos_hash_cached) */
+    TopMap M;       /* P's tops, for gen_mapped */
+    if (H0) H = *H0;
+    else H.valid = 0;
     hset_clear(&N->S);
-    if (hset_add(&N->S, pos_hash_cached(R, &P, N->root_redeals, cache, &valid)) < 0) { N->stop = -1; return -1; }
-    for (int step = 0; step < 20000 && cards_home(R, &P) < N->total; step++) {
-        int n = gen(X, R, &P, moves_);
+    if (hset_add(&N->S, pos_hash_cached(R, P, N->root_redeals, &H)) < 0) { N->stop = -1; return -1; }
+    topmap_build(R, P, &M);
+    for (int step = 0; step < 20000 && cards_home(R, P) < N->total; step++) {
+        int n = gen_mapped(X, R, P, &M, moves_);
         int nf = 0, no = 0, ns = 0, wsum = 0;
         for (int i = 0; i < n; i++) {
             Mv m = moves_[i];
             if (m.src >= 0 && R->is_found[m.dst]) fm[nf++] = m;
             else if (m.src >= 0 && m.src != R->stock) {
-                ow[no] = N->policy ? policy_weight(R, &P, m) : 1;
+                ow[no] = N->policy ? policy_weight(R, P, m) : 1;
                 wsum += ow[no];
                 om[no++] = m;
             } else sm[ns++] = m;
@@ -170,8 +193,11 @@ static int64_t playout(Nest *N, const Pos *start, Line *out) {
                 m = om[i];
             } else if (ns) m = draw_stock_move(X, sm, ns);
             else break;
-            int a, added = playout_step(X, R, &P, &C, m, autos, &a, &N->S, N->root_redeals, cache, &valid);
+            uint32_t changed;
+            int a, added = playout_step(X, R, P, &C, m, autos, &a, &N->S, N->root_redeals, &H, &changed);
             if (added < 0) { N->stop = -1; return -1; }
+            topmap_update(R, P, &M, changed);
+            if (N->check && kept_state_differs(N, P, &M, &H)) return -1;
             if (!added) { nf = 0; continue; }
             if (line_push(out, &m, 1) < 0 || line_push(out, autos, (size_t)a) < 0) { N->stop = -1; return -1; }
             moved = 1;
@@ -180,7 +206,7 @@ static int64_t playout(Nest *N, const Pos *start, Line *out) {
         if (!moved) break;
     }
     if (count(N)) return -1;   /* every playout counts, however short */
-    return line_score(N, &P);
+    return line_score(N, P);
 }
 
 /* Level >= 1 from `start`: the best line found is left in `best` (replacing
@@ -191,6 +217,7 @@ static int64_t nested(Nest *N, int level, const Pos *start, Line *best) {
     Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
     Line played = {0}, tail = {0};
     HashSet seen = {0};   /* the positions of the line played */
+    PileHashes Hc;        /* a child's pile hashes, for its playout */
     int64_t best_score = -1, result = -1;
     Mv moves_[MAXM], autos[256], last = {0, 0, 0};
     int has_last = 0;
@@ -206,12 +233,13 @@ static int64_t nested(Nest *N, int level, const Pos *start, Line *best) {
             *C = *P;
             if (apply(X, R, C, moves_[i]) < 0) { N->stop = -1; goto out; }
             int a = autoplay(X, R, C, autos);
-            if (hset_has(&seen, key_hash(N, C))) continue;   /* back onto the line: no way on */
+            Hc.valid = 0;
+            if (hset_has(&seen, pos_hash_cached(R, C, N->root_redeals, &Hc))) continue;   /* back onto the line: no way on */
             tail.n = 0;
             if (line_push(&tail, &moves_[i], 1) < 0 || line_push(&tail, autos, (size_t)a) < 0) { N->stop = -1; goto out; }
             int64_t s;
             if (count(N)) goto out;
-            if (level <= 1) s = playout(N, C, &tail);
+            if (level <= 1) s = playout(N, C, &tail, &Hc);
             else {
                 Line sub = {0};
                 s = nested(N, level - 1, C, &sub);
@@ -257,7 +285,7 @@ PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double bud
     Nest N;
     Line line = {0}, found = {0};
     Mv autos[256];
-    Pos *P = malloc(sizeof(Pos));
+    Pos *P = malloc(sizeof(Pos)), *W = malloc(sizeof(Pos));   /* W: a playout's scratch */
     PyObject *result = NULL;
     int verdict = -1, tinit = 0;
     memset(&N, 0, sizeof N);
@@ -266,7 +294,7 @@ PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double bud
     N.deadline = budget > 0 ? now() + budget : 0;
     X->keep_snaps = 0;
     X->rng = seed;
-    if (!P) { PyErr_NoMemory(); goto out; }
+    if (!P || !W) { PyErr_NoMemory(); goto out; }
     if (hset_init(&N.S, 1 << 12) < 0) goto out;
     tinit = 1;
     *P = *root;
@@ -280,7 +308,12 @@ PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double bud
     while (!N.stop) {
         /* each round counts too, so that the cap ends even rounds that found no move to try */
         if (level > 0 && count(&N)) break;
-        int64_t s = level <= 0 ? playout(&N, P, (found.n = 0, &found)) : nested(&N, level, P, &found);
+        int64_t s;
+        if (level <= 0) {
+            *W = *P;
+            found.n = 0;
+            s = playout(&N, W, &found, NULL);
+        } else s = nested(&N, level, P, &found);
         if (s == WIN_SCORE) {
             if (line_push(&line, found.m, found.n) < 0) goto out;
             verdict = 1;
@@ -294,6 +327,33 @@ out:
         if (mv) result = Py_BuildValue("(iNL)", verdict, mv, N.states);
     }
     if (tinit) hset_free(&N.S);
-    free(line.m); free(found.m); free(P);
+    free(line.m); free(found.m); free(P); free(W);
     return result;
+}
+
+/* Playouts (the nested rollouts' level 0) from `root` until `max_states`
+   positions, each move checked: the tops and pile hashes a playout keeps
+   from move to move must be those of its position made afresh. The
+   positions checked, or -1 with an AssertionError set. For the tests. */
+long long playout_check(Ctx *X, const Rules *R, const Pos *root, int total, long long max_states, uint64_t seed) {
+    Nest N;
+    memset(&N, 0, sizeof N);
+    N.X = X; N.R = R; N.total = total; N.root_redeals = root->redeals; N.policy = 1; N.check = 1;
+    N.max_states = max_states;
+    X->keep_snaps = 0;
+    X->rng = seed;
+    Pos *W = malloc(sizeof(Pos));
+    Line line = {0};
+    if (!W) { PyErr_NoMemory(); return -1; }
+    if (hset_init(&N.S, 1 << 12) < 0) { free(W); return -1; }
+    while (!N.stop) {
+        *W = *root;
+        line.n = 0;
+        if (playout(&N, W, &line, NULL) < 0 && N.stop < 0) break;
+        if (!N.stop && N.states >= max_states) break;
+    }
+    X->keep_snaps = 1;
+    hset_free(&N.S);
+    free(line.m); free(W);
+    return N.stop < 0 ? -1 : N.states;
 }

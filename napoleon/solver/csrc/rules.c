@@ -99,10 +99,11 @@ static int check_assumptions(Rules *R) {
             for (int t = 0; t < R->ntarget[ph][p]; t++) {
                 Target *T = &R->target[ph][p][t];
                 int fast = !T->runs && T->n > 0;
-                T->mask = 0;
+                T->mask = T->spaces = 0;
                 for (int i = 0; i < T->n; i++) {
                     int d = T->dst[i];
                     T->mask |= 1u << d;
+                    if (R->space[d]) T->spaces |= 1u << d;
                     if (i && (d <= T->dst[i - 1] || memcmp(R->fit[d], R->fit[T->dst[0]], sizeof R->fit[d]))) fast = 0;
                 }
                 T->fast = fast;
