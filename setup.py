@@ -15,7 +15,7 @@ setup(
             # One file per concern; csrc/core.h says which holds what.
             sources=sorted(glob("napoleon/solver/csrc/*.c")),
             depends=["napoleon/solver/csrc/core.h"],
-            extra_compile_args=["-O2", "-std=c11", "-Wall"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall"],
             optional=True,
         )
     ]
