@@ -309,35 +309,29 @@ static PyObject *py_key(PyObject *self, PyObject *args) {
     return on_position(rules_list, piles, redeals, NULL, key_fn, &root_redeals);
 }
 
-/* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
-/* (rules, piles, redeals, total, budget (unused), max_states, redeal callback, seed):
-   csrc/nested.c, playout_check. */
-static PyObject *py_playout_check(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *rules_list, *piles, *cb;
-    int redeals, total;
-    double budget;
-    long long max_states;
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "O!O!iidLOK", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total,
-                          &budget, &max_states, &cb, &seed)) return NULL;
-    (void)budget;
-    Rules *R = malloc(sizeof(Rules));
-    Pos *P = malloc(sizeof(Pos));
-    PyObject *res = NULL;
-    if (!R || !P) PyErr_NoMemory();
-    else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
-        Ctx X;
-        ctx_init(&X, cb);
-        long long n = playout_check(&X, R, P, total, max_states, seed);
-        ctx_free(&X);
-        if (n >= 0) res = PyLong_FromLongLong(n);
-    }
-    free(R);
-    free(P);
-    return res;
+typedef struct { int total; long long max_states; unsigned long long seed; } CheckArgs;
+
+static PyObject *playout_check_fn(Ctx *X, const Rules *R, Pos *P, void *arg) {
+    const CheckArgs *A = arg;
+    long long n = playout_check(X, R, P, A->total, A->max_states, A->seed);
+    return n < 0 ? NULL : PyLong_FromLongLong(n);
 }
 
+/* playout_check(rules, piles, redeals, total, budget (unused), max_states,
+   redeal callback, seed) -> positions checked: csrc/nested.c, for the tests. */
+static PyObject *py_playout_check(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles, *cb;
+    int redeals;
+    double budget;
+    CheckArgs A;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!iidLOK", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &A.total,
+                          &budget, &A.max_states, &cb, &A.seed)) return NULL;
+    (void)budget;
+    return on_position(rules_list, piles, redeals, cb, playout_check_fn, &A);
+}
+
+/* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
 static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return on_parsed_position(args, gen_fn); }
 
 /* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
