@@ -57,6 +57,7 @@ static int line_reserve(Line *L, size_t more) {
 }
 
 static int line_push(Line *L, const Mv *m, size_t k) {
+    if (!k) return 0;   /* m may be NULL then (an empty line), and memcpy must not see it */
     if (line_reserve(L, k) < 0) return -1;
     memcpy(L->m + L->n, m, k * sizeof(Mv));
     L->n += k;
