@@ -104,7 +104,7 @@ static int pool_offer(Pool *Q, const unsigned char *pos, size_t len, int score, 
     }
     if (hit && hit->score >= score) return 0;
     if (grow((void **)&Q->mvs, &Q->mcap, Q->mn + k, sizeof(Mv)) < 0) return -1;
-    memcpy(Q->mvs + Q->mn, mv, k * sizeof(Mv));
+    if (k) memcpy(Q->mvs + Q->mn, mv, k * sizeof(Mv));   /* mvs may still be NULL when k is 0 */
     if (hit) {
         hit->score = score;
         hit->line = line;
@@ -203,7 +203,7 @@ static int memo_cand(Memos *M, const unsigned char *pos, size_t len, int eval, c
         grow((void **)&M->mvs, &M->mcap, M->mn + k, sizeof(Mv)) < 0)
         return -1;
     memcpy(M->bytes + M->bn, pos, len);
-    memcpy(M->mvs + M->mn, mv, k * sizeof(Mv));
+    if (k) memcpy(M->mvs + M->mn, mv, k * sizeof(Mv));   /* mvs may still be NULL when k is 0 */
     M->c[M->cn++] = (MemoCand){(uint32_t)M->bn, (uint32_t)M->mn, (uint16_t)len, (uint16_t)k, eval};
     M->bn += len;
     M->mn += k;
