@@ -96,8 +96,10 @@
    it when first_only). Derived when read: `mask`, the same piles as a pile
    mask, and `fast`, set when gen() may pick the piles that take the card
    from a map of the tops (no runs, `dst` ascending, all sharing one fit
-   table), which lists the same moves in the same order. */
-typedef struct { int first_only, runs, n; int dst[MAXP]; uint32_t mask, spaces; int fast; } Target;   /* spaces: the dsts a space of which takes some card */
+   table), which lists the same moves in the same order; `spaces`: the dsts
+   whose space takes some card (the others are never offered a card when
+   empty). */
+typedef struct { int first_only, runs, n; int dst[MAXP]; uint32_t mask, spaces; int fast; } Target;
 
 typedef struct {
     int npiles, stock, copies, max_redeals, needs_empty_stock, nphase;

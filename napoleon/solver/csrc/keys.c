@@ -276,25 +276,18 @@ uint64_t pos_hash_cached(const Rules *R, const Pos *P, int root_redeals, PileHas
        differ in one pile differ in the sum, and the products do not wait
        on each other as a chain of mixes would. The sums are kept, a pile's
        old hash taken out and its new one put in (arithmetic mod 2^64). */
-    if (!H->valid) {
+    if (!H->valid) {   /* afresh: every pile goes in as if its old hash were 0 */
         memset(H->group, 0, (size_t)R->nsym[ph] * sizeof H->group[0]);
+        memset(H->pile, 0, (size_t)R->npiles * sizeof H->pile[0]);
         H->rest = 0;
-        for (int p = 0; p < R->npiles; p++) {
-            uint64_t x = pile_hash(R, P, p);
-            H->pile[p] = x;
-            int g = R->in_sym[ph][p];
-            if (g) H->group[g - 1] += x;
-            else if (p != R->stock) H->rest += x * place_weight(p);
-        }
-    } else {
-        for (uint32_t stale = all & ~H->valid; stale; stale &= stale - 1) {
-            int p = __builtin_ctz(stale);
-            uint64_t x = pile_hash(R, P, p), old = H->pile[p];
-            H->pile[p] = x;
-            int g = R->in_sym[ph][p];
-            if (g) H->group[g - 1] += x - old;
-            else if (p != R->stock) H->rest += (x - old) * place_weight(p);
-        }
+    }
+    for (uint32_t stale = all & ~H->valid; stale; stale &= stale - 1) {
+        int p = __builtin_ctz(stale);
+        uint64_t x = pile_hash(R, P, p), d = x - H->pile[p];
+        H->pile[p] = x;
+        int g = R->in_sym[ph][p];
+        if (g) H->group[g - 1] += d;
+        else if (p != R->stock) H->rest += d * place_weight(p);
     }
     H->valid = all;
     H->ph = ph;

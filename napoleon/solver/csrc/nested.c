@@ -337,21 +337,21 @@ out:
    from move to move must be those of its position made afresh. The
    positions checked, or -1 with an AssertionError set. For the tests. */
 long long playout_check(Ctx *X, const Rules *R, const Pos *root, int total, long long max_states, uint64_t seed) {
+    if (max_states <= 0) { PyErr_SetString(PyExc_ValueError, "playout_check needs a position cap"); return -1; }
     Nest N;
     memset(&N, 0, sizeof N);
     N.X = X; N.R = R; N.total = total; N.root_redeals = root->redeals; N.policy = 1; N.check = 1;
     N.max_states = max_states;
-    X->keep_snaps = 0;
-    X->rng = seed;
     Pos *W = malloc(sizeof(Pos));
     Line line = {0};
     if (!W) { PyErr_NoMemory(); return -1; }
     if (hset_init(&N.S, 1 << 12) < 0) { free(W); return -1; }
-    while (!N.stop) {
+    X->keep_snaps = 0;
+    X->rng = seed;
+    while (!N.stop) {   /* count() stops it at the cap; a difference, with an error */
         *W = *root;
         line.n = 0;
-        if (playout(&N, W, &line, NULL) < 0 && N.stop < 0) break;
-        if (!N.stop && N.states >= max_states) break;
+        playout(&N, W, &line, NULL);
     }
     X->keep_snaps = 1;
     hset_free(&N.S);
