@@ -28,7 +28,8 @@
    tableau move or a stock turn, half and half, each drawn uniformly.
    policy 1 weighs the moves by what they do, read off the tables: a move
    that uncovers a card some foundation takes now, or that empties a pile,
-   is drawn more often, one into a space less often. */
+   is drawn more often, one into a space less often; and a redeal the player
+   may take at any time (St. Helena's) waits until the deal is played out. */
 
 #define WIN_SCORE ((int64_t)1 << 62)
 
@@ -184,11 +185,18 @@ static int64_t playout(Nest *N, Pos *P, Line *out, const PileHashes *H0) {
                 om[no++] = m;
             } else sm[ns++] = m;
         }
+        /* A redeal the player may take at any time (St. Helena's), drawn as
+           often as a tableau move, redealt a playout within a few moves of
+           each deal: with the policy it is taken only when no other move is
+           left, or when four tries found only positions the playout has
+           made, so that a playout plays each deal out before the next. */
+        int redeal_last = N->policy && !R->needs_empty_stock;
+        for (int i = 0; i < ns && redeal_last; i++) redeal_last = sm[i].src < 0;
         int moved = 0;
         for (int attempt = 0; attempt < 8 && !moved; attempt++) {
             Mv m;
             if (nf) m = fm[rng_next(X) % (uint64_t)nf];
-            else if (no && (!ns || (rng_next(X) & 1))) {
+            else if (no && (!ns || (redeal_last && attempt < 4) || (rng_next(X) & 1))) {
                 int r = (int)(rng_next(X) % (uint64_t)wsum), i = 0;
                 while (r >= ow[i]) r -= ow[i++];
                 m = om[i];
