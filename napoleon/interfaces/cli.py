@@ -233,12 +233,14 @@ def where(state: State) -> str:
 def cmd_solve(args: argparse.Namespace) -> None:
     from ..solver import result_json, solve
 
+    if args.level != 1 and args.strategy != "nested":
+        raise UsageError(f"--level {args.level} is the level of nested rollouts: it goes with --strategy nested")
     if args.batch:
         solve_batch(args)
         return
     state = state_of(args)
     result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
-                   deadends=args.deadends, card_by_card=args.card_by_card)
+                   deadends=args.deadends, card_by_card=args.card_by_card, level=args.level)
     obj = result_json(state, result)
 
     def text() -> str:
@@ -274,7 +276,7 @@ def solve_batch(args: argparse.Namespace) -> None:
                 raise UsageError(f"malformed JSON: {exc}") from None
             state = position_from_json(obj)
             result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
-                           deadends=args.deadends, card_by_card=args.card_by_card)
+                           deadends=args.deadends, card_by_card=args.card_by_card, level=args.level)
             answer = {"line": number, **result_json(state, result)}
         except NapoleonError as exc:
             answer = {"line": number, "error": str(exc)}
@@ -389,6 +391,8 @@ def build_parser() -> argparse.ArgumentParser:
                            help="depth-first search turns a one-pass stock one card at a time, not by "
                                 "'turn k cards, play the k-th' (the same verdicts over more positions: "
                                 "to re-check a verdict)")
+            p.add_argument("--level", type=int, choices=range(5), default=1,
+                           help="the level of nested rollouts (with --strategy nested; default 1)")
             p.add_argument("--batch", action="store_true",
                            help="read positions as JSON lines on stdin, write one JSON verdict a line "
                                 "(--budget and --max-states apply to each)")

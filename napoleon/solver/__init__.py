@@ -94,7 +94,7 @@ INCOMPLETE_PHASE_CAP = 10.0  # seconds for an incomplete phase when there is no 
 
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
           progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto",
-          deadends: bool = False, card_by_card: bool = False) -> Result:
+          deadends: bool = False, card_by_card: bool = False, level: int = 1) -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
@@ -110,17 +110,25 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     by the same call without it. ``card_by_card`` turns a one-pass stock
     card by card in depth-first search instead of by macro moves
     (:func:`.core.macros`): the same verdicts over more positions, to
-    re-check one without that shortcut.
+    re-check one without that shortcut. ``level``: the nested rollouts'
+    level with ``strategy="nested"`` (0-4; 0 is playouts with the policy, 2
+    wins some St. Helena deals in seconds that redeal planning needs
+    minutes for: docs/benchmarks.md); any other strategy refuses a level
+    but 1.
     """
     from . import core
 
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(STRATEGIES)}")
+    if level != 1 and strategy != "nested":
+        raise ValueError(f"a level is for nested rollouts (strategy 'nested'), not strategy {strategy!r}")
+    if not 0 <= level <= 4:
+        raise ValueError(f"nested rollouts have a level of 0 to 4, not {level!r}")
     with collector_paused():
         if core.available and progress is None and engine != "python":
             try:
                 with core.deadends(deadends), core.macros(not card_by_card):
-                    result = _run_core(core, state, budget, max_states, strategy)
+                    result = _run_core(core, state, budget, max_states, strategy, level)
             except core.NotCompilable:
                 result = Search(state, budget=budget, max_states=max_states).run()
         else:
@@ -136,9 +144,10 @@ def search_plan(state: State) -> SearchPlan:
     return state.game.search_plan or DEFAULT_PLAN
 
 
-def _run_core(core, state: State, budget: float | None, max_states: int | None, strategy: str) -> Result:
+def _run_core(core, state: State, budget: float | None, max_states: int | None, strategy: str,
+              level: int = 1) -> Result:
     if strategy != "auto":
-        return _run_mode(core, state, budget, max_states, strategy, None)
+        return _run_mode(core, state, budget, max_states, strategy, None, level)
     phases = search_plan(state)
     total = Result(UNKNOWN)
     start = time.perf_counter()
@@ -161,7 +170,7 @@ def _run_core(core, state: State, budget: float | None, max_states: int | None, 
 
 
 def _run_mode(core, state: State, budget: float | None, max_states: int | None, mode: str,
-              weights: tuple[int, ...] | None) -> Result:
+              weights: tuple[int, ...] | None, level: int = 1) -> Result:
     if mode == "staged":
         from .staged import staged_search
 
@@ -170,7 +179,7 @@ def _run_mode(core, state: State, budget: float | None, max_states: int | None, 
         from .staged import beam_search
 
         return beam_search(state, budget=budget, max_states=max_states)
-    return core.search(state, budget=budget, max_states=max_states, mode=mode, weights=weights)
+    return core.search(state, budget=budget, max_states=max_states, mode=mode, weights=weights, level=level)
 
 
 def hint(state: State, budget: float | None = 5.0) -> tuple[Move | None, Result]:

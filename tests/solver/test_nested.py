@@ -96,3 +96,37 @@ def test_a_redeal_the_player_may_take_at_any_time_waits_until_the_deal_is_played
     state = napoleon.new_game("st-helena", 20047)
     result = core.search(state, max_states=1_000_000, mode="nested")
     assert result.verdict == WON and replays_to_win(state, result.moves)
+
+
+def test_solve_and_the_cli_run_nested_rollouts_at_the_level_asked(capsys):
+    from napoleon.interfaces.cli import main
+
+    state = napoleon.new_game("napoleons-tomb", 3)
+    for level in (0, 2):
+        direct = core.search(state, max_states=200_000, mode="nested", level=level)
+        solved = solve(state, max_states=200_000, strategy="nested", level=level)
+        assert (solved.verdict, solved.states, solved.moves) == (direct.verdict, direct.states, direct.moves)
+        main(["solve", "napoleons-tomb", "--deal", "3", "--strategy", "nested", "--level", str(level),
+              "--max-states", "200000", "--json"])
+        assert f'"states": {direct.states},' in capsys.readouterr().out
+    # the levels search differently, so each answer above came from its own level
+    assert core.search(state, max_states=200_000, mode="nested", level=0).states != direct.states
+
+
+@pytest.mark.parametrize("kw", [{"strategy": "dfs", "level": 2}, {"strategy": "nested", "level": 5}])
+def test_a_level_goes_with_nested_rollouts_only(kw):
+    with pytest.raises(ValueError):
+        solve(napoleon.new_game("napoleons-tomb", 3), max_states=1_000, **kw)
+
+
+@pytest.mark.parametrize("args", [["--strategy", "dfs", "--level", "2"], ["--level", "0"], ["--strategy", "nested",
+                                                                                          "--level", "5"]])
+def test_the_cli_refuses_a_level_without_nested_rollouts(args, capsys):
+    from napoleon.interfaces.cli import main
+
+    try:
+        code = main(["solve", "napoleons-tomb", "--deal", "3", "--max-states", "1000", *args])
+    except SystemExit as exc:  # argparse's own refusal (a level out of range)
+        code = exc.code
+    assert code == 2
+    assert "level" in capsys.readouterr().err
