@@ -186,10 +186,10 @@ static int64_t playout(Nest *N, Pos *P, Line *out, const PileHashes *H0) {
             } else sm[ns++] = m;
         }
         /* A redeal the player may take at any time (St. Helena's), drawn as
-           often as a tableau move, redealt a playout within a few moves of
-           each deal: with the policy it is taken only when no other move is
-           left, or when four tries found only positions the playout has
-           made, so that a playout plays each deal out before the next. */
+           often as a tableau move, ended each deal of a playout within a
+           few moves. With the policy it waits: it is drawn only when no
+           other move is left, or when four tries found only positions the
+           playout had made, so that a playout plays each deal out first. */
         int redeal_last = N->policy && !R->needs_empty_stock;
         for (int i = 0; i < ns && redeal_last; i++) redeal_last = sm[i].src < 0;
         int moved = 0;
