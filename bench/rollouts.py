@@ -72,7 +72,7 @@ def main() -> None:
         # deal by deal, so that a run stopped early still compares the variants on the same deals
         variants = [v.partition(":") for v in args.variants.split(",")]
         tasks = [(args.game, d, v, int(cap or args.max_states)) for d in parse_deals(args.deals) for v, _, cap in variants]
-        with ProcessPoolExecutor(args.jobs) as pool:
+        with ProcessPoolExecutor(args.jobs, initializer=core.share_memory, initargs=(args.jobs,)) as pool:
             for fut in as_completed([pool.submit(job, *t) for t in tasks]):
                 row = fut.result()
                 rows.append(row)

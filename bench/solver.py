@@ -28,7 +28,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from napoleon import GAMES, get_game
-from napoleon.solver import fcsolve, result_json, solve
+from napoleon.solver import core, fcsolve, result_json, solve
 from napoleon.study import parse_deals
 
 
@@ -80,7 +80,7 @@ def main() -> None:
         use_fc = fc and gid == "werner"
         results = []
         start = time.perf_counter()
-        with ProcessPoolExecutor(args.jobs) as pool:
+        with ProcessPoolExecutor(args.jobs, initializer=core.share_memory, initargs=(args.jobs,)) as pool:
             futures = [pool.submit(job, gid, options.get(gid, {}), d, args.budget, use_fc, args.max_states,
                                    args.strategy, args.deadends) for d in deals]
             for fut in as_completed(futures):

@@ -250,6 +250,11 @@ def cmd_solve(args: argparse.Namespace) -> None:
             return f"{head} in {len(result.moves)} moves ({facts})\n" + " ".join(obj["moves"])
         if result.verdict == "lost":
             return f"{head}: no sequence of legal moves wins ({facts})"
+        if result.out_of_memory:
+            from ..solver.core import format_memory, memory_limit
+
+            return (f"{head}: a search reached the memory limit of {format_memory(memory_limit())} "
+                    f"({facts}; NAPOLEON_MEMORY sets the limit)")
         return f"{head}: the budget ran out ({facts})"
 
     emit(args, obj, text)

@@ -161,6 +161,7 @@ def _run_core(core, state: State, budget: float | None, max_states: int | None, 
                 break
         result = _run_mode(core, state, slice_, max_states, phase.mode, phase.weights)
         total.states += result.states
+        total.out_of_memory |= result.out_of_memory
         if result.verdict != UNKNOWN:
             result.states = total.states
             result.seconds = time.perf_counter() - start
@@ -202,7 +203,8 @@ def solve_json(position: dict[str, Any], budget: float | None = None, max_states
 
 
 def result_json(state: State, result: Result) -> dict[str, Any]:
-    """``{"verdict", "moves", "states", "seconds", ...}`` for a result from ``state``."""
+    """``{"verdict", "moves", "states", "seconds", ...}`` for a result from ``state``
+    (``out_of_memory``: an unknown that the memory limit ended, not the budget)."""
     game = state.game
     return {
         "game": game.id,
@@ -213,4 +215,5 @@ def result_json(state: State, result: Result) -> dict[str, Any]:
         "states": result.states,
         "seconds": round(result.seconds, 4),
         "complete": result.complete,
+        "out_of_memory": result.out_of_memory,
     }

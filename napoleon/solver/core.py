@@ -20,6 +20,7 @@ the solver uses its pure-Python search instead.
 from __future__ import annotations
 
 import math
+import os
 import time
 import warnings
 from collections.abc import Iterator
@@ -51,6 +52,112 @@ if _core is not None and getattr(_core, "TABLE_VERSION", None) != TABLE_VERSION:
                   "`python setup.py build_ext --inplace`; using the Python search", RuntimeWarning, stacklevel=2)
     _core = None
 available = _core is not None
+
+STOPPED_MEMORY = -3
+"""The core's verdict for a search stopped at the memory limit (csrc/core.h)."""
+
+MEMORY_SHARE = 0.6
+"""The share of the machine's memory that all the searches running on it may
+take together, unless the environment variable ``NAPOLEON_MEMORY`` says how
+much (``12G``, ``800M``, a number of bytes, or ``0`` for no limit). The rest
+is left for Python's own objects (redeal planning keeps up to
+``staged.KEPT_BYTES`` of searches beside the one running) and for everything
+else on the machine."""
+
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def parse_memory(text: str) -> int:
+    """Bytes from ``12G``, ``800M``, ``1.5GiB`` or a plain number of bytes.
+
+    >>> parse_memory("12G"), parse_memory("800MB"), parse_memory("0")
+    (12884901888, 838860800, 0)
+    """
+    t = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = t[-1:] if t[-1:] in _UNITS and t[-1:] else ""
+    try:
+        value = float(t[: len(t) - len(unit)])
+    except ValueError:
+        raise ValueError(f"not an amount of memory: {text!r} (say 12G, 800M or a number of bytes)") from None
+    if value < 0 or math.isnan(value) or math.isinf(value):
+        raise ValueError(f"not an amount of memory: {text!r}")
+    return int(value * _UNITS[unit])
+
+
+def format_memory(nbytes: int) -> str:
+    """An amount of memory for people.
+
+    >>> format_memory(14 * 2**30 + 2**29), format_memory(2 << 20), format_memory(0)
+    ('14.5 GiB', '2.0 MiB', 'no limit')
+    """
+    if not nbytes:
+        return "no limit"
+    return f"{nbytes / 2**30:.1f} GiB" if nbytes >= 2**30 else f"{nbytes / 2**20:.1f} MiB"
+
+
+def physical_memory() -> int | None:
+    """The machine's memory in bytes, or None where the system does not say."""
+    try:
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+    return pages * size if pages > 0 and size > 0 else None
+
+
+def search_memory() -> int:
+    """What all the searches on this machine may take together, in bytes (0:
+    no limit): ``NAPOLEON_MEMORY`` if set, else :data:`MEMORY_SHARE` of the
+    machine's memory (no limit where that is not known). A malformed
+    ``NAPOLEON_MEMORY`` is named in a warning and the default stands."""
+    text = os.environ.get("NAPOLEON_MEMORY")
+    if text:
+        try:
+            return parse_memory(text)
+        except ValueError as exc:
+            warnings.warn(f"NAPOLEON_MEMORY ignored: {exc}", RuntimeWarning, stacklevel=2)
+    total = physical_memory()
+    return int(total * MEMORY_SHARE) if total else 0
+
+
+def memory_limit() -> int:
+    """The memory each search started from now on may take, in bytes (0: no limit)."""
+    return _core.memory_limit() if _core is not None else 0
+
+
+def set_memory_limit(nbytes: int | None) -> None:
+    """Let each search started from now on take at most ``nbytes`` (None or
+    0: no limit). A complete search holds every position it has visited, and
+    a long one can outgrow the machine: at the limit it stops and answers
+    ``unknown`` with ``Result.out_of_memory`` set, instead of growing until
+    the system kills the process. The limit bounds a search's own tables
+    (positions, keys, moves); the process holds a little more."""
+    if nbytes is not None and nbytes < 0:
+        raise ValueError(f"a memory limit is a number of bytes, not {nbytes!r}")
+    if _core is not None:
+        _core.set_memory_limit(int(nbytes or 0))
+
+
+def share_memory(processes: int, total: int | None = None) -> int:
+    """Give this process its share of ``total`` bytes (None:
+    :func:`search_memory`) as one of ``processes`` processes searching side
+    by side: sets its limit and returns it (0: no limit).
+
+    >>> share_memory(2, total=10_000_000_000)
+    5000000000
+    >>> memory_limit()
+    5000000000
+    >>> _ = share_memory(1)  # this process alone again
+    """
+    if processes < 1:
+        raise ValueError(f"memory is shared among at least one process, not {processes!r}")
+    total = search_memory() if total is None else total
+    limit = total // processes
+    set_memory_limit(limit)
+    return limit
+
+
+# One process searching alone, until a pool that runs several says otherwise.
+share_memory(1)
 
 
 class NotCompilable(Exception):
@@ -284,8 +391,9 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     )
     if mode in ("greedy", "playouts", "nested") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
-    name = {1: WON, 0: LOST, -1: UNKNOWN}[verdict]
-    return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict != -1)
+    name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
+    return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict in (0, 1),
+                  verdict == STOPPED_MEMORY)
 
 
 C_INT_MAX = 2**31 - 1
@@ -310,7 +418,7 @@ def beam(state: State, budget: float | None = None, max_states: int | None = Non
     verdict, moves, states = _core.beam(*_search_args(state, budget, max_states), width, stage_states, keep,
                                         tuple(weights or DEFAULT_WEIGHTS), _DEADENDS.get())
     return Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states, time.perf_counter() - start,
-                  verdict == 1)
+                  verdict == 1, verdict == STOPPED_MEMORY)
 
 
 class Found(NamedTuple):
@@ -417,9 +525,9 @@ class Exploration:
                                                            keep, redealt)
         visited, self.states = states - self.states, states
         self._asked = max(self._asked, math.inf if not max_states else max_states)
-        self.complete = verdict != -1  # the deal was won, or all of its positions were visited
+        self.complete = verdict in (0, 1)  # the deal was won, or all of its positions were visited
         result = Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], visited,
-                        time.perf_counter() - start, self.complete)
+                        time.perf_counter() - start, self.complete, verdict == STOPPED_MEMORY)
         kept = []
         for path, home, score, lane in found:
             # Replayed through the engine, so each position is a full State.

@@ -54,6 +54,9 @@ class Result:
     states: int = 0
     seconds: float = 0.0
     complete: bool = False
+    # An unknown that the memory limit ended, not the budget
+    # (napoleon.solver.core.set_memory_limit): more time would not help.
+    out_of_memory: bool = False
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)

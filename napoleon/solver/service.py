@@ -302,18 +302,24 @@ _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent.parent)
 # current folder not at all (``-P`` and the filter), then the job loop.
 _BOOT = (
     "import sys; sys.path[:] = [{root!r}] + [p for p in sys.path if p not in ('', {root!r})]; "
-    "from napoleon.solver.service import worker_main; worker_main({ppid})"
+    "from napoleon.solver.service import worker_main; worker_main({ppid}, {share})"
 )
 
 
-def worker_main(parent: int) -> None:
+def worker_main(parent: int, share: int = 1) -> None:
     """A worker process: run pickled ``(function, args)`` jobs from standard input.
+
+    Its searches take their share of the memory as one of ``share`` worker
+    processes (:func:`.core.share_memory`).
 
     Each answer, ``(True, value)`` or ``(False, message)``, is pickled to the
     standard output that the worker had at start; anything a job prints goes
     to standard error instead, so it cannot garble the answers.
     """
     die_with_parent(parent)
+    from . import core
+
+    core.share_memory(share)
     inp = sys.stdin.buffer
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
@@ -403,7 +409,7 @@ class _Slot:
         with self.lock:
             if self.process is not None and self.process.poll() is None:
                 return self.process
-            boot = _BOOT.format(root=_PACKAGE_ROOT, ppid=os.getpid())
+            boot = _BOOT.format(root=_PACKAGE_ROOT, ppid=os.getpid(), share=self.pool.share)
             self.process = subprocess.Popen(
                 [sys.executable, "-P", "-c", boot],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.pool.stderr,
@@ -454,8 +460,11 @@ class WorkerPool:
     delay the next).
     """
 
-    def __init__(self, workers: int = 1, stderr: Any = subprocess.DEVNULL) -> None:
+    def __init__(self, workers: int = 1, stderr: Any = subprocess.DEVNULL, share: int | None = None) -> None:
         self.workers = max(1, workers)
+        # The worker processes that share the machine's memory with these
+        # (these among them): each one's searches get 1/share of it.
+        self.share = max(self.workers, share or 0)
         self.stderr = stderr
         self.closed = False
         self.started = 0  # worker processes started so far (tests read it)
@@ -537,8 +546,9 @@ class SolverService:
 
     def __init__(self, workers: int = 1, background: int = 1, cache: SolutionCache | None = None) -> None:
         self.cache = cache if cache is not None else SolutionCache()
-        self.foreground = WorkerPool(workers)
-        self.background = WorkerPool(background)
+        share = max(1, workers) + max(1, background)
+        self.foreground = WorkerPool(workers, share=share)
+        self.background = WorkerPool(background, share=share)
         self.searches = 0  # searches run so far (an answer from what is known runs none)
 
     # --------------------------------------------------------- known

@@ -220,15 +220,20 @@ def solve_deal(game_id: str, options: dict[str, Any], deal: int, budget: float |
         return {"deal": deal, "error": f"{type(exc).__name__}: {exc}"}
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int, jobs: int = 1) -> None:
     import signal
 
     from ..processes import die_with_parent
+    from ..solver import core
 
     # Ctrl-C is for the parent, which stops the pool; workers just die with it,
     # as they do when it is killed outright.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(parent)
+    # Side by side, each worker's searches get their share of the memory: two
+    # 300 s Forty Thieves searches grew to 14 GB each on a 24 GB machine, and
+    # the system killed one of them (docs/benchmarks.md).
+    core.share_memory(jobs)
 
 
 Task = tuple[str, dict[str, Any], int, float | None, int | None]
@@ -247,13 +252,30 @@ def local_results(tasks: list[Task], jobs: int,
     """
     import multiprocessing
 
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_start_worker, initargs=(os.getpid(), jobs))
     try:
         yield from pool.imap_unordered(functools.partial(_call, worker=worker), tasks, chunksize=1)
         pool.close()
     finally:
         pool.terminate()
         pool.join()
+
+
+def _on_dask_worker(worker: Callable[..., dict[str, Any]], *task: Any) -> dict[str, Any]:
+    """``worker(*task)`` on a Dask worker, its searches given their share of
+    that worker's memory limit (one share a thread: each may run a search)."""
+    from distributed import get_worker
+
+    from ..solver import core
+
+    try:
+        here = get_worker()
+    except ValueError:  # not on a worker (a client run in-process): the process's own limit stands
+        return worker(*task)
+    limit = getattr(getattr(here, "memory_manager", None), "memory_limit", None)
+    threads = getattr(getattr(here, "state", None), "nthreads", None) or 1
+    core.share_memory(threads, total=int(limit * core.MEMORY_SHARE) if limit else None)
+    return worker(*task)
 
 
 def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0,
@@ -265,7 +287,7 @@ def dask_results(tasks: list[Task], address: str, connect_timeout: float = 20.0,
         client = Client(address, timeout=f"{connect_timeout}s")
     except (OSError, TimeoutError) as exc:
         raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    futures = [client.submit(worker, *task, pure=False) for task in tasks]
+    futures = [client.submit(_on_dask_worker, worker, *task, pure=False) for task in tasks]
     try:
         for future in as_completed(futures):
             yield future.result()

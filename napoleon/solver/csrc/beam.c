@@ -292,6 +292,7 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
                 X->hold = hold;
                 states += st;
                 if (v == -2) { err = 1; break; }
+                if (v == STOPPED_MEMORY) { verdict = STOPPED_MEMORY; stop = 1; break; }
                 if (v == 1) {
                     size_t k = bf_path(&W, won, NULL);
                     if (grow((void **)&path, &pcap, k + 1, sizeof(Mv)) < 0) { err = 1; break; }
@@ -354,6 +355,13 @@ PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long
             if (err) break;
             if (i < Q.n) cut = 1;
             Beam t = A; A = B; B = t;
+            if (X->max_bytes > 0 && L.cap * sizeof(Link) + Q.cap * sizeof(Entry) + Q.bcap + Q.mcap * sizeof(Mv) +
+                                        Q.nslots * sizeof(uint32_t) + A.cap * sizeof(Item) + A.bcap +
+                                        B.cap * sizeof(Item) + B.bcap + M.bcap + M.ccap * sizeof(MemoCand) +
+                                        M.mcap * sizeof(Mv) + bf_work_bytes(&W) > (size_t)X->max_bytes) {
+                verdict = STOPPED_MEMORY;
+                stop = 1;
+            }
         }
         if (err) break;
     }

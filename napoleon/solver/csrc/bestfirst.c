@@ -419,6 +419,7 @@ static int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long m
         if ((states & 1023) < (unsigned)nm + 1 || (states & 4095) == 0) {
             if (PyErr_CheckSignals() < 0) goto out;
             if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) { verdict = -1; goto out; }
+            if (X->max_bytes > 0 && bf_work_bytes(W) > (size_t)X->max_bytes) { verdict = STOPPED_MEMORY; goto out; }
         }
         if (W->nn >= UINT32_MAX - MAXM) { verdict = -1; goto out; }
     }
@@ -515,12 +516,11 @@ answer:
     return bf_answer(&K->X, &K->R, &K->W, K->verdict, K->states, K->won_node, collect > 0 ? collect : 1, redealt);
 }
 
+size_t bf_work_bytes(const BfWork *W) {
+    return W->ncap * sizeof(Node) + W->mcap * sizeof(Mv) + W->pcap + W->hcap * sizeof(HeapItem) + W->kcap
+           + table_bytes(&W->T);
+}
+
 size_t kept_bytes(const Kept *K) {
-    size_t n = sizeof *K;
-    if (K->started) {
-        const BfWork *W = &K->W;
-        n += W->ncap * sizeof(Node) + W->mcap * sizeof(Mv) + W->pcap + W->hcap * sizeof(HeapItem) + W->kcap
-             + W->T.nslots * 2 * sizeof(uint64_t) + W->T.cap;
-    }
-    return n;
+    return sizeof *K + (K->started ? bf_work_bytes(&K->W) : 0);
 }

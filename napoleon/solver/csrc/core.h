@@ -30,6 +30,8 @@
  * Every search keeps its mutable state in one Ctx, passed down (an exploration
  * kept open owns its own); there are no mutable globals (the core may call
  * back into Python during a redeal, and a callback may start another search).
+ * The one process-wide setting, the memory a search may take (module.c:
+ * set_memory_limit), is copied into each Ctx when it is made.
  *
  * "lost" from the complete searches (depth-first, best-first) means every
  * reachable position was visited, up to the sound shortcuts listed in
@@ -166,7 +168,16 @@ typedef struct {
     /* best-first looks its children up a pass ahead in a table of at least
        this many slots (bf_run); the positions searched are the same either way */
     long long ahead_slots;
+    /* The memory the complete searches' tables may take (0: no limit), from
+       the process-wide setting (module.c: set_memory_limit) when the Ctx is
+       made. Past it they stop and answer STOPPED_MEMORY: unknown, like a
+       budget run out, rather than grow until the system kills the process. */
+    long long max_bytes;
 } Ctx;
+
+/* The verdict of a search that stopped at Ctx.max_bytes (1 won, 0 lost, -1
+   unknown, -2 an error are the others). */
+#define STOPPED_MEMORY (-3)
 
 /* Where a table stops fitting in the caches: a lookup there waits on memory. */
 #define AHEAD_SLOTS (1LL << 14)
@@ -243,6 +254,8 @@ int make_move(Ctx *X, const Rules *R, Pos *P, Mv mv, Mv *seq);
 
 /* keys.c */
 typedef struct { unsigned char *data; size_t len, cap; uint64_t *slots; size_t nslots, used; } Table;
+/* The bytes a table holds: its keys and its slots. */
+static inline size_t table_bytes(const Table *T) { return T->cap + T->nslots * 2 * sizeof(uint64_t); }
 int table_init(Table *T, size_t nslots);
 void table_free(Table *T);
 void table_clear(Table *T);
@@ -336,6 +349,8 @@ typedef struct {
 PyObject *kept_more(Kept *K, double budget, long long max_states, int collect, int redealt);
 void kept_free(Kept *K);
 size_t kept_bytes(const Kept *K);
+/* The bytes a best-first search's work holds: nodes, moves, positions, heap, keys, table. */
+size_t bf_work_bytes(const BfWork *W);
 /* A node ranked for keeping: cards home, score. */
 typedef struct { int home, eval; uint32_t node; } Cand;
 int pack(const Rules *R, const Pos *P, unsigned char *b);

@@ -83,6 +83,12 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
                 npath = 0;
                 goto out;
             }
+            if (X->max_bytes > 0 && table_bytes(&T) + (mcap + pcap) * sizeof(Mv) + fcap * sizeof(Frame) >
+                                        (size_t)X->max_bytes) {
+                verdict = STOPPED_MEMORY;
+                npath = 0;
+                goto out;
+            }
         }
         if (dead_end(X, R, P)) {   /* proven lost: nothing below it to search */
             for (int j = 0; j < pushed; j++) undo(X, P, path[--npath]);

@@ -16,8 +16,16 @@ PyObject *moves_to_list(const Mv *mv, int n) {
     return out;
 }
 
+/* The memory each search's tables may take, in bytes (0: no limit): the
+   core's one process-wide setting. It is configuration, not search state:
+   a search copies it into its Ctx when it starts (ctx_init), so changing it
+   never touches a search under way. core.py sets it when imported, and the
+   pools that run several searches side by side share it out among them. */
+static long long memory_limit = 0;
+
 void ctx_init(Ctx *X, PyObject *redeal_cb) {
     memset(X, 0, sizeof *X);
+    X->max_bytes = memory_limit;
     X->redeal_cb = redeal_cb;
     X->keep_snaps = 1;
     X->deadends = 0;
@@ -337,7 +345,25 @@ static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return on_p
 /* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
 static PyObject *py_autoplay(PyObject *self, PyObject *args) { (void)self; return on_parsed_position(args, autoplay_fn); }
 
+/* set_memory_limit(bytes): what each search started from now on may take (0: no limit). */
+static PyObject *py_set_memory_limit(PyObject *self, PyObject *arg) {
+    (void)self;
+    long long n = PyLong_AsLongLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 0) { PyErr_SetString(PyExc_ValueError, "a memory limit is a number of bytes, 0 for none"); return NULL; }
+    memory_limit = n;
+    Py_RETURN_NONE;
+}
+
+/* memory_limit() -> bytes (0: no limit). */
+static PyObject *py_memory_limit(PyObject *self, PyObject *noargs) {
+    (void)self; (void)noargs;
+    return PyLong_FromLongLong(memory_limit);
+}
+
 static PyMethodDef methods[] = {
+    {"set_memory_limit", py_set_memory_limit, METH_O, "Set the memory each search may take, in bytes (0: none)."},
+    {"memory_limit", py_memory_limit, METH_NOARGS, "The memory each search may take, in bytes (0: none)."},
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
     {"exploration", py_exploration, METH_VARARGS, "A best-first search of one deal, kept open; not started."},
     {"explore_more", py_explore_more, METH_VARARGS, "Take an exploration on, then list its best positions."},
