@@ -149,3 +149,17 @@ def test_the_solver_services_workers_share_the_memory(monkeypatch):
         assert pool.submit(core.memory_limit).future.result(timeout=60) == 6 << 30
     finally:
         pool.close()
+
+
+def test_a_dask_worker_shares_its_own_memory_limit_among_its_threads():
+    distributed = pytest.importorskip("distributed")
+    from napoleon.study import dask_results
+
+    before = core.memory_limit()
+    try:
+        with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, memory_limit="3GiB",
+                                      dashboard_address=None) as cluster:
+            limits = list(dask_results([("werner", {}, 1, 1.0, None)], cluster.scheduler_address, worker=_limit_here))
+        assert limits == [int((3 << 30) * core.MEMORY_SHARE) // 2]
+    finally:
+        core.set_memory_limit(before)
