@@ -168,10 +168,12 @@ typedef struct {
     /* best-first looks its children up a pass ahead in a table of at least
        this many slots (bf_run); the positions searched are the same either way */
     long long ahead_slots;
-    /* The memory the complete searches' tables may take (0: no limit), from
-       the process-wide setting (module.c: set_memory_limit) when the Ctx is
-       made. Past it they stop and answer STOPPED_MEMORY: unknown, like a
-       budget run out, rather than grow until the system kills the process. */
+    /* The memory a search's own tables may take (0: no limit), from the
+       process-wide setting (module.c: set_memory_limit) when the Ctx is made.
+       Depth-first and best-first search (and so explorations) and the beam
+       stop past it and answer STOPPED_MEMORY: unknown, like a budget run
+       out, rather than grow until the system kills the process. Playouts
+       and nested rollouts hold a bounded table and need no check. */
     long long max_bytes;
 } Ctx;
 
