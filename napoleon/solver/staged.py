@@ -188,6 +188,7 @@ class _Run:
         # position, the least recently used first (see explore).
         self.explorations: dict[tuple, core.Exploration] = {}
         self.kept_bytes = kept_bytes
+        self.out_of_memory = False  # some search stopped at the memory limit (core.set_memory_limit)
 
     def explore(self, state: State, positions: int | None, keep: int, redealt: int,
                 resume: bool) -> tuple[Result, list[core.Found], int]:
@@ -204,6 +205,7 @@ class _Run:
         if ex is None or not ex.fresh_for(positions):
             ex = core.Exploration(state)
         result, found = ex.run(self.left(), positions, keep, redealt)
+        self.out_of_memory |= result.out_of_memory
         if resume and not result.won:
             self.explorations[key] = ex
             while self.explorations and sum(e.nbytes for e in self.explorations.values()) > self.kept_bytes:
@@ -378,6 +380,7 @@ class _Planner:
                 continue
             result = core.search(state, budget=self.run.left(), max_states=cap, mode=mode)
             self.run.states += result.states
+            self.run.out_of_memory |= result.out_of_memory
             if result.won:
                 return result.moves
             if result.verdict == LOST:
@@ -422,4 +425,4 @@ def staged_search(state: State, budget: float | None = None, max_states: int | N
                 planners.remove(planner)
     except _Spent:
         pass
-    return Result(UNKNOWN, [], run.states, time.perf_counter() - start, False)
+    return Result(UNKNOWN, [], run.states, time.perf_counter() - start, False, run.out_of_memory)

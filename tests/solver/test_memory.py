@@ -68,7 +68,7 @@ def test_an_exploration_stopped_by_memory_is_not_complete_and_goes_no_further(ti
 
 def test_redeal_planning_under_a_tiny_limit_never_answers_lost(tiny_limit):
     result = staged_search(new_game("st-helena", 1500004), max_states=400_000)
-    assert result.verdict == UNKNOWN
+    assert result.verdict == UNKNOWN and result.out_of_memory
 
 
 def test_the_beam_stops_at_the_limit(tiny_limit):
