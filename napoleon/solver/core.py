@@ -74,7 +74,7 @@ def parse_memory(text: str) -> int:
     (12884901888, 838860800, 0)
     """
     t = text.strip().upper().removesuffix("IB").removesuffix("B")
-    unit = t[-1:] if t[-1:] in _UNITS and t[-1:] else ""
+    unit = t[-1] if t and t[-1] in _UNITS else ""
     try:
         value = float(t[: len(t) - len(unit)])
     except ValueError:
