@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .engine.errors import IllegalMoveError
 from .engine.move import Move
 from .engine.state import State, Status
-from .solver.autoplay import finish_moves, safe_moves
+from .engine.autoplay import finish_moves, safe_moves
 
 if TYPE_CHECKING:
     from .store import Store

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import napoleon
 from napoleon.session import Session
-from napoleon.solver.autoplay import safe_moves
+from napoleon.engine.autoplay import safe_moves
 
 
 def opening_deal(game_id):

@@ -35,6 +35,7 @@ from .rules import (
     fit_table,
     space_set,
 )
+from .searching import SearchPlan
 
 # A Game makes States and reads them; state.py refers to Game for typing only, so the
 # modules do not import each other at run time.
@@ -186,10 +187,10 @@ class Game:
 
     redeal_limit: ClassVar[int] = 0
 
-    search_plan: ClassVar[tuple[Any, ...]] = ()
-    """How the solver best spends a budget on this game: phases run in turn,
-    in the solver's own terms (``napoleon.solver.plan.Phase``); empty for
-    the solver's default. The engine itself never reads it."""
+    search_plan: ClassVar[SearchPlan] = ()
+    """How the solver best spends a budget on this game: searches run in
+    turn, as :class:`.searching.Step` values (plain data the solver reads);
+    empty for the solver's default. The engine itself never reads it."""
 
     grading_ladder: ClassVar[tuple[tuple[str, int], ...]] = ()
     """The players a deal is put to when it is graded (:mod:`napoleon.grading`):

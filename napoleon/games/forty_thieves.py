@@ -11,7 +11,7 @@ from ..engine.errors import PositionError
 from ..engine.game import RANKS, UNLIMITED, Game, Option
 from ..engine.rules import FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
 from ..engine.state import State
-from ..solver.plan import SIMPLE_PLAYERS, Phase
+from ..engine.searching import SIMPLE_PLAYERS, Step
 
 
 def parse_redeals(value: Any) -> int:
@@ -111,7 +111,7 @@ Won when all 104 cards are on the foundations."""
     # turns (wins 21 of deals 1-50, all within 9 s, where best-first alone
     # wins 14 in 30 s), then depth-first search, which proves deals 2 and
     # 20 lost and wins 47 and 48 in 3-11 s (docs/benchmarks.md).
-    search_plan = (Phase("best", 0.1), Phase("beam", 0.35), Phase("dfs", 1.0))
+    search_plan = (Step("best", 0.1), Step("beam", 0.35), Step("dfs", 1.0))
     # The beam over the stock costs tens of seconds a deal under load: too
     # dear for grading, so best-first gets more.
     grading_ladder = (*SIMPLE_PLAYERS, ("best", 200_000), ("dfs", 100_000))

@@ -10,7 +10,7 @@ from ..engine.errors import PositionError
 from ..engine.game import RANKS, Game, Option, choice
 from ..engine.rules import ANY, ANY_SUIT, FOUNDATION, NONE, SAME, TABLEAU, Build, Foundation, Group
 from ..engine.table import Ring, Table
-from ..solver.plan import Phase
+from ..engine.searching import Step
 
 if TYPE_CHECKING:
     from ..engine.game import Target
@@ -78,7 +78,7 @@ Won when all 104 cards are on the foundations."""
     # Redeals "whenever you choose" make every position a redeal point;
     # redeal planning wins most deals, which no complete search over the
     # whole game can (docs/benchmarks.md).
-    search_plan = (Phase("staged", 1.0),)
+    search_plan = (Step("staged", 1.0),)
     # The simple players rarely win a deal. Redeal planning, graded, starts
     # 16 times smaller than when it solves (staged.GRADING_PLANS) and counts
     # each redeal point it judges as positions: on deals 1-40 it won 19

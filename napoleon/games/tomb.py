@@ -12,7 +12,7 @@ from ..engine.game import RANKS, Game
 from ..engine.move import Move
 from ..engine.rules import ACES, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Build, Foundation, Group
 from ..engine.table import CARD_RATIO, DOWN, GAP, PITCH, STACK, Corners, Picture, Place, Table
-from ..solver.plan import Phase
+from ..engine.searching import Step
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -119,7 +119,7 @@ Won when all 104 cards are on the foundations."""
     # all of deals 20001-20100 within 1.02 million positions each, where
     # plain playouts won 97 within 20 million (docs/benchmarks.md).
     # Best-first stays for the small endgames it can prove lost.
-    search_plan = (Phase("nested", 0.85), Phase("best", 1.0))
+    search_plan = (Step("nested", 0.85), Step("best", 1.0))
     # The wide stock choices defeat best-first; random playouts win most
     # deals. Nested rollouts are the expert the others are not: without
     # them 378 of deals 1-1000 were left ungraded (docs/grades.md).

@@ -9,7 +9,7 @@ from ..engine.errors import PositionError
 from ..engine.game import Game
 from ..engine.rules import ALTERNATE, CELL, FOUNDATION, KINGS, TABLEAU, Build, Foundation, Group
 from ..engine.table import CARD_RATIO, DOWN, Columns, Table
-from ..solver.plan import SIMPLE_PLAYERS, Phase
+from ..engine.searching import SIMPLE_PLAYERS, Step
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -36,7 +36,7 @@ Won when all 52 cards are on the foundations."""
     # Best-first with the "next card" term and plain depth-first search each
     # win deals the other misses (deals 2, 47, 49 of the benchmark), so both
     # get a share (docs/benchmarks.md).
-    search_plan = (Phase("best", 0.4, (40, 3, 12, 0, 8, 5)), Phase("dfs", 0.5), Phase("best", 1.0))
+    search_plan = (Step("best", 0.4, (40, 3, 12, 0, 8, 5)), Step("dfs", 0.5), Step("best", 1.0))
     grading_ladder = (*SIMPLE_PLAYERS, ("best", 100_000), ("dfs", 200_000))
 
     def layout(self) -> tuple[Group, ...]:

@@ -47,7 +47,7 @@ from ..engine.errors import NapoleonError
 from ..engine.game import Game
 from ..engine.state import State
 from ..shuffle import MAX_DEAL
-from ..solver.plan import SIMPLE_PLAYERS
+from ..engine.searching import SIMPLE_PLAYERS
 
 __all__ = [
     "GRADES", "LOST", "UNKNOWN", "Figures", "GradeError", "calibrate", "daily_deal", "figures",

@@ -94,7 +94,7 @@ def play_lines(state: State, inp: TextIO | None = None, out: TextIO | None = Non
                 say("no hint found in time")
             continue
         if word == "auto":
-            from ..solver.autoplay import safe_autoplay
+            from ..engine.autoplay import safe_autoplay
 
             moves = safe_autoplay(state)
             say(f"played home: {' '.join(game.notation(m) for m in moves)}" if moves else "no card is safe to play home")

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..engine.move import Move
 from ..engine.state import State
-from .plan import DEFAULT_PLAN, MODES, Phase, SearchPlan
+from ..engine.searching import DEFAULT_PLAN, MODES, SearchPlan, Step
 from .search import LOST, UNKNOWN, WON, Result, Search, Verdict
 
 __all__ = [
@@ -30,7 +30,6 @@ __all__ = [
     "STRATEGIES",
     "UNKNOWN",
     "WON",
-    "Phase",
     "Result",
     "Verdict",
     "hint",
@@ -86,10 +85,10 @@ def collector_paused() -> Iterator[None]:
 
 
 # How the core spends a budget is a fact about the game: each game declares
-# its ``search_plan`` (phases in the terms of .plan, measured in
+# its ``search_plan`` (steps in the terms of engine.searching, measured in
 # docs/benchmarks.md); a game that declares none gets DEFAULT_PLAN.
 STRATEGIES = ("auto", *MODES)
-INCOMPLETE_PHASE_CAP = 10.0  # seconds for an incomplete phase when there is no budget
+INCOMPLETE_STEP_CAP = 10.0  # seconds for an incomplete step when there is no budget
 
 
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
@@ -139,8 +138,8 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
 
 
 def search_plan(state: State) -> SearchPlan:
-    """The phases ``solve`` runs on ``state`` with ``strategy="auto"``: the
-    game's declared ``search_plan``, or :data:`.plan.DEFAULT_PLAN`."""
+    """The steps ``solve`` runs on ``state`` with ``strategy="auto"``: the
+    game's declared ``search_plan``, or :data:`napoleon.engine.searching.DEFAULT_PLAN`."""
     return state.game.search_plan or DEFAULT_PLAN
 
 
@@ -148,18 +147,17 @@ def _run_core(core, state: State, budget: float | None, max_states: int | None, 
               level: int = 1) -> Result:
     if strategy != "auto":
         return _run_mode(core, state, budget, max_states, strategy, None, level)
-    phases = search_plan(state)
     total = Result(UNKNOWN)
     start = time.perf_counter()
-    for phase in phases:
+    for step in search_plan(state):
         left = None if budget is None else max(budget - (time.perf_counter() - start), 0.0)
         if left is None:
-            slice_ = None if phase.complete else INCOMPLETE_PHASE_CAP
+            slice_ = None if step.complete else INCOMPLETE_STEP_CAP
         else:
-            slice_ = left * phase.share
+            slice_ = left * step.share
             if slice_ <= 0:
                 break
-        result = _run_mode(core, state, slice_, max_states, phase.mode, phase.weights)
+        result = _run_mode(core, state, slice_, max_states, step.mode, step.weights)
         total.states += result.states
         total.out_of_memory |= result.out_of_memory
         if result.verdict != UNKNOWN:

@@ -33,7 +33,7 @@ from ..engine.game import UNLIMITED, Game
 from ..engine.move import Move
 from ..engine.rules import Foundation
 from ..engine.state import State
-from .autoplay import autoplay_allowed, supporters
+from ..engine.autoplay import autoplay_allowed, supporters
 from .search import LOST, UNKNOWN, WON, Result
 
 try:

@@ -11,7 +11,7 @@ one that cannot hide a win:
   integer already;
 * a card whose every possible "child" (every card that could ever be put on
   it outside the foundations) is already home goes home at once: the
-  position with it home dominates the one without (:mod:`.autoplay`);
+  position with it home dominates the one without (:mod:`napoleon.engine.autoplay`);
 * of the moves of one run into several empty interchangeable piles, only the
   first is tried;
 * while the stock has not been rebuilt since the search began, it is always a
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ..engine.move import Move
 from ..engine.state import State
-from .autoplay import safe_moves
+from ..engine.autoplay import safe_moves
 
 
 class Verdict(enum.StrEnum):

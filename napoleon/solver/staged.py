@@ -63,7 +63,7 @@ from ..engine.game import UNLIMITED
 from ..engine.move import REDEAL, Move
 from ..engine.state import State
 from . import core
-from .plan import COMPLETE_MODES
+from ..engine.searching import COMPLETE_MODES
 from .search import LOST, UNKNOWN, WON, Result
 
 

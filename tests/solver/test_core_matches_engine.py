@@ -17,7 +17,7 @@ from variants import IDS, VARIANTS
 import napoleon
 from napoleon.engine.move import REDEAL
 from napoleon.solver import core
-from napoleon.solver.autoplay import safe_moves
+from napoleon.engine.autoplay import safe_moves
 
 pytestmark = pytest.mark.skipif(not core.available, reason="the C core is not built")
 

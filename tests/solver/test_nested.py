@@ -6,7 +6,7 @@ import pytest
 
 import napoleon
 from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
-from napoleon.solver.plan import Phase
+from napoleon.engine.searching import Step
 
 pytestmark = pytest.mark.skipif(not core.available, reason="nested rollouts run in the compiled core")
 
@@ -52,13 +52,13 @@ def test_a_won_deal_is_won_and_its_solution_replays(game_id, deal, kw):
     assert state.piles == before.piles  # the searched state is left as it was
 
 
-def test_solve_runs_it_as_a_strategy_and_as_a_phase_of_a_plan():
+def test_solve_runs_it_as_a_strategy_and_as_a_step_of_a_plan():
     state = napoleon.new_game("napoleons-tomb", 3)
     result = solve(state, max_states=400_000, strategy="nested")  # solve() replays every win itself
     assert result.verdict == WON and replays_to_win(state, result.moves)
 
     class NestedTomb(type(state.game)):
-        search_plan = (Phase("nested", 1.0),)
+        search_plan = (Step("nested", 1.0),)
 
     nested_state = NestedTomb({}).new_state(3)
     assert solve(nested_state, max_states=400_000).verdict == WON

@@ -71,7 +71,7 @@ def test_autoplay_is_not_applied_where_a_card_is_still_needed():
     # Werner: 2H can go home (AH is home) but 2H is not safe while AS or AC,
     # the black aces that could go on it, are out; the solver must then keep
     # the choice open. With every ace home it is safe.
-    from napoleon.solver.autoplay import is_safe
+    from napoleon.engine.autoplay import is_safe
 
     state = napoleon.new_game("werner", 1)
     two_hearts = napoleon.cards.parse_card("2H")
@@ -90,7 +90,7 @@ def test_a_non_obvious_win_is_found_and_a_dead_end_is_proven_lost():
         state = endgame("st-helena", {}, rng.randint(4, 9), rng)
         verdict = truth(state)
         greedy = state.copy()
-        napoleon.solver.autoplay.safe_autoplay(greedy)
+        napoleon.engine.autoplay.safe_autoplay(greedy)
         if verdict == WON and found[WON] is None and not greedy.is_won:
             found[WON] = state
         if verdict == LOST and found[LOST] is None:

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 import napoleon
 from napoleon.interfaces.web import Settings, create_app
-from napoleon.solver.autoplay import safe_moves
+from napoleon.engine.autoplay import safe_moves
 
 SETTINGS = Settings(hint_budget=5.0, solve_budget=10.0, winnable_budget=0.05, winnable_tries=1)
 

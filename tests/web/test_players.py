@@ -545,7 +545,7 @@ def test_a_refusal_is_read_whole_at_360_px(server, new_page):
 
 
 def test_safe_auto_play_acts_on_the_opening_layout(server, new_page):
-    from napoleon.solver.autoplay import safe_moves
+    from napoleon.engine.autoplay import safe_moves
 
     state = napoleon.new_game("forty-thieves", 4)
     opening = [state.game.notation(m) for m in safe_moves(state)]

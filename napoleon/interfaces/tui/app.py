@@ -30,7 +30,7 @@ from ...engine.words import card_name
 from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
-from ...solver.autoplay import finish_moves
+from ...engine.autoplay import finish_moves
 from ...solver.service import Answer, SolverService, Verdict
 from ...store.settings import load as load_settings
 from ...store.settings import save as save_settings

@@ -419,7 +419,7 @@ class WebApp:
 
     async def auto(self, request: Request) -> JSONResponse:
         def action(live: LiveGame) -> None:
-            from ...solver.autoplay import autoplay_allowed
+            from ...engine.autoplay import autoplay_allowed
 
             if not live.session.auto():
                 if not autoplay_allowed(live.session.state):

@@ -22,7 +22,7 @@ from ...engine.rules import Foundation
 from ...engine.state import State, Status
 from ...grading import shipped_grade
 from ...session import Session
-from ...solver.autoplay import finish_moves
+from ...engine.autoplay import finish_moves
 
 if TYPE_CHECKING:
     from ...store import SavedGame, Store

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine.game import Game
-from ..engine.move import Move
-from ..engine.rules import Build
-from ..engine.state import State
+from .game import Game
+from .move import Move
+from .rules import Build
+from .state import State, Status
 
 
 @lru_cache(maxsize=64)
@@ -89,7 +89,7 @@ def safe_moves(state: State) -> list[Move]:
 
 
 def safe_autoplay(state: State) -> list[Move]:
-    """The player's "auto-play to foundations": the same rule as the solver's."""
+    """The player's "auto-play to foundations": the same rule the solver plays by."""
     return safe_moves(state)
 
 
@@ -101,8 +101,6 @@ def finish_moves(state: State) -> list[Move] | None:
     can be offered to finish at once. ``state`` is not changed; the moves
     returned are those to play from it, in order.
     """
-    from ..engine.state import Status
-
     walk = state.copy()
     if walk.status is not Status.PLAYING:
         return None
