@@ -112,7 +112,7 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     re-check one without that shortcut. ``level``: the nested rollouts'
     level with ``strategy="nested"`` (0-4; 0 is playouts with the policy, 2
     wins some St. Helena deals in seconds that redeal planning needs
-    minutes for: docs/benchmarks.md); any other strategy refuses a level
+    minutes for: docs/history.md); any other strategy refuses a level
     but 1.
     """
     from . import core

@@ -366,7 +366,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     are level 0 without the policy), both from the random ``seed`` (0: the
     playouts' seed); the same arguments give the same search. Level 1 with
     the policy, the default, won the most deals for the fewest positions
-    (docs/benchmarks.md). ``weights`` tune the best-first score: (card
+    (docs/history.md). ``weights`` tune the best-first score: (card
     home, break in order, space, depth, break cap, depth of the cards the
     foundations need next). ``deadends=True``
     turns the dead-end test on (``csrc/deadend.c``: a set of cards that can

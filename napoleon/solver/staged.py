@@ -87,7 +87,7 @@ class Plan:
     deal's complete searches (``best``) run in every round; without it, only
     while the round may still prove the deal lost (it has left no line of
     play out), since otherwise they can only find wins, and the nested
-    rollouts before them find those (docs/benchmarks.md). The grading keeps
+    rollouts before them find those (docs/history.md). The grading keeps
     both as they were when its thresholds were set (:data:`GRADING_PLANS`).
     """
 
@@ -119,7 +119,7 @@ class Plan:
 REDEAL_COST = 25
 
 
-# Tuned on St. Helena (docs/benchmarks.md). A redeal point with many cards
+# Tuned on St. Helena (docs/history.md). A redeal point with many cards
 # home often deals a poor layout: deal 39's only known win redeals the
 # second time with 36 cards home where others have 54. Judging points by
 # what they deal too won deals 11 and 39 in under 5 s, which no plan

@@ -35,7 +35,7 @@ def tiny_limit():
 
 @pytest.mark.parametrize("mode", ["dfs", "best"])
 def test_a_complete_search_stops_at_the_limit_unknown_not_lost(tiny_limit, mode):
-    # Deal 2 is lost (docs/benchmarks.md: depth-first search proves it in
+    # Deal 2 is lost (docs/history.md: depth-first search proves it in
     # 1.8 M positions): stopped early, a search must not answer lost.
     state = new_game("forty-thieves", 2)
     result = core.search(state, max_states=3_000_000, mode=mode)

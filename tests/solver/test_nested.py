@@ -80,7 +80,7 @@ def test_it_needs_a_limit():
 
 def test_the_tombs_plan_wins_a_deal_plain_playouts_needed_30_million_positions_for():
     # Tomb deal 20004: the old plan's playouts won it after 30.3 M positions
-    # (docs/benchmarks.md); the plan's nested rollouts win it within 300,000.
+    # (docs/history.md); the plan's nested rollouts win it within 300,000.
     state = napoleon.new_game("napoleons-tomb", 20004)
     assert core.search(state, max_states=300_000, mode="playouts").verdict == UNKNOWN
     result = solve(state, max_states=300_000)
@@ -91,7 +91,7 @@ def test_a_redeal_the_player_may_take_at_any_time_waits_until_the_deal_is_played
     # St. Helena redeals whenever the player likes. Playouts that drew the
     # redeal as often as a tableau move redealt within a few moves of each
     # deal, and whole-game nested rollouts won none of 15 hard deals in 15 M
-    # positions each; now they win five (docs/benchmarks.md), deal 20047 in
+    # positions each; now they win five (docs/history.md), deal 20047 in
     # 0.7 M.
     state = napoleon.new_game("st-helena", 20047)
     result = core.search(state, max_states=1_000_000, mode="nested")

@@ -105,7 +105,7 @@ def test_nested_rollouts_find_the_last_deal_that_wins_sooner():
     # Deal 20003: searching each start of the last deal greedily (5,000
     # positions, then best-first 1,000), redeal planning won it after 11.9 M
     # positions; with nested rollouts in place of the greedy pass, after
-    # 0.45 M (docs/benchmarks.md; 0.65 M counting each judged redeal point
+    # 0.45 M (docs/history.md; 0.65 M counting each judged redeal point
     # as 25 positions).
     state = napoleon.new_game("st-helena", 20003)
     result = staged_search(state, max_states=700_000)
@@ -159,7 +159,7 @@ def test_redeal_points_are_also_judged_by_what_their_redeal_deals():
 
 def test_judging_redeal_points_by_their_redeal_wins_a_deal_that_cards_home_did_not():
     # St. Helena deal 39: of six plans that chose redeal points by cards home
-    # alone, one won it once, after 29 s (docs/benchmarks.md).
+    # alone, one won it once, after 29 s (docs/history.md).
     state = napoleon.new_game("st-helena", 39)
     result = staged_search(state, budget=120, max_states=1_500_000)
     assert result.verdict == WON

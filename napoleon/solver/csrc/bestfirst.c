@@ -187,7 +187,7 @@ static int add_lane(PyObject *out, const BfWork *W, const Cand *c, size_t nc, in
    cards home and score once the redeal and its auto-play are done; only
    `redealt` evenly spread redeal points are tried (judging every one, now
    that a declared redeal is cheap, won no more St. Helena deals on the
-   tuning block 20001-20033: docs/benchmarks.md). (Most cards home is a
+   tuning block 20001-20033: docs/history.md). (Most cards home is a
    poor guide on its own: a redeal point with few cards home may deal a far
    better layout.) */
 static PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redealt) {
