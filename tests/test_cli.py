@@ -157,7 +157,7 @@ def test_plain_play_in_a_real_process(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert "played T3-F1 (AC)" in proc.stdout
-    assert "illegal: T1-T2: 8C does not go on TH" in proc.stdout
+    assert "illegal: T1-T2: the 8♣ does not go on the 10♥" in proc.stdout
     assert "undid T3-F1" in proc.stdout and "redid T3-F1" in proc.stdout
 
 

@@ -15,7 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "napoleon"
 CORE = ("napoleon.engine", "napoleon.games", "napoleon.solver", "napoleon.grading", "napoleon.store", "napoleon.study",
-        "napoleon.session", "napoleon.cards", "napoleon.shuffle", "napoleon.processes")
+        "napoleon.session", "napoleon.cards", "napoleon.shuffle", "napoleon.processes", "napoleon.voice",
+        "napoleon.keymap")
 PRESENTATION = ("argparse", "rich", "matplotlib", "napoleon.interfaces")
 
 

@@ -22,6 +22,7 @@ from ..shuffle import check_deal_number
 from .errors import IllegalMoveError, PositionError
 from .move import REDEAL, Move
 from .rules import ACES, ALTERNATE, ANY, ANY_SUIT, FOUNDATION, KINGS, NONE, WASTE, Build, Foundation
+from .words import card_name, describe_move, pile_name, the_pile
 
 if TYPE_CHECKING:
     from .game import Game
@@ -166,11 +167,11 @@ class State:
         they can. (The stock is not picked up: it is turned.)"""
         game = self.game
         if not self.piles[src]:
-            return f"the {game.pile_label(src)} is empty"
+            return f"{the_pile(self, src)} is empty"
         if game.pile_roles[src] == FOUNDATION:
             return "cards on a foundation never leave it"
         if src not in game.sources:
-            return f"cards of the {game.pile_label(src)} cannot be moved by the player"
+            return f"cards of {the_pile(self, src)} cannot be moved by the player"
         return None
 
     def foundation_move(self, src: int) -> Move | None:
@@ -304,9 +305,9 @@ class State:
             src = self.piles[move.src]
             found = [f for f in self.game.foundations if src and self.game.foundation_accepts(self.piles, f, src[-1])]
             if not src:
-                raise IllegalMoveError(f"{text}: {self.game.pile_label(move.src)} is empty")
+                raise IllegalMoveError(f"{text}: {the_pile(self, move.src)} is empty")
             if not found:
-                raise IllegalMoveError(f"{text}: {card_str(src[-1])} goes on no foundation now")
+                raise IllegalMoveError(f"{text}: the {card_name(src[-1])} goes on no foundation now")
             move = Move(move.src, found[0], move.count)
         return move
 
@@ -324,8 +325,6 @@ class State:
 
     def describe(self, move: Move, past: bool = False) -> str:
         """``move`` in a player's words (see :func:`napoleon.engine.words.describe_move`)."""
-        from .words import describe_move
-
         return describe_move(self, move, past)
 
     def _in_range(self, move: Move) -> bool:
@@ -347,48 +346,52 @@ class State:
             if 0 <= game.max_redeals <= self.redeals:
                 return f"no redeal left (all {game.max_redeals} used)"
             return game.redeal_refusal(self)
-        label = game.pile_label
+
+        def label(pile: int) -> str:
+            return the_pile(self, pile)
+
         src, dst, count = move
         p, q = self.piles[src], self.piles[dst]
         if src == dst:
             return "a card cannot move onto its own pile"
         if not p:
-            return f"the {label(src)} is empty"
+            return f"{label(src)} is empty"
         if src == game.stock:
             if game.pile_roles[dst] != WASTE:
                 return "a stock card is turned onto a waste pile"
             if dst not in game.active_wastes(self):
-                return f"the {label(dst)} is not in play in this pass"
+                return f"{label(dst)} is not in play in this pass"
             return "one card is turned at a time"
         if game.pile_roles[src] == FOUNDATION:
             return "cards on a foundation never leave it"
         allowed = {d for _, _, dsts in game.plan(self)[src] for d in dsts}
         if dst not in allowed:
             if not game.groups[game.pile_group[src]].to:
-                return f"cards of the {label(src)} cannot be moved by the player"
+                return f"cards of {label(src)} cannot be moved by the player"
             extra = game.restriction_note(self, src, dst)
-            return extra or f"a card from the {label(src)} cannot go to the {label(dst)}"
+            return extra or f"a card from {label(src)} cannot go to {label(dst)}"
         if count > len(p):
-            return f"the {label(src)} holds only {len(p)} card{'s' * (len(p) != 1)}"
+            return f"{label(src)} holds only {len(p)} card{'s' * (len(p) != 1)}"
         if count > 1:
             if not any(run for _, run, dsts in game.plan(self)[src] if dst in dsts):
                 return game.multi_card_note(self, move) or "only one card moves at a time"
             cards = p[-count:]
             if not all(b in game.fit[src][a] for a, b in pairwise(cards)):
-                return f"the top {count} cards of the {label(src)} are not a run built by the rules"
+                return f"the top {count} cards of {label(src)} are not a run built by the rules"
         card = p[-count]
         rule = game.groups[game.pile_group[dst]].rule
         if isinstance(rule, Foundation):
             if q and len(q) >= game.limit[dst]:
-                return f"the {label(dst)} is complete"
+                return f"{label(dst)} is complete"
             if not q and card in game.space[dst]:
-                return f"there is already a foundation for that suit in this group ({card_str(card)})"
-            return f"{card_str(card)} does not go on the {label(dst)}: {describe_foundation(rule)}"
+                return f"there is already a foundation for the {card_name(card)}'s suit in this group"
+            return f"the {card_name(card)} does not go on {label(dst)}: {describe_foundation(rule)}"
         if isinstance(rule, Build):
             if not q:
-                return f"{card_str(card)} cannot fill the empty {label(dst)}: {describe_space(rule)}"
-            return f"{card_str(card)} does not go on {card_str(q[-1])}: the {game.groups[game.pile_group[dst]].role} {describe_build(rule)}"
-        return f"nothing may be put on the {label(dst)} by the player"
+                return f"the {card_name(card)} cannot fill the empty {pile_name(self, dst)}: {describe_space(rule)}"
+            return (f"the {card_name(card)} does not go on the {card_name(q[-1])}: "
+                    f"the {game.groups[game.pile_group[dst]].role} {describe_build(rule)}")
+        return f"nothing may be put on {label(dst)} by the player"
 
     # ------------------------------------------------------------------ JSON
 

@@ -81,3 +81,8 @@ def describe_move(state: State, move: Move, past: bool = False) -> str:
 def _the(name: str) -> str:
     """``column 4`` as it is, ``waste`` as ``the waste``."""
     return name if name[-1].isdigit() else f"the {name}"
+
+
+def the_pile(state: State, pile: int) -> str:
+    """A pile as a sentence names it: ``column 4``, ``foundation 2``, ``the waste``."""
+    return _the(pile_name(state, pile))

@@ -13,6 +13,7 @@ from ..engine.move import Move
 from ..engine.rules import ACES, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Build, Foundation, Group
 from ..engine.table import CARD_RATIO, DOWN, GAP, PITCH, STACK, Corners, Picture, Place, Table
 from ..engine.searching import Step
+from ..engine.words import card_name
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -152,7 +153,7 @@ Won when all 104 cards are on the foundations."""
                 return "only a whole tableau pile moves onto the central reserve"
             if not c:
                 return "a whole tableau pile moves only onto a central reserve that is not empty"
-            return f"the bottom card {card_str(pile[0])} does not follow {card_str(c[-1])} in suit"
+            return f"the bottom card {card_name(pile[0])} does not follow the {card_name(c[-1])} in suit"
         return "only one card moves at a time (a whole tableau pile may move onto the central reserve)"
 
     def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -19,6 +19,7 @@ import pytest
 
 import napoleon
 from napoleon.cards import card_str, deck, parse_card
+from napoleon.engine.words import card_name
 from napoleon.shuffle import shuffled
 
 
@@ -169,11 +170,14 @@ def play_legal(state: napoleon.State, move: napoleon.Move) -> None:
 def assert_illegal(state: napoleon.State, move: napoleon.Move, *words: str) -> str:
     """The move is illegal: a reason is given, ``play`` raises and changes nothing.
 
-    ``words`` must appear in the reason (case-insensitive).
+    ``words`` must appear in the reason (case-insensitive); a card given in
+    notation (``5D``) must appear as players read it (``5♦``).
     """
     reason = state.why_illegal(move)
     assert isinstance(reason, str) and reason.strip(), f"{move} should be illegal"
     for word in words:
+        if len(word) == 2 and word[0] in "A23456789TJQK" and word[1] in "CDHS":
+            word = card_name(parse_card(word))
         assert word.lower() in reason.lower(), f"{word!r} not in {reason!r}"
     assert not state.is_legal(move)
     assert move not in state.legal_moves()

@@ -1,0 +1,109 @@
+"""The keys of a game, one map for the terminal and the page.
+
+A key means the same thing wherever it works: ``r`` redoes, ``R`` restarts,
+``F`` finishes, ``f`` sends a card home. The terminal binds these keys and
+draws its help from this table; the page is served the same table
+(``GET /api/catalog``, ``keys``) and does the same. A few actions belong to
+one window only (the terminal's typed move; the page has buttons for its
+settings): ``where`` says which.
+
+Key names: a letter stands for itself (``R`` is Shift+R), ``ctrl+z``,
+``shift+up``, ``space``, ``enter``, ``escape``, ``tab``, ``f1``, the arrows
+``up``, ``down``, ``left``, ``right``, and the signs ``?``, ``:``, ``+``, ``-``.
+
+>>> KEYS_BY_ACTION["restart"].keys
+('R',)
+>>> action_of("r")
+'redo'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+BOTH = ("terminal", "page")
+
+
+@dataclass(frozen=True)
+class Key:
+    """One action and the keys that do it.
+
+    ``label`` names it in a key bar or a button's title, ``short`` where
+    room is short; ``help`` says what it does, for the help; ``bar``: shown
+    in the terminal's key bar.
+    """
+
+    action: str
+    keys: tuple[str, ...]
+    label: str
+    short: str
+    help: str
+    bar: bool = False
+    where: tuple[str, ...] = BOTH
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "keys": list(self.keys), "label": self.label, "short": self.short,
+                "help": self.help, "where": list(self.where)}
+
+
+KEYS: tuple[Key, ...] = (
+    Key("select", ("space", "enter"), "Pick/put", "pick",
+        "pick up the card(s) at the cursor / put them down there (on the stock: turn a card, or redeal)", bar=True),
+    Key("move", ("left", "right", "up", "down"), "Move", "move", "move the cursor between piles"),
+    Key("cycle", ("tab",), "Next pile", "next", "the next pile (Shift+Tab: the one before)", where=("terminal",)),
+    Key("depth", ("shift+up", "shift+down", "+", "-"), "More/fewer", "more",
+        "take one card more / fewer from a run"),
+    Key("cancel", ("escape",), "Put back", "back", "put the held cards back; stop showing the solution"),
+    Key("foundation", ("f",), "Home", "home", "send the card at the cursor to a foundation (a double click does too)",
+        bar=True),
+    Key("redeal", ("d",), "Redeal", "redeal", "redeal the cards, where the game allows it"),
+    Key("undo", ("u", "ctrl+z"), "Undo", "undo", "take back the last turn", bar=True),
+    Key("redo", ("r", "ctrl+y"), "Redo", "redo", "play the last turn taken back again", bar=True),
+    Key("restart", ("R",), "Restart", "restart", "back to the start of the deal (redo plays the moves again)"),
+    Key("finish", ("F",), "Finish", "finish", "play out a game whose every card left goes home by itself"),
+    Key("auto", ("a",), "Auto", "auto", "play every card that is safe to play home now"),
+    Key("autoplay", ("A",), "Auto-play", "auto-play", "safe auto-play after each move on / off",
+        where=("terminal",)),
+    Key("hint", ("h",), "Hint", "hint", "the next move of a solution (the game then counts as played with help)",
+        bar=True),
+    Key("solve", ("s",), "Solve", "solve",
+        "show the solution on a copy of the table: your game stays as it was (it counts as played with help)",
+        bar=True),
+    Key("back_to_winnable", ("b",), "Back to winnable", "back",
+        "after a loss: back to the last position the solver found winnable"),
+    Key("new_deal", ("n",), "New", "new", "a new deal (a game left under way counts as played and lost)", bar=True),
+    Key("choose_deal", ("g",), "Deal #", "deal", "choose a deal by its number", where=("terminal",)),
+    Key("stats", ("S",), "Statistics", "stats", "the statistics of this game", where=("terminal",)),
+    Key("colours", ("c",), "4-colour", "colours", "four-colour deck on / off", where=("terminal",)),
+    Key("type_move", (":",), "Type move", "type", "type a move in notation (T3-F1, S-W2, redeal)",
+        where=("terminal",)),
+    Key("help", ("?", "f1"), "Help", "help", "this help", bar=True),
+    Key("quit_game", ("q",), "Quit", "quit", "quit (the game is kept, to resume)", bar=True, where=("terminal",)),
+)
+"""Every action with keys, in the order the help lists them."""
+
+KEYS_BY_ACTION = {k.action: k for k in KEYS}
+
+
+def action_of(key: str) -> str | None:
+    """The action of ``key``, or None."""
+    return next((k.action for k in KEYS if key in k.keys), None)
+
+
+def keys_json(where: str) -> list[dict[str, Any]]:
+    """The table for one window (``"terminal"`` or ``"page"``), as JSON."""
+    return [k.to_json() for k in KEYS if where in k.where]
+
+
+def _shown(key: str) -> str:
+    names = {"space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab", "f1": "F1",
+             "left": "←", "right": "→", "up": "↑", "down": "↓", "shift+up": "Shift+↑", "shift+down": "Shift+↓"}
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + key[5:].upper()
+    return names.get(key, key)
+
+
+def help_lines(where: str) -> list[tuple[str, str]]:
+    """(the keys as shown, what they do) for each action of one window, for its help."""
+    return [(" ".join(_shown(k) for k in key.keys), key.help) for key in KEYS if where in key.where]

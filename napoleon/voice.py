@@ -1,0 +1,253 @@
+"""Every sentence a player reads, in one place: line mode, the terminal and the page say the same.
+
+Cards are named as players write them (``10♣``) and piles as they call
+them (``column 4``, ``the waste``); the notation (``T4-T7``) stays in the
+command line's own output and in JSON. The interfaces choose the colour and
+the place of a sentence, never its words.
+
+The module speaks; it decides nothing. Whether a move is legal, and why
+not, is the engine's (:meth:`State.why_illegal
+<napoleon.engine.state.State.why_illegal>`); a move is put in words by
+:mod:`napoleon.engine.words`.
+
+>>> from napoleon import new_game
+>>> state = new_game("werner", deal=1)
+>>> refusal(state, state.parse_move("T1-T2"))
+'the 8♣ does not go on the 10♥: the tableau builds down in alternating colours'
+>>> played(state, [state.parse_move("T3-F1")])
+'Moved the A♣ from column 3 to foundation 1'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .engine.move import Move
+from .engine.words import card_name, describe_move, pile_name, the_pile
+
+if TYPE_CHECKING:
+    from .engine.state import State
+
+# ------------------------------------------------------------------ helpers
+
+
+def clock(seconds: float) -> str:
+    """``m:ss`` or ``h:mm:ss`` (whole seconds, rounded down as a clock shows them).
+
+    >>> clock(83.9), clock(3725)
+    ('1:23', '1:02:05')
+    """
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 move``, ``2 moves``."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def capital(text: str) -> str:
+    """The sentence with its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def cards_named(cards: list[int]) -> str:
+    """``the A♣``, ``the A♣ and 2♣``, ``the A♣, 2♣ and A♥``."""
+    names = [card_name(c) for c in cards]
+    return "the " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
+
+
+def _cards_of(before: State, moves: list[Move]) -> list[int]:
+    """The card each of ``moves`` (played in turn from ``before``) carries on top."""
+    walk = before.copy()
+    cards = []
+    for move in moves:
+        cards.append(walk.piles[move.src][-1])
+        walk.push(move)
+    return cards
+
+
+def _and_auto(n: int) -> str:
+    return f" (and {plural(n, 'card')} home by auto-play)" if n else ""
+
+
+# -------------------------------------------------------------- the moves
+
+
+def refusal(state: State, move: Move) -> str | None:
+    """Why ``move`` may not be played from ``state``, or None when it may."""
+    return state.why_illegal(move)
+
+
+def played(before: State, made: list[Move]) -> str:
+    """A turn just played from ``before``: the player's move, and auto-play's after it."""
+    return capital(describe_move(before, made[0], past=True)) + _and_auto(len(made) - 1)
+
+
+def _back(after: State, move: Move) -> str:
+    """``move`` taken back, told from ``after`` (the position it made): "the 10♣ back from column 7 to column 4"."""
+    if move.is_redeal:
+        return "the redeal taken back"
+    moving = after.piles[move.dst][-move.count:]
+    if not moving:
+        return after.game.notation(move)
+    what = f"the {card_name(moving[0])}" if len(moving) == 1 else \
+        f"the {len(moving)} cards {card_name(moving[0])} to {card_name(moving[-1])}"
+    if move.src == after.game.stock:
+        return f"{what} back onto the stock"
+    return f"{what} back from {the_pile(after, move.dst)} to {the_pile(after, move.src)}"
+
+
+def undone(after: State, moves: list[Move]) -> str:
+    """A turn taken back: ``moves`` (the last first) undone from ``after``, the position before the undo."""
+    # The player's own move is the turn's first, so the last taken back.
+    walk = after.copy()
+    for move in moves[:-1]:
+        walk.pop()
+    extra = len(moves) - 1
+    more = f" (and {plural(extra, 'auto-play move')})" if extra else ""
+    return f"Undone: {_back(walk, moves[-1])}{more}"
+
+
+def redone(before: State, made: list[Move]) -> str:
+    """A turn played again."""
+    return f"Redone: {describe_move(before, made[0], past=True)}" + _and_auto(len(made) - 1)
+
+
+def restarted(taken_back: int) -> str:
+    return f"Back to the start of the deal: {plural(taken_back, 'move')} taken back (redo plays them again)"
+
+
+NOTHING_TO_UNDO = "nothing to undo"
+NOTHING_TO_REDO = "nothing to redo"
+AT_THE_START = "this is the start of the deal"
+GAME_WON_ALREADY = "the game is won"
+GAME_OVER = "the game is over"
+STALE = "the game moved on in another window: this is where it is now"
+
+
+def auto_played(before: State, made: list[Move]) -> str:
+    """Safe cards played home at the player's asking."""
+    return f"Played home {cards_named(_cards_of(before, made))}"
+
+
+AUTO_NONE = "no card can safely go to a foundation now"
+AUTO_WAITS = "no card is played home automatically while a redeal is still to come"
+AUTOPLAY_ON = "safe auto-play on"
+AUTOPLAY_OFF = "safe auto-play off"
+
+
+def autoplay_on(before: State, made: list[Move]) -> str:
+    """Auto-play turned on, and the cards it played home at once."""
+    return AUTOPLAY_ON + (f": played home {cards_named(_cards_of(before, made))}" if made else "")
+
+
+def finish_offer(n: int) -> str:
+    """The rest of the game plays itself."""
+    return f"The rest plays itself: Finish (F) plays the last {plural(n, 'move')} to the foundations"
+
+
+def finished(n: int) -> str:
+    return f"Finished: {plural(n, 'move')} played out (undo takes them back)"
+
+
+FINISH_REFUSED = "the game does not finish by itself yet: some cards still need moving"
+
+
+def no_home(state: State, src: int) -> str:
+    """Why the top card of ``src`` cannot go to a foundation now (a pile's own rule, if it has one)."""
+    game, cards = state.game, state.piles[src]
+    if src == game.stock or not cards:
+        return f"nothing to send home from {the_pile(state, src)}"
+    if src in game.foundations:
+        return "that card is on a foundation already"
+    note = next((n for f in game.foundations if (n := game.restriction_note(state, src, f))), None)
+    return note or f"the {card_name(cards[-1])} goes on no foundation now"
+
+
+def no_redeal(reason: str) -> str:
+    return f"no redeal: {reason}"
+
+
+def which_waste(state: State, wastes: list[int]) -> str:
+    return f"turn the stock card onto which waste pile? ({', '.join(pile_name(state, w) for w in wastes)})"
+
+
+# ------------------------------------------------------------------ hints
+
+
+def hint(state: State, move: Move) -> str:
+    """The next move of a solution."""
+    return f"Hint: {describe_move(state, move)}"
+
+
+def guess(state: State, move: Move, home: int, now: int) -> str:
+    """A move to try where no solution is known ("Guess" first: a narrow screen still shows it)."""
+    leads = f": it leads to {home} cards home" if home > now else ""
+    return f"Guess: {describe_move(state, move)} (no solution known{leads})"
+
+
+HINT_WON = "the game is won"
+HINT_LOST = "this position can no longer be won: undo to find a better line"
+HINT_UNKNOWN = "the solver found no way to win from here in the time it had"
+HINT_LOOKING = "looking for a hint …"
+SOLVE_LOOKING = "looking for a solution …"
+
+
+def solver_failed(error: object) -> str:
+    return f"the solver failed: {error}"
+
+
+# -------------------------------------------------------------- verdicts
+
+VERDICT_WORDS = {
+    "won": "winnable",
+    "lost": "lost",
+    "unknown": "not proven",
+    "searching": "searching …",
+}
+"""The live verdict in a word, by the solver's verdict (``searching``: no answer yet)."""
+
+DEAL_CANNOT_BE_WON = "this deal cannot be won: n deals a new one"
+
+
+def lost_by(move_number: int, before: State, move: Move) -> str:
+    """The move that lost the game (``move_number`` counts from 1)."""
+    return (f"this position can no longer be won: move {move_number} lost it "
+            f"({describe_move(before, move, past=True)})")
+
+
+LOST_HERE = "this position can no longer be won"
+
+
+# ------------------------------------------------------------ end of game
+
+
+def won(game_name: str, deal: int | None, moves: int, seconds: float) -> str:
+    return f"You won deal {deal} of {game_name} in {plural(moves, 'move')}, {clock(seconds)}."
+
+
+def lost(game_name: str, deal: int | None) -> str:
+    return f"Deal {deal} of {game_name} is lost: no card can move and no stock or redeal is left."
+
+
+def leave_question(game_name: str, deal: int | None, moves: int) -> str:
+    """Asked before the player leaves a game under way."""
+    return (f"Leave deal {deal} of {game_name}? {plural(moves, 'move')} made: "
+            f"a game left unfinished counts as played and lost.")
+
+
+def showing_solution(n: int) -> str:
+    return f"Showing the solution: {plural(n, 'move')} (your game is kept; Esc goes back to it)"
+
+
+def solution_step(shown: int, total: int, text: str) -> str:
+    return f"Solution, move {shown} of {total}: {text}"
+
+
+def solution_shown(total: int) -> str:
+    return f"The solution wins in {plural(total, 'move')}. Your game is as you left it: Esc goes back to it"
+
+
+BACK_TO_GAME = "back to your game"
