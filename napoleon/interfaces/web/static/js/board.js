@@ -271,79 +271,105 @@ export class Board {
   render() {
     if (!this.spec) return;
     const u = this.unit;
-    const w = u;
-    const h = CH * u;
-    const { selected, targets, hint, focus } = this.marks;
-    const inactive = new Set(this.view.not_in_play);
     this.spec.labels.forEach((label, i) => {
       const el = this.labelEls[i];
       el.style.left = `${label.x * u}px`;
       el.style.top = `${label.y * u}px`;
     });
-    for (const [name, slot] of Object.entries(this.slots)) {
-      const p = this.spec.piles[name];
-      Object.assign(slot.style, { left: `${p.x * u}px`, top: `${p.y * u}px`, width: `${w}px`, height: `${h}px` });
-      slot.classList.toggle("target", targets.includes(name));
-      slot.classList.toggle("hint", !!hint && (hint.from === name || hint.to === name));
-      slot.classList.toggle("kbd-focus", focus === name);
-      slot.classList.toggle("inactive", inactive.has(name));
-      slot.setAttribute("aria-label", this.pileLabel(name) + (inactive.has(name) ? " (not in play)" : ""));
-      slot.setAttribute("aria-pressed", selected && selected.pile === name ? "true" : "false");
-      const cards = this.piles[name];
-      const places = this.positions(name, cards.length);
-      const faceDown = this.info[name].role === "stock";
-      cards.forEach((card, i) => {
-        const el = this.cardEl(card.uid);
-        const at = places[i];
-        const top = i === cards.length - 1;
-        const src = faceDown ? this.backUrl : cardUrl(card.code, this.four);
-        if (el.dataset.src !== src) {
-          el.firstChild.src = src;
-          el.dataset.src = src;
-          const idx = el.lastChild;
-          idx.className = faceDown ? "idx" : `idx s-${card.code[1]}`;
-          idx.innerHTML = faceDown ? "" : `<b${card.code[0] === "T" ? ' class="ten">10' : `>${card.code[0]}`}</b><b>${SUIT_SYMBOLS[card.code[1]]}</b>`;
-        }
-        el.setAttribute("aria-label", faceDown ? "face-down card" : cardName(card.code));
-        el.classList.toggle("fan-h", p.fan === "right" || p.fan === "left");
-        const flying = el.dataset.pile !== undefined && el.dataset.pile !== name;
-        el.dataset.pile = name;
-        el.dataset.index = i;
-        el.dataset.card = faceDown ? "" : card.code;
-        el.classList.toggle("facedown", faceDown);
-        el.classList.toggle("selected", !!selected && selected.pile === name && i >= cards.length - selected.count);
-        el.classList.toggle("target", top && targets.includes(name));
-        el.classList.toggle("hint", !!hint && ((top && hint.to === name) ||
-          (hint.from === name && i >= cards.length - (hint.count || 1))));
-        el.classList.toggle("kbd-focus", top && focus === name);
-        if (this.drag && this.drag.uids.includes(card.uid)) return;
-        el.style.width = `${w}px`;
-        el.style.height = `${h}px`;
-        el.style.left = `${at.x}px`;
-        el.style.top = `${at.y}px`;
-        this.pos.set(card.uid, at);
-        if (flying) {
-          // A card on its way to another pile flies over everything, then settles.
-          el.style.zIndex = String(5000 + i);
-          const token = String(Math.random());
-          el.dataset.flight = token;
-          setTimeout(() => {
-            if (el.dataset.flight === token) el.style.zIndex = String(1 + Number(el.dataset.index));
-          }, this.moveMs);
-        } else if (!el.dataset.flight || el.style.zIndex < 5000) {
-          el.style.zIndex = String(1 + i);
-        }
-      });
-      const badge = this.countEls[name];
-      if (badge) {
-        badge.textContent = cards.length > 1 || faceDown ? String(cards.length) : "";
-        badge.style.display = badge.textContent ? "" : "none";
-        const extra = p.fan === "waste" ? Math.max(0, Math.min(3, cards.length) - 1) * WASTE_STEP * u : 0;
-        badge.style.left = `${p.x * u + extra + w - 4}px`;
-        badge.style.top = `${p.y * u + h - 12}px`;
-        badge.style.transform = "translate(-100%, 0)";
-      }
+    const inactive = new Set(this.view.not_in_play);
+    for (const name of Object.keys(this.slots)) {
+      this.renderSlot(name, inactive.has(name));
+      const places = this.positions(name, this.piles[name].length);
+      this.piles[name].forEach((card, i) => this.renderCard(name, card, i, places[i]));
+      this.renderCount(name);
     }
+  }
+
+  /** A pile's slot: its place, its marks and its name for screen readers. */
+  renderSlot(name, inactive) {
+    const { selected, targets, hint, focus } = this.marks;
+    const p = this.spec.piles[name];
+    const u = this.unit;
+    const slot = this.slots[name];
+    Object.assign(slot.style, { left: `${p.x * u}px`, top: `${p.y * u}px`, width: `${u}px`, height: `${CH * u}px` });
+    slot.classList.toggle("target", targets.includes(name));
+    slot.classList.toggle("hint", !!hint && (hint.from === name || hint.to === name));
+    slot.classList.toggle("kbd-focus", focus === name);
+    slot.classList.toggle("inactive", inactive);
+    slot.setAttribute("aria-label", this.pileLabel(name) + (inactive ? " (not in play)" : ""));
+    slot.setAttribute("aria-pressed", selected && selected.pile === name ? "true" : "false");
+  }
+
+  /** The ``i``-th card of pile ``name``, bottom up: its face, its place ``at`` and its marks. */
+  renderCard(name, card, i, at) {
+    const { selected, targets, hint, focus } = this.marks;
+    const p = this.spec.piles[name];
+    const cards = this.piles[name];
+    const el = this.cardEl(card.uid);
+    const top = i === cards.length - 1;
+    const faceDown = this.info[name].role === "stock";
+    this.paintFace(el, card, faceDown);
+    el.classList.toggle("fan-h", p.fan === "right" || p.fan === "left");
+    const flying = el.dataset.pile !== undefined && el.dataset.pile !== name;
+    el.dataset.pile = name;
+    el.dataset.index = i;
+    el.dataset.card = faceDown ? "" : card.code;
+    el.classList.toggle("facedown", faceDown);
+    el.classList.toggle("selected", !!selected && selected.pile === name && i >= cards.length - selected.count);
+    el.classList.toggle("target", top && targets.includes(name));
+    el.classList.toggle("hint", !!hint && ((top && hint.to === name) ||
+      (hint.from === name && i >= cards.length - (hint.count || 1))));
+    el.classList.toggle("kbd-focus", top && focus === name);
+    if (this.drag && this.drag.uids.includes(card.uid)) return;
+    el.style.width = `${this.unit}px`;
+    el.style.height = `${CH * this.unit}px`;
+    el.style.left = `${at.x}px`;
+    el.style.top = `${at.y}px`;
+    this.pos.set(card.uid, at);
+    this.stack(el, i, flying);
+  }
+
+  /** A card's image and large index: its face, or its back. */
+  paintFace(el, card, faceDown) {
+    const src = faceDown ? this.backUrl : cardUrl(card.code, this.four);
+    if (el.dataset.src !== src) {
+      el.firstChild.src = src;
+      el.dataset.src = src;
+      const idx = el.lastChild;
+      idx.className = faceDown ? "idx" : `idx s-${card.code[1]}`;
+      idx.innerHTML = faceDown ? "" : `<b${card.code[0] === "T" ? ' class="ten">10' : `>${card.code[0]}`}</b><b>${SUIT_SYMBOLS[card.code[1]]}</b>`;
+    }
+    el.setAttribute("aria-label", faceDown ? "face-down card" : cardName(card.code));
+  }
+
+  /** Lay card ``el`` (the ``i``-th of its pile) over the ones below it. */
+  stack(el, i, flying) {
+    if (flying) {
+      // A card on its way to another pile flies over everything, then settles.
+      el.style.zIndex = String(5000 + i);
+      const token = String(Math.random());
+      el.dataset.flight = token;
+      setTimeout(() => {
+        if (el.dataset.flight === token) el.style.zIndex = String(1 + Number(el.dataset.index));
+      }, this.moveMs);
+    } else if (!el.dataset.flight || el.style.zIndex < 5000) {
+      el.style.zIndex = String(1 + i);
+    }
+  }
+
+  /** The count drawn on a squared-up pile. */
+  renderCount(name) {
+    const badge = this.countEls[name];
+    if (!badge) return;
+    const p = this.spec.piles[name];
+    const u = this.unit;
+    const cards = this.piles[name];
+    badge.textContent = cards.length > 1 || this.info[name].role === "stock" ? String(cards.length) : "";
+    badge.style.display = badge.textContent ? "" : "none";
+    const extra = p.fan === "waste" ? Math.max(0, Math.min(3, cards.length) - 1) * WASTE_STEP * u : 0;
+    badge.style.left = `${p.x * u + extra + u - 4}px`;
+    badge.style.top = `${p.y * u + CH * u - 12}px`;
+    badge.style.transform = "translate(-100%, 0)";
   }
 
   /** How cards look and move: the back's image, travel time in ms, size factor. */

@@ -1,7 +1,9 @@
 // Playing with a mouse, a finger or the keyboard. Pointer Events serve mouse,
 // pen and touch alike: press and move past a few pixels to drag; press and
 // release in place to tap. Tap a card, then tap where it goes; tap twice
-// quickly to send a card to a foundation.
+// quickly to send a card to a foundation. The keys are keyboard.js's.
+
+import { Keyboard } from "./keyboard.js";
 
 const DRAG_START_PX = 6;
 const DOUBLE_TAP_MS = 400;
@@ -23,11 +25,7 @@ export class Input {
     root.addEventListener("pointerup", (e) => this.up(e));
     root.addEventListener("pointercancel", (e) => this.cancel(e));
     root.addEventListener("contextmenu", (e) => e.preventDefault());
-    root.addEventListener("focusin", (e) => {
-      const pile = e.target.dataset && e.target.dataset.pile;
-      if (pile && e.target.classList.contains("slot")) this.focus(pile, false);
-    });
-    document.addEventListener("keydown", (e) => this.key(e));
+    this.keyboard = new Keyboard(board, this, app);
   }
 
   // -------------------------------------------------------------- pointer
@@ -152,118 +150,8 @@ export class Input {
     this.board.render();
   }
 
-  // ------------------------------------------------------------- keyboard
-
+  /** Put the keyboard on ``pile``. */
   focus(pile, moveFocus = true) {
-    const board = this.board;
-    board.marks.focus = pile;
-    for (const [name, slot] of Object.entries(board.slots)) slot.tabIndex = name === pile ? 0 : -1;
-    if (moveFocus) board.slots[pile].focus({ preventScroll: false });
-    board.render();
-  }
-
-  /** The nearest pile from ``pile`` in direction (dx, dy), by the slots' places. */
-  neighbour(pile, dx, dy) {
-    const spec = this.board.spec;
-    const a = spec.piles[pile];
-    let best = null;
-    let bestCost = Infinity;
-    for (const name of spec.order) {
-      if (name === pile) continue;
-      const b = spec.piles[name];
-      const ddx = b.x - a.x;
-      const ddy = b.y - a.y;
-      const along = dx * ddx + dy * ddy;
-      if (along <= 0.3) continue;
-      const across = Math.abs(dx ? ddy : ddx);
-      const cost = along + 2.5 * across;
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = name;
-      }
-    }
-    return best;
-  }
-
-  key(e) {
-    const t = e.target;
-    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.closest("dialog"))) {
-      return;
-    }
-    // Enter and Space on a focused button or link press it (the skip link, the toolbar).
-    if ((e.key === "Enter" || e.key === " ") && t && t.closest && t.closest("a, button")) return;
-    if (e.altKey || e.metaKey) return;
-    const k = e.key;
-    const lower = k.length === 1 ? k.toLowerCase() : k;
-    if (e.ctrlKey) {
-      if (lower === "z") this.app.undo();
-      else if (lower === "y") this.app.redo();
-      else return;
-      e.preventDefault();
-      return;
-    }
-    if (this.app.locked()) return;
-    const board = this.board;
-    if (!board.spec) return;
-    const onBoard = board.root.contains(document.activeElement);
-    const focus = board.marks.focus || board.spec.order[0];
-    const order = board.spec.order;
-    switch (lower) {
-      case "u": this.app.undo(); break;
-      case "r": this.app.redo(); break;
-      case "h": this.app.hint(); break;
-      case "a": this.app.auto(); break;
-      case "n": this.app.newDeal(); break;
-      case "ArrowLeft":
-      case "ArrowRight": {
-        const i = order.indexOf(focus);
-        const j = (i + (k === "ArrowLeft" ? order.length - 1 : 1)) % order.length;
-        this.focus(order[j]);
-        break;
-      }
-      case "ArrowUp":
-      case "ArrowDown": {
-        const sel = board.marks.selected;
-        if (e.shiftKey && sel) {
-          const n = board.view.most_movable[sel.pile] || board.piles[sel.pile].length;
-          const count = Math.max(1, Math.min(n, sel.count + (k === "ArrowUp" ? 1 : -1)));
-          this.select(sel.pile, count);
-          break;
-        }
-        const next = this.neighbour(focus, 0, k === "ArrowUp" ? -1 : 1);
-        if (next) this.focus(next);
-        break;
-      }
-      case "Enter":
-      case " ": {
-        if (!onBoard && k === " ") return;
-        const sel = board.marks.selected;
-        const info = board.info[focus];
-        if (sel) {
-          if (sel.pile === focus) this.clearSelection();
-          else {
-            this.clearSelection();
-            this.app.move(sel.pile, focus, sel.count, false);
-          }
-        } else if (info.role === "stock") {
-          this.stock(focus);
-        } else if (board.view.refusals[focus]) {
-          this.app.message(board.view.refusals[focus], true);  // the engine's words
-        } else {
-          this.select(focus, 1);
-        }
-        break;
-      }
-      case "f":
-        this.clearSelection();
-        this.app.toFoundation(focus);
-        break;
-      case "Escape":
-        this.clearSelection();
-        break;
-      default:
-        return;
-    }
-    e.preventDefault();
+    this.keyboard.focus(pile, moveFocus);
   }
 }

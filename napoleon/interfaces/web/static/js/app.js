@@ -1,0 +1,222 @@
+// The page: the game on the table and the parts that show it. The server
+// holds every game; this page only draws its answers. Each concern has its
+// module (routing, toolbar, badge, statistics, replay, ...); App holds the
+// game in view and runs the requests that change it.
+
+import { api } from "./api.js";
+import { Announcer } from "./announce.js";
+import { WinnableBadge } from "./badge.js";
+import { Board } from "./board.js";
+import { Dialogs } from "./dialogs.js";
+import { Input } from "./input.js";
+import { layoutsFor } from "./layouts.js";
+import { Play } from "./play.js";
+import { Prefs } from "./prefs.js";
+import { Replay } from "./replay.js";
+import { Router } from "./routing.js";
+import { StatsPage } from "./stats.js";
+import { Toolbar } from "./toolbar.js";
+import { $, formatTime, store } from "./util.js";
+import { WayBack } from "./wayback.js";
+
+export class App {
+  constructor() {
+    this.catalog = null;
+    this.games = {};
+    this.view = null;
+    this.busy = false;
+    this.waiting = [];
+    this.version = 0;
+    this.receivedAt = performance.now();
+    this.board = new Board($("board"));
+    this.prefs = new Prefs(this.board);
+    this.announcer = new Announcer();
+    this.router = new Router(this);
+    this.toolbar = new Toolbar(this);
+    this.badge = new WinnableBadge(this);
+    this.wayBack = new WayBack(this);
+    this.stats = new StatsPage(this);
+    this.replay = new Replay(this);
+    this.dialogs = new Dialogs(this);
+    this.play = new Play(this);
+    this.input = new Input(this.board, {
+      move: (from, to, count) => this.play.move(from, to, count),
+      toFoundation: (pile) => this.play.toFoundation(pile),
+      stock: () => this.play.stock(),
+      undo: () => this.simple("undo"),
+      redo: () => this.simple("redo"),
+      hint: () => this.hint(),
+      auto: () => this.simple("auto"),
+      newDeal: () => this.router.newDeal(),
+      targets: (pile, count) => this.play.targets(pile, count),
+      locked: () => this.busy || this.replay.active || !this.view,
+      message: (text, error) => this.message(text, error),
+    });
+  }
+
+  async start() {
+    this.toolbar.wire();
+    this.wirePage();
+    try {
+      this.catalog = await api.catalog();
+    } catch (err) {
+      this.message(err.message, true);
+      return;
+    }
+    for (const g of this.catalog.games) this.games[g.id] = g;
+    const select = $("game-select");
+    for (const g of this.catalog.games) select.add(new Option(g.name, g.id));
+    window.addEventListener("hashchange", () => this.router.route());
+    // The table takes the space the toolbar leaves, whatever changes it.
+    new ResizeObserver(() => {
+      if (this.board.spec && !this.board.drag) {
+        this.board.layout();
+        this.board.render();
+      }
+    }).observe($("board-area"));
+    setInterval(() => this.tick(), 1000);
+    await this.router.route();
+  }
+
+  /** The page's own events: the skip link, and looking again when the window comes back. */
+  wirePage() {
+    $("skip-link").addEventListener("click", (e) => {
+      // Straight to the cards: the pile the keyboard was on (the address keeps the deal).
+      e.preventDefault();
+      if (this.board.spec) this.input.focus(this.board.marks.focus || this.board.spec.order[0]);
+    });
+    window.addEventListener("focus", () => this.refresh());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.refresh();
+    });
+  }
+
+  // The actions the toolbar, the keys and the banners share.
+  message(text, error = false, sticky = false) {
+    this.announcer.message(text, error, sticky);
+  }
+
+  simple(action) {
+    return this.play.simple(action);
+  }
+
+  hint() {
+    return this.play.hint();
+  }
+
+  /**
+   * Run an API call that answers a game view; show it, or the error.
+   * ``action`` ("undo", "redo", "restart") says what the call did, for the
+   * status line; ``say`` is a message to show with the view instead.
+   */
+  async run(call, { fresh = false, quiet = false, action = null, say = null } = {}) {
+    if (this.busy) return false;
+    this.setBusy(true);
+    try {
+      const view = await call();
+      if (view) await this.show(view, fresh, { action, say });
+      return true;
+    } catch (err) {
+      await this.failed(err, quiet);
+      return false;
+    } finally {
+      this.setBusy(false);
+    }
+  }
+
+  /** A request refused: say why; if another window played on, draw the game as it is now. */
+  async failed(err, quiet) {
+    this.board.endDrag();
+    this.board.marks.targets = [];
+    this.board.render();
+    if (err.stale && this.view) {
+      try {
+        await this.show(await api.get(this.view.id), false, { say: { text: err.message } });
+      } catch (again) {
+        this.message(again.message, true);
+      }
+    } else if (!quiet) {
+      this.message(err.message, true);
+    }
+  }
+
+  /** A change to the game on the table, made on the position this page shows. */
+  post(move) {
+    return api.move(this.view.id, move, this.view.version);
+  }
+
+  /** Look again at the game (when the window comes back into view): another window may have played. */
+  async refresh() {
+    if (!this.view || this.busy || this.replay.active) return;
+    const { id, version } = this.view;
+    let view;
+    try {
+      view = await api.get(id);
+    } catch (err) {
+      return;
+    }
+    if (this.busy || !this.view || this.view.id !== id || view.version === version) return;
+    await this.run(async () => view, { say: { text: "the game moved on in another window: this is where it is now" } });
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    $("board").dataset.ready = busy ? "0" : "1";
+    if (!busy) {
+      const waiting = this.waiting;
+      this.waiting = [];
+      for (const resolve of waiting) resolve();
+    }
+  }
+
+  /** Wait for the request in flight, if any (a tap is dropped while busy; a navigation waits). */
+  idle() {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  async show(view, fresh = false, { action = null, say = null } = {}) {
+    const before = this.view;
+    const sameGame = before && before.id === view.id && !fresh;
+    this.view = view;
+    this.version += 1;
+    this.receivedAt = performance.now();
+    if (sameGame) {
+      await this.board.update(view);
+    } else {
+      const game = this.games[view.game];
+      this.board.setGame(view, layoutsFor(game, view.piles.map((p) => p.name)), game.foundation_starts);
+    }
+    Object.assign($("board").dataset, {
+      id: view.id, game: view.game, deal: view.deal_text, moves: String(view.moves_made), status: view.status,
+    });
+    store.set(`game:${view.hash}`, view.id);
+    store.set("last", view.hash);
+    if (location.hash !== view.hash) history.replaceState(null, "", view.hash);
+    this.toolbar.update();
+    this.tick();
+    this.tell(before, view, sameGame, action, say);
+    if (sameGame && before.status !== view.status && view.status === "won") this.dialogs.celebrate();
+    if (sameGame && before.status !== view.status && view.status !== "playing") this.dialogs.showEnd(view);
+    this.badge.schedule();
+  }
+
+  /** What the status line said was about the position before: say what happened now, or nothing. */
+  tell(before, view, sameGame, action, say) {
+    if (say) this.message(say.text, !!say.error);
+    else if (!sameGame) this.message("");
+    else this.announcer.announce(view, action);
+    if (!before || before.version !== view.version) $("lost-banner").hidden = true;
+    if (view.finish > 0 && view.status === "playing" && !say && (!before || !before.finish || !sameGame)) {
+      this.message(`The rest plays itself: Finish plays ${view.finish} moves to the foundations.`);
+    }
+  }
+
+  /** The clock in the status line. */
+  tick() {
+    if (!this.view) return;
+    let t = this.view.elapsed;
+    if (this.view.clock_running) t += (performance.now() - this.receivedAt) / 1000;
+    $("clock").textContent = formatTime(t);
+  }
+}

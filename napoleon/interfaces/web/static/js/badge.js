@@ -1,0 +1,131 @@
+// The status line's badges: whether the position can still be won (asked of
+// the solver in the background after each change) and the deal's grade.
+
+import { api } from "./api.js";
+import { $ } from "./util.js";
+
+const WINNABLE_BUDGET = 4;
+
+const VERDICT_TEXT = {
+  won: (answer) => `winnable ✓ (${answer.length} moves)`,
+  lost: () => "cannot be won from here ✗",
+  unknown: () => "winnable? not proven (search again)",
+};
+// In a player's words: no search statistics (they stay in the JSON).
+const VERDICT_TITLE = {
+  won: "The solver found a way to win from here (click to search again)",
+  lost: "The solver proved that no sequence of moves wins from here",
+  unknown: "The solver found no way to win in the time it had: click to search longer",
+};
+
+export class WinnableBadge {
+  constructor(app) {
+    this.app = app;
+    this.timer = null;
+    this.inflight = false;
+    this.again = false;
+    this.gameId = null;
+    this.paused = false;
+    this.lastWon = null;      // {id, moves}: the last position proved winnable on this visit
+    this.gradeAsked = null;
+  }
+
+  /**
+   * After each change, ask the solver (in the background, off the page's
+   * thread and the server's) whether the position can still be won. When a
+   * search runs out of time the checks pause, since the next position is as
+   * hard: a click on the badge searches again.
+   */
+  schedule(force = false) {
+    const badge = $("winnable-badge");
+    clearTimeout(this.timer);
+    const v = this.app.view;
+    if (v.status !== "playing") {
+      badge.className = `badge-state ${v.status === "won" ? "won" : "lost"}`;
+      badge.textContent = v.status === "won" ? "won!" : "lost: no legal move";
+      return;
+    }
+    if (this.gameId !== v.id) {
+      this.gameId = v.id;
+      this.paused = false;
+    }
+    if (force) this.paused = false;
+    if (this.paused) {
+      badge.className = "badge-state unknown";
+      badge.textContent = VERDICT_TEXT.unknown();
+      return;
+    }
+    badge.className = "badge-state busy";
+    badge.textContent = "winnable? …";
+    this.timer = setTimeout(() => this.check(), force ? 0 : 500);
+  }
+
+  async check() {
+    const app = this.app;
+    if (this.inflight) {
+      this.again = true;
+      return;
+    }
+    const version = app.version;
+    const id = app.view.id;
+    this.inflight = true;
+    let answer = null;
+    try {
+      answer = await api.solve(id, WINNABLE_BUDGET, false);
+    } catch (err) {
+      answer = null;
+    } finally {
+      this.inflight = false;
+    }
+    if (app.version !== version || this.again) {
+      this.again = false;
+      if (app.view && app.view.status === "playing" && !this.paused) this.check();
+      return;
+    }
+    this.showVerdict(id, answer);
+  }
+
+  /** The answer of a search of game ``id`` on the badge (null: the solver could not be asked). */
+  showVerdict(id, answer) {
+    const app = this.app;
+    const badge = $("winnable-badge");
+    if (!answer) {
+      badge.className = "badge-state unknown";
+      badge.textContent = "winnable? (solver unavailable)";
+      return;
+    }
+    this.paused = answer.verdict === "unknown";
+    if (answer.verdict === "won") this.lastWon = { id, moves: app.view.moves.slice() };
+    if (answer.verdict === "lost") app.wayBack.offer();
+    badge.className = `badge-state ${answer.verdict}`;
+    badge.textContent = VERDICT_TEXT[answer.verdict](answer);
+    badge.title = VERDICT_TITLE[answer.verdict];
+    // The deal's grade, if not known yet, after the badge: the two share the server's solver worker.
+    this.fetchGrade();
+  }
+
+  /** The deal's grade in the status line, once known (a deal beyond the shipped grades is graded on request). */
+  showGrade() {
+    const v = this.app.view;
+    const badge = $("grade-badge");
+    badge.hidden = !v.grade;
+    badge.textContent = v.grade ? `grade: ${v.grade}` : "";
+    badge.dataset.grade = v.grade || "";
+  }
+
+  /** Ask the server for the grade of a deal not graded yet: once per game, after its winnable check. */
+  async fetchGrade() {
+    const v = this.app.view;
+    if (!v || v.grade || this.gradeAsked === v.id) return;
+    this.gradeAsked = v.id;
+    try {
+      const answer = await api.grade(v.id);
+      if (this.app.view && this.app.view.id === v.id) {
+        this.app.view.grade = answer.grade;
+        this.showGrade();
+      }
+    } catch (err) {
+      // Not known: the badge stays hidden.
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// The end of a game (its dialog and, for a win, a short celebration) and the
+// rules dialog.
+
+import { $, formatTime } from "./util.js";
+
+export class Dialogs {
+  constructor(app) {
+    this.app = app;
+    this.celebration = null;
+  }
+
+  /** The game on the table ended (``view``): won, or no legal move left. */
+  showEnd(view) {
+    const dialog = $("end-dialog");
+    const won = view.status === "won";
+    dialog.className = won ? "won" : "lost";
+    $("end-title").textContent = won ? "You won!" : "No legal move is left";
+    $("end-text").textContent = won
+      ? `${this.app.games[view.game].name}, deal ${view.deal_text}: won in ${view.moves_made} moves, ${formatTime(view.elapsed)}.`
+      : "The game is lost. Undo to try another way, or play a new deal.";
+    $("end-undo").hidden = won;
+    if (!dialog.open) dialog.showModal();
+  }
+
+  showRules() {
+    const g = this.app.games[this.app.view.game];
+    $("rules-title").textContent = g.name;
+    $("rules-text").textContent = g.rules;
+    $("rules-piles").textContent = g.piles.map((p) => `${p.abbr} = ${p.label}`).join(" · ");
+    $("rules-dialog").showModal();
+  }
+
+  /** A short celebration of a win: the foundations' top cards hop, one after another. */
+  celebrate() {
+    const app = this.app;
+    if (!app.prefs.moveMs()) return;  // the system asks for reduced motion, or the player for none
+    const root = app.board.root;
+    root.classList.add("celebrate");
+    const tops = app.view.piles.filter((p) => p.role === "foundation").map((p) => app.board.topElement(p.name));
+    tops.forEach((el, i) => {
+      if (!el) return;
+      el.style.setProperty("--delay", `${i * 90}ms`);
+      el.classList.add("hop");
+    });
+    clearTimeout(this.celebration);
+    this.celebration = setTimeout(() => {
+      root.classList.remove("celebrate");
+      for (const el of tops) if (el) el.classList.remove("hop");
+    }, 2800);
+  }
+}

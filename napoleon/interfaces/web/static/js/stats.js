@@ -1,0 +1,168 @@
+// The statistics page (address "#stats"): per game, per grade of the deal,
+// the unfinished games and the past ones.
+
+import { api } from "./api.js";
+import { $, formatTime, store } from "./util.js";
+
+const RESULTS = { won: "won", lost: "lost", abandoned: "given up (lost)", playing: "unfinished" };
+const when = (text) => text.slice(0, 16).replace("T", " ");
+const orDash = (value, show = String) => (value === null ? "–" : show(value));
+
+export class StatsPage {
+  constructor(app) {
+    this.app = app;
+  }
+
+  /** Back to the table from the statistics page. */
+  hide() {
+    document.body.classList.remove("stats-mode");
+    $("stats-view").hidden = true;
+    $("table-view").hidden = false;
+  }
+
+  async show() {
+    const app = this.app;
+    app.replay.stop(false);
+    document.body.classList.add("stats-mode");
+    $("table-view").hidden = true;
+    $("stats-view").hidden = false;
+    $("stats-back").href = app.view ? app.view.hash : "#";
+    const body = $("stats-body");
+    body.textContent = "Loading…";
+    try {
+      const [{ stats, by_grade: byGrade }, { games }, past] = await Promise.all(
+        [api.stats(), api.unfinished(), api.history()]);
+      body.replaceChildren(this.statsTable(stats));
+      $("history-body").replaceChildren(this.historyTable(past.games));
+      if (byGrade && byGrade.length) {
+        const title = document.createElement("h3");
+        title.textContent = "By grade of the deal";
+        body.append(title, this.gradeTable(byGrade));
+      }
+      $("unfinished-body").replaceChildren(games.length ? this.unfinishedList(games) : document.createTextNode("None."));
+    } catch (err) {
+      body.textContent = err.message;
+    }
+  }
+
+  /** The games under way, each a link back to it. */
+  unfinishedList(games) {
+    const list = document.createElement("ul");
+    for (const g of games) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = g.hash;
+      a.textContent = `${g.name}, deal ${g.deal_text}: ${g.moves} moves, ${formatTime(g.elapsed)} (last played ${when(g.updated)})`;
+      a.addEventListener("click", () => store.set(`game:${g.hash}`, g.id));
+      li.appendChild(a);
+      list.appendChild(li);
+    }
+    return list;
+  }
+
+  /** A table of class `className` with one header cell per name; returns the table and its body. */
+  headedTable(className, names) {
+    const table = document.createElement("table");
+    table.className = className;
+    const head = table.createTHead().insertRow();
+    for (const name of names) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = name;
+      head.appendChild(th);
+    }
+    return { table, tbody: table.createTBody() };
+  }
+
+  /** A statistics row's game as a player reads it: its name, then its options if not the default rules. */
+  gameLabel(row) {
+    const games = this.app.games;
+    const name = games[row.game] ? games[row.game].name : row.game;
+    return row.label !== row.game ? `${name} (${row.label.slice(row.game.length + 1)})` : name;
+  }
+
+  /** Played, won and best time per grade of the deals (docs/grades.md). */
+  gradeTable(rows) {
+    const { table, tbody } = this.headedTable("stats", ["Game", "Grade", "Played", "Won", "Best time"]);
+    table.id = "stats-by-grade";
+    for (const r of rows) {
+      const row = tbody.insertRow();
+      for (const text of [this.gameLabel(r), r.grade, r.played, r.won, orDash(r.best_time, formatTime)]) {
+        row.insertCell().textContent = String(text);
+      }
+    }
+    return table;
+  }
+
+  /** Past games, the most recent first: when, which deal, how it ended, whether help was used. */
+  historyTable(games) {
+    if (!games.length) return document.createTextNode("None yet.");
+    const cols = [
+      ["When", (g) => when(g.ended || g.updated)],
+      ["Game", (g) => g.name],
+      ["Deal", (g) => g.deal_text],
+      ["Result", (g) => RESULTS[g.result] || g.result],
+      ["Moves", (g) => g.moves],
+      ["Time", (g) => formatTime(g.elapsed)],
+      ["Note", (g) => [g.assisted ? "with help" : "", g.counted ? "" : "not counted (reset)"].filter(Boolean).join(", ")],
+    ];
+    const { table, tbody } = this.headedTable("stats history", cols.map(([name]) => name));
+    for (const g of games) {
+      const row = tbody.insertRow();
+      row.dataset.id = g.id;
+      row.dataset.result = g.result;
+      for (const [name, get] of cols) {
+        const cell = row.insertCell();
+        if (name === "Deal") {
+          const a = document.createElement("a");
+          a.href = g.hash;
+          a.textContent = get(g);
+          cell.appendChild(a);
+        } else {
+          cell.textContent = String(get(g));
+        }
+      }
+    }
+    return table;
+  }
+
+  statsTable(stats) {
+    if (!stats.length) {
+      const p = document.createElement("p");
+      p.textContent = "No game finished yet.";
+      return p;
+    }
+    const cols = [
+      ["Game", (s) => this.gameLabel(s)],
+      ["Played", (s) => s.played], ["Won", (s) => s.won], ["Lost", (s) => s.lost],
+      ["Given up", (s) => s.abandoned], ["With help", (s) => s.assisted], ["Unfinished", (s) => s.unfinished],
+      ["Win %", (s) => orDash(s.win_pct)],
+      ["Streak", (s) => s.current_streak], ["Best streak", (s) => s.longest_streak],
+      ["Best time", (s) => orDash(s.best_time, formatTime)],
+      ["Fewest moves", (s) => orDash(s.fewest_moves)],
+    ];
+    const { table, tbody } = this.headedTable("stats", cols.map(([name]) => name));
+    for (const s of stats) {
+      const row = tbody.insertRow();
+      for (const [, get] of cols) row.insertCell().textContent = String(get(s));
+    }
+    return table;
+  }
+
+  async reset() {
+    const dialog = $("reset-dialog");
+    const yes = await new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "reset"), { once: true });
+      dialog.returnValue = "";
+      dialog.showModal();
+    });
+    if (!yes) return;
+    try {
+      const { reset } = await api.resetStats();
+      await this.show();
+      this.app.message(`Statistics reset: ${reset} finished game${reset === 1 ? "" : "s"} no longer counted.`);
+    } catch (err) {
+      $("stats-body").textContent = err.message;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// The lost banner: the position can no longer be won, and the ways on from
+// there (back to the last winnable position, back to the deal, a new deal).
+
+import { api } from "./api.js";
+import { $ } from "./util.js";
+
+export class WayBack {
+  constructor(app) {
+    this.app = app;
+  }
+
+  /**
+   * The badge found that the position cannot be won: say so, and offer the
+   * ways on. The last winnable position is the one the badge proved on this
+   * visit, else the server looks for it along the game (positions on a
+   * solution it found are known at once, others it searches).
+   */
+  offer() {
+    const v = this.app.view;
+    const known = this.app.badge.lastWon;
+    const at = known && known.id === v.id && known.moves.length < v.moves.length &&
+      known.moves.every((m, i) => v.moves[i] === m) ? known.moves.length : null;
+    this.show(at);
+    $("lost-restart").disabled = !v.can_undo;
+    $("lost-banner").hidden = false;
+    if (at === null && v.moves.length) this.ask(v);
+  }
+
+  /** The banner's text and its "undo to the last winnable position" (``at``: moves it keeps, or null). */
+  show(at) {
+    const v = this.app.view;
+    const back = at === null ? 0 : v.moves.length - at;
+    $("lost-text").textContent = back
+      ? `This position can no longer be won: ${v.moves[at]} lost the game.`
+      : "This position can no longer be won.";
+    $("lost-undo").hidden = !back;
+    $("lost-undo").textContent = `Undo to the last winnable position (${back} move${back === 1 ? "" : "s"} back)`;
+    $("lost-undo").dataset.to = at === null ? "" : String(at);
+  }
+
+  /** Ask the server for the last winnable position of the game in view ``v``; shown if still wanted. */
+  async ask(v) {
+    let answer = null;
+    try {
+      answer = await api.lastWinnable(v.id);
+    } catch (err) {
+      return;  // only the shortcut back is lost: undo and restart still work
+    }
+    const now = this.app.view;
+    if (answer.at === null || !now || now.id !== v.id || now.version !== v.version || $("lost-banner").hidden) return;
+    this.show(answer.at);
+  }
+
+  /** Undo turn by turn until ``n`` moves are left: the last position the solver proved winnable. */
+  undoTo(n) {
+    const app = this.app;
+    if (!app.view || app.replay.active) return;
+    return app.run(async () => {
+      let v = app.view;
+      while (v.moves_made > n && v.can_undo) v = await api.action(v.id, "undo", v.version);
+      return v;
+    }, { say: { text: `Back to the last winnable position (move ${n}).` } });
+  }
+}
