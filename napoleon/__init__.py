@@ -19,7 +19,8 @@ from .engine.move import REDEAL, Move
 from .engine.state import State, Status
 from .games import GAMES, game_class, get_game, new_game, position_from_json
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"
+"""The version of the package (distribution ``napoleon-patience``), as ``napoleon --version`` prints it."""
 
 __all__ = [
     "GAMES",

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import GAMES, NapoleonError, get_game, new_game, position_from_json
+from .. import GAMES, NapoleonError, __version__, get_game, new_game, position_from_json
 from ..engine.game import Game, format_option
 from ..engine.state import State
 from ..grading import GRADES
@@ -333,6 +333,7 @@ def cmd_play(args: argparse.Namespace) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="napoleon", description="Play, inspect, replay, solve and study the Napoleon patience games.")
+    parser.add_argument("--version", action="version", version=f"napoleon {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     out = argparse.ArgumentParser(add_help=False)
