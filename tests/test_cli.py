@@ -309,3 +309,21 @@ def test_nothing_in_the_repository_links_outside_it():
             offenders.append(name)
     assert offenders == []
     assert "(docs/rules.md)" in (ROOT / "README.md").read_text()
+
+
+def test_version_names_the_installed_package(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"napoleon {napoleon.__version__}"
+
+
+def test_distribution_version_is_the_package_version():
+    """The installed distribution (napoleon-patience) carries the version the package states."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        installed = version("napoleon-patience")
+    except PackageNotFoundError:
+        pytest.skip("this environment installed the package before it was named napoleon-patience")
+    assert installed == napoleon.__version__
