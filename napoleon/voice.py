@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .engine.move import Move
+from .engine.rules import FOUNDATION
 from .engine.words import card_name, describe_move, pile_name, the_pile
 
 if TYPE_CHECKING:
@@ -154,6 +155,52 @@ def finished(n: int) -> str:
 
 FINISH_REFUSED = "the game does not finish by itself yet: some cards still need moving"
 
+
+def picked_up(state: State, src: int, count: int, dsts: list[int]) -> str:
+    """The cards the player holds and every place they may go: said when a card is picked up.
+
+    >>> from napoleon import new_game
+    >>> state = new_game("werner", deal=1)
+    >>> picked_up(state, 10, 1, state.targets(10, 1))
+    'the 4♥ from column 7: it may go onto the 5♣ in column 6'
+    >>> picked_up(state, 6, 1, state.targets(6, 1))
+    'the A♣ from column 3: it may go to an empty foundation (foundation 1, foundation 2, foundation 3 or foundation 4)'
+    >>> picked_up(state, 4, 1, [])
+    'the 8♣ from column 1: it may go nowhere now'
+    """
+    cards = state.piles[src][-count:]
+    what = f"the {card_name(cards[0])}" if count == 1 else \
+        f"the {count} cards {card_name(cards[0])} to {card_name(cards[-1])}"
+    it = "it" if count == 1 else "they"
+    places = _places(state, dsts)
+    if not places:
+        return f"{what} from {the_pile(state, src)}: {it} may go nowhere now"
+    listed = places[0] if len(places) == 1 else ", ".join(places[:-1]) + ", or " + places[-1]
+    return f"{what} from {the_pile(state, src)}: {it} may go {listed}"
+
+
+def _places(state: State, dsts: list[int]) -> list[str]:
+    """Where cards may go, in words: onto a card, to a foundation, to empty piles of a kind (grouped)."""
+    game = state.game
+    out: list[str] = []
+    empty: dict[str, list[int]] = {}
+    for d in dsts:
+        top = state.piles[d]
+        if top and game.pile_roles[d] == FOUNDATION:
+            out.append(f"to {the_pile(state, d)}")
+        elif top:
+            out.append(f"onto the {card_name(top[-1])} in {the_pile(state, d)}")
+        else:
+            empty.setdefault(game.pile_roles[d], []).append(d)
+    for piles in empty.values():
+        names = [pile_name(state, d) for d in piles]
+        if len(names) == 1:
+            out.append(f"to the empty {names[0]}")
+        else:
+            kind = names[0].rsplit(" ", 1)[0]
+            listed = ", ".join(names[:-1]) + " or " + names[-1]
+            out.append(f"to an empty {kind} ({listed})")
+    return out
 
 def no_home(state: State, src: int) -> str:
     """Why the top card of ``src`` cannot go to a foundation now (a pile's own rule, if it has one)."""

@@ -20,6 +20,7 @@ from .move import Move
 from .rules import FOUNDATION, STOCK, TABLEAU
 
 if TYPE_CHECKING:
+    from .game import Game
     from .state import State
 
 
@@ -31,7 +32,11 @@ def card_name(card: int) -> str:
 
 def pile_name(state: State, pile: int) -> str:
     """A pile as players call it: ``column 4``, ``foundation 2``, ``waste``, ``central reserve``."""
-    game = state.game
+    return pile_called(state.game, pile)
+
+
+def pile_called(game: Game, pile: int) -> str:
+    """:func:`pile_name`, for a game with no position at hand (the page's list of piles)."""
     label = game.pile_label(pile)
     if game.pile_roles[pile] == TABLEAU:
         return label.replace("tableau", "column", 1)

@@ -197,8 +197,9 @@ def test_view_has_legal_moves_and_every_target(client):
     assert [m["notation"] for m in v["legal"]] == [state.game.notation(m) for m in state.legal_moves()]
     # Every foundation that takes the Ace is a target, not only the first.
     assert v["targets"]["tableau-3"]["1"] == ["foundation-1", "foundation-2", "foundation-3", "foundation-4"]
-    assert v["piles"][0] == {"name": "foundation-1", "abbr": "F1", "label": "foundation 1", "role": "foundation",
-                             "group": 0, "group_label": ""}
+    assert v["piles"][0] == {"name": "foundation-1", "abbr": "F1", "label": "foundation 1", "called": "foundation 1",
+                             "role": "foundation", "group": 0, "group_label": ""}
+    assert {p["name"]: p["called"] for p in v["piles"]}["tableau-2"] == "column 2"
     assert v["elapsed"] == 0 and v["clock_running"] is False
 
 
@@ -222,12 +223,14 @@ def test_run_targets_are_listed_by_count(client):
 def test_targets_endpoint(client):
     gid = new(client, "werner", 1)["id"]
     r = client.get(f"/api/games/{gid}/targets", params={"from": "tableau-7", "count": 1})
-    assert r.json() == {"from": "tableau-7", "count": 1, "targets": ["tableau-6"]}
-    assert client.get(f"/api/games/{gid}/targets", params={"from": "tableau-1"}).json()["targets"] == []
+    assert r.json() == {"from": "tableau-7", "count": 1, "targets": ["tableau-6"],
+                        "text": "the 4♥ from column 7: it may go onto the 5♣ in column 6"}
+    nowhere = client.get(f"/api/games/{gid}/targets", params={"from": "tableau-1"}).json()
+    assert nowhere["targets"] == [] and nowhere["text"] == "the 8♣ from column 1: it may go nowhere now"
     with unchanged(client, gid):
         assert "not a pile" in refused(client.get(f"/api/games/{gid}/targets", params={"from": "tableau-99"}), 400)
         refused(client.get(f"/api/games/{gid}/targets"), 400)
-        for count in ("0", "-1", "x"):
+        for count in ("0", "-1", "x", "99"):
             assert "'count'" in refused(client.get(f"/api/games/{gid}/targets",
                                                    params={"from": "tableau-1", "count": count}), 400)
 

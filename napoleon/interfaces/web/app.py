@@ -20,7 +20,7 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
   on another one it is refused (409, ``"stale": true``) and nothing changes: another window
   played on this game.
 - ``POST /api/games/{id}/settings``         ``{"autoplay": bool}``
-- ``GET  /api/games/{id}/targets?from=PILE&count=N``
+- ``GET  /api/games/{id}/targets?from=PILE&count=N``  where those cards may go; ``text`` says it in words
 - ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution: from one already known (followed
   on from this position), else searched in a worker process; ``text`` says it in a player's words
 - ``POST /api/games/{id}/solve``            ``{"budget", "steps"}``: a whole solution, to show
@@ -60,7 +60,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ... import GAMES, get_game
+from ... import GAMES, get_game, voice
 from ...engine.errors import IllegalMoveError, NapoleonError
 from ...engine.move import REDEAL
 from ...engine.state import State
@@ -454,8 +454,14 @@ class WebApp:
         count = int(count_text)
 
         def work() -> dict[str, Any]:
-            dsts = live.session.state.targets(game.pile_index[src], count)
-            return {"from": src, "count": count, "targets": [game.pile_names[d] for d in dsts]}
+            state = live.session.state
+            index = game.pile_index[src]
+            if count > len(state.piles[index]):
+                raise ApiError(400, f"'count': {src} holds {len(state.piles[index])} cards, not {count}")
+            dsts = state.targets(index, count)
+            # In words too, for the page to say when the cards are picked up.
+            return {"from": src, "count": count, "targets": [game.pile_names[d] for d in dsts],
+                    "text": voice.picked_up(state, index, count, dsts)}
         return JSONResponse(await self.locked(live, work))
 
     async def search(self, live: LiveGame, budget: float, hint: bool = False,

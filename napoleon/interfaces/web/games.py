@@ -20,6 +20,7 @@ from ...engine.game import Game, format_option
 from ...engine.move import Move
 from ...engine.rules import Foundation
 from ...engine.state import State, Status
+from ...engine.words import pile_called
 from ...grading import shipped_grade
 from ...session import Session
 from ...engine.autoplay import finish_moves
@@ -111,12 +112,13 @@ def deal_hash(game: Game, deal: int) -> str:
 
 
 def pile_info(game: Game) -> list[dict[str, Any]]:
-    """Each pile's JSON name, notation, label, role and layout group."""
+    """Each pile's JSON name, notation, label, name in a player's words ("column 1"), role and layout group."""
     return [
         {
             "name": name,
             "abbr": game.pile_abbrs[i],
             "label": game.pile_label(i),
+            "called": pile_called(game, i),
             "role": game.pile_roles[i],
             "group": game.pile_group[i],
             "group_label": game.groups[game.pile_group[i]].label,

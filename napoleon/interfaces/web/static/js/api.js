@@ -53,6 +53,8 @@ export const api = {
   move: (id, move, version) => call("POST", `/api/games/${id}/moves`, version ? { ...move, version } : move),
   action: (id, name, version) => call("POST", `/api/games/${id}/${name}`, version ? { version } : undefined),
   settings: (id, settings) => call("POST", `/api/games/${id}/settings`, settings),
+  // Where the top ``count`` cards of pile ``from`` may go: {targets, text (said when they are picked up)}.
+  targets: (id, from, count) => call("GET", `/api/games/${id}/targets?from=${encodeURIComponent(from)}&count=${count}`),
   hint: (id, budget) => call("GET", `/api/games/${id}/hint` + (budget ? `?budget=${budget}` : "")),
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),
   // The last earlier position that can be won: {at: moves it keeps or null, move, text}.
