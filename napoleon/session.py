@@ -26,10 +26,11 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
+from . import voice
+from .engine.autoplay import autoplay_allowed, finish_moves, safe_moves
 from .engine.errors import IllegalMoveError
 from .engine.move import Move
 from .engine.state import State, Status
-from .engine.autoplay import finish_moves, safe_moves
 
 if TYPE_CHECKING:
     from .store import Store
@@ -56,7 +57,8 @@ class Session:
 
     def __init__(self, state: State, autoplay: bool = True, recorder: Recorder | None = None,
                  record_id: Any = None, elapsed: float = 0.0, turns: list[int] | None = None, hints: int = 0,
-                 solution_used: bool = False, grade: str | None = None, opening: int | None = None) -> None:
+                 solution_used: bool = False, grade: str | None = None, opening: int | None = None,
+                 record_later: bool = False) -> None:
         self.state = state
         self.start_state = state.copy()
         if state.history:
@@ -78,7 +80,10 @@ class Session:
         """Whether the solution was shown or played in this game."""
         self.grade = grade
         """How hard the deal is (docs/grades.md), once known (see :meth:`set_grade`)."""
-        if recorder is not None and record_id is None:
+        self.news = ""
+        """What the last change did, in the player's words (:mod:`napoleon.voice`); every window shows it."""
+        self._record_later = record_later
+        if recorder is not None and record_id is None and not record_later:
             self.record_id = recorder.begin(self)
 
     @classmethod
@@ -118,10 +123,22 @@ class Session:
         return len(self.state.history)
 
     @property
+    def moves_played(self) -> int:
+        """The moves the player's count shows: the line of play without the opening's auto-play
+        (an untouched deal shows 0), auto-play after the player's moves included."""
+        return len(self.state.history) - (self.opening if self.turns[:1] == [self.opening] else 0)
+
+    @property
     def elapsed(self) -> float:
-        """Seconds of play so far (the clock runs from the first move)."""
+        """Seconds of play so far (the clock runs from the player's first action)."""
         running = time.monotonic() - self._clock_start if self._clock_start is not None else 0.0
         return self._elapsed + running
+
+    @property
+    def clock_running(self) -> bool:
+        """Whether the clock runs now: from the player's first action of any kind (a move, undo,
+        redo, auto, Finish) until the game ends, the player leaves it or restarts it."""
+        return self._clock_start is not None
 
     @property
     def assisted(self) -> bool:
@@ -134,20 +151,23 @@ class Session:
     # ----------------------------------------------------------------- moves
 
     def play(self, move: Move) -> list[Move]:
-        """Play ``move`` (checked) and any safe auto-play after it; return them all.
+        """Play ``move`` (checked, once) and any safe auto-play after it; return them all.
 
-        An illegal move raises IllegalMoveError and changes nothing.
+        An illegal move raises IllegalMoveError, whose message says why in
+        the player's words, and changes nothing.
         """
         if self.finished == "won":
-            raise IllegalMoveError("the game is won")
-        self.state.play(move)
-        self._tick()
+            raise IllegalMoveError(voice.GAME_WON_ALREADY)
+        state = self.state
+        reason = voice.refusal(state, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        before = state.copy()
+        state.push(move)
         made = [move]
         if self.autoplay:
-            made += safe_moves(self.state)
-        self.turns.append(len(made))
-        self._redo_turns.clear()
-        self._changed()
+            made += safe_moves(state)
+        self._turn(made, voice.played(before, made))
         return made
 
     def play_text(self, text: str) -> list[str]:
@@ -155,13 +175,27 @@ class Session:
         return [self.game.notation(m) for m in self.play(self.state.parse_move(text))]
 
     def auto(self) -> list[Move]:
-        """Play every safe card home now, as one turn."""
+        """Play every safe card home now, as one turn; ``news`` says which, or why none."""
+        before = self.state.copy()
         made = safe_moves(self.state)
         if made:
-            self._tick()
-            self.turns.append(len(made))
-            self._redo_turns.clear()
-            self._changed()
+            self._turn(made, voice.auto_played(before, made))
+        else:
+            self.news = voice.AUTO_NONE if autoplay_allowed(self.state) else voice.AUTO_WAITS
+        return made
+
+    def set_autoplay(self, on: bool) -> list[Move]:
+        """Turn auto-play after each move on or off; turned on, it plays the safe cards home at once
+        (one turn, returned)."""
+        self.autoplay = on
+        if not on:
+            self.news = voice.AUTOPLAY_OFF
+            return []
+        before = self.state.copy()
+        made = safe_moves(self.state)
+        if made:
+            self._turn(made, "")
+        self.news = voice.autoplay_on(before, made)
         return made
 
     def finish(self) -> list[Move]:
@@ -173,12 +207,26 @@ class Session:
         made = finish_moves(self.state) or []
         if made:
             for move in made:
-                self.state.play(move)
-            self._tick()
-            self.turns.append(len(made))
-            self._redo_turns.clear()
-            self._changed()
+                # Moves the engine's own finish found: legal by construction, not checked again.
+                self.state.push(move)
+            self._turn(made, voice.finished(len(made)))
+        else:
+            self.news = voice.FINISH_REFUSED
         return made
+
+    def finish_offer(self) -> int:
+        """How many moves Finish would play now (0: the game does not finish by itself)."""
+        if self.state.status is not Status.PLAYING:
+            return 0
+        return len(finish_moves(self.state) or ())
+
+    def _turn(self, made: list[Move], news: str) -> None:
+        """A turn of ``made`` (already on the board) was played: keep it, start the clock, save."""
+        self._tick()
+        self.turns.append(len(made))
+        self._redo_turns.clear()
+        self.news = news
+        self._changed()
 
     def _opening(self, autoplay: bool) -> int:
         """A new game with auto-play: play the opening layout's safe moves, as the first turn."""
@@ -193,22 +241,28 @@ class Session:
     def undo(self) -> bool:
         """Take back the last turn; False when there is none (the opening's auto-play stays)."""
         if not self.can_undo:
+            self.news = voice.NOTHING_TO_UNDO
             return False
+        self._tick()
         n = self.turns.pop()
-        for _ in range(n):
-            self.state.pop()
+        after = self.state.copy()
+        taken = [self.state.pop() for _ in range(n)]
         self._redo_turns.append(n)
+        self.news = voice.undone(after, taken)
         self._changed()
         return True
 
     def redo(self) -> bool:
         """Play the last undone turn again; False when there is none."""
         if not self._redo_turns:
+            self.news = voice.NOTHING_TO_REDO
             return False
+        self._tick()
         n = self._redo_turns.pop()
-        for _ in range(n):
-            self.state.redo()
+        before = self.state.copy()
+        made = [self.state.redo() for _ in range(n)]
         self.turns.append(n)
+        self.news = voice.redone(before, made)
         self._changed()
         return True
 
@@ -231,11 +285,16 @@ class Session:
         The clock starts again too, from the next move: a restarted deal is
         timed from its start, as a new one would be.
         """
+        if not self.can_undo:
+            self.news = voice.AT_THE_START
+            return
+        moves = len(self.state.history)
         while self.undo():
             pass
         self._clock_start = None
         self._elapsed = 0.0
-        if self.recorder is not None:
+        self.news = voice.restarted(moves - len(self.state.history))
+        if self.recorder is not None and self.record_id is not None:
             self.recorder.save(self)
 
     # ------------------------------------------------------------- internals
@@ -248,6 +307,9 @@ class Session:
         status = self.state.status
         if status is Status.WON:
             self._stop_clock()
+        if self.recorder is not None and self.record_id is None:
+            # A record begun at the first action: a deal opened and left leaves nothing behind.
+            self.record_id = self.recorder.begin(self)
         if self.recorder is not None:
             self.recorder.save(self)
             if status is not Status.PLAYING and self.finished is None:
@@ -295,6 +357,24 @@ class Session:
         if graded is not None and self.record_id is not None:
             graded(self, grade)
 
+    @property
+    def under_way(self) -> bool:
+        """Whether leaving now would count as a game played and lost: touched and not finished."""
+        return self.touched and self.finished is None
+
+    def leave_question(self) -> str:
+        """What to ask a player about to leave this game (see :attr:`under_way`)."""
+        return voice.leave_question(self.game.name, self.deal, self.moves_played)
+
+    def end_text(self) -> str | None:
+        """The game's end in words, or None while it is being played."""
+        status = self.status
+        if status is Status.WON:
+            return voice.won(self.game.name, self.deal, self.moves_played, self.elapsed)
+        if status is Status.LOST:
+            return voice.lost(self.game.name, self.deal)
+        return None
+
     def leave(self) -> None:
         """The player leaves this game for another: a new deal, another game, or quit.
 
@@ -305,7 +385,7 @@ class Session:
         whenever the player chose to leave.
         """
         self._stop_clock()
-        if self.recorder is None:
+        if self.recorder is None or self.record_id is None:
             return
         leave = getattr(self.recorder, "leave", None)
         if leave is not None:
@@ -321,5 +401,5 @@ class Session:
         resume``. A player who leaves a game for another calls :meth:`leave`.
         """
         self._stop_clock()
-        if self.recorder is not None:
+        if self.recorder is not None and self.record_id is not None:
             self.recorder.save(self)

@@ -52,7 +52,7 @@ class State:
     its states with :meth:`Game.blank_state <napoleon.engine.game.Game.blank_state>`.
     """
 
-    __slots__ = ("_redo", "_snapshots", "deal", "game", "history", "piles", "redeals")
+    __slots__ = ("_memo", "_redo", "_snapshots", "deal", "game", "history", "piles", "redeals")
 
     def __init__(self, game: Game, deal: int | None) -> None:
         self.game = game
@@ -62,8 +62,26 @@ class State:
         self.history: list[Move] = []
         self._snapshots: list[tuple[Any, ...]] = []
         self._redo: list[Move] = []
+        self._memo: dict[str, Any] | None = None
 
     # ------------------------------------------------------------ generation
+
+    def _known(self, what: str, work: Any) -> Any:
+        """What this position answers to ``what``, worked out once: the moves and the status are
+        asked for many times over between two changes (by the rules, the view, the end check).
+        Every change goes through :meth:`push` or :meth:`pop`, which forget it; code that edits
+        the piles by hand calls :meth:`changed`."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        elif what in memo:
+            return memo[what]
+        value = memo[what] = work()
+        return value
+
+    def changed(self) -> None:
+        """The piles or counters were edited by hand: forget what was worked out about them."""
+        self._memo = None
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, one per distinct result.
@@ -72,7 +90,11 @@ class State:
         a card's move to them is listed once, to the first that takes it;
         :meth:`is_legal` accepts a move to any of them.
         """
-        return self._generate(False)
+        return list(self._moves(False))
+
+    def _moves(self, every: bool) -> list[Move]:
+        """:meth:`_generate`'s answer for this position, worked out once (not to be changed)."""
+        return self._known("every" if every else "legal", lambda: self._generate(every))
 
     def _generate(self, every: bool) -> list[Move]:
         game = self.game
@@ -135,11 +157,11 @@ class State:
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here (to any foundation that takes it)."""
-        return move in self._generate(True)
+        return move in self._moves(True)
 
     def targets(self, src: int, count: int = 1) -> list[int]:
         """The piles that the top ``count`` cards of ``src`` may go to now."""
-        return [m.dst for m in self._generate(True) if m.src == src and m.count == count]
+        return [m.dst for m in self._moves(True) if m.src == src and m.count == count]
 
     # ------------------------------------------ what the interfaces ask
 
@@ -154,7 +176,7 @@ class State:
         a unit, or the most cards a legal move takes now (the Tomb's whole
         pile onto its central reserve)."""
         game, pile = self.game, self.piles[src]
-        most = max((m.count for m in self._generate(True) if m.src == src), default=1)
+        most = max((m.count for m in self._moves(True) if m.src == src), default=1)
         if game.runs[src] and pile:
             own, run = game.fit[src], 1
             while run < len(pile) and pile[-run] in own[pile[-run - 1]]:
@@ -177,12 +199,13 @@ class State:
     def foundation_move(self, src: int) -> Move | None:
         """The move of ``src``'s top card to a foundation, if there is one."""
         found = set(self.game.foundations)
-        return next((m for m in self._generate(False) if m.src == src and m.dst in found), None)
+        return next((m for m in self._moves(False) if m.src == src and m.dst in found), None)
 
     # ----------------------------------------------------------- apply, undo
 
     def push(self, move: Move) -> None:
         """Apply ``move`` without checking it (it must be legal)."""
+        self._memo = None
         if move.src < 0:
             self._snapshots.append(self._snapshot())
             self.game.redeal(self)
@@ -196,10 +219,12 @@ class State:
         self.history.append(move)
         if self._redo:
             self._redo.clear()
+        self._memo = None  # a redeal's own code may have asked about the piles half dealt
 
     def pop(self) -> Move:
         """Undo the last move and return it; it can be redone."""
         move = self.history.pop()
+        self._memo = None
         if move.src < 0:
             self._restore(self._snapshots.pop())
         else:
@@ -247,6 +272,7 @@ class State:
         piles, self.redeals, extra = snap
         self.set_extra(extra)
         self.piles[:] = [p[:] for p in piles]
+        self._memo = None
 
     # ------------------------------------------------------ a game's own fields
 
@@ -277,7 +303,10 @@ class State:
         """WON when every card is on a foundation, LOST when no legal move is left."""
         if self.is_won:
             return Status.WON
-        if self.game.is_dead(self) or not self._generate(False):
+        return self._known("status", self._status)
+
+    def _status(self) -> Status:
+        if self.game.is_dead(self) or not self._moves(False):
             return Status.LOST
         return Status.PLAYING
 
@@ -337,7 +366,7 @@ class State:
         """None if ``move`` is legal, else a sentence saying why it is not."""
         if not self._in_range(move) or move.count < 0:
             return "no such pile"
-        if move in self._generate(True):
+        if move in self._moves(True):
             return None
         game = self.game
         if move.is_redeal:
