@@ -305,7 +305,7 @@ def test_a_new_game_with_auto_play_starts_with_the_opening_layouts_safe_moves(cl
         # Well-formed but illegal: the engine says why.
         ({"from": "tableau-1", "to": "foundation-1"}, 422, "does not go on foundation 1"),
         ({"from": "tableau-1", "to": "tableau-2"}, 422, "alternating colours"),
-        ({"from": "tableau-7", "to": "tableau-6", "count": 2}, 422, "T7-T6x2"),
+        ({"from": "tableau-7", "to": "tableau-6", "count": 2}, 422, "only one card moves at a time"),
         ({"notation": "T1-F"}, 422, "goes on no foundation"),
         ({"from": "foundation-1", "to": "tableau-1"}, 422, "empty"),
         ({"redeal": True}, 422, "has no redeal"),
