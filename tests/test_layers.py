@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "napoleon"
 CORE = ("napoleon.engine", "napoleon.games", "napoleon.solver", "napoleon.grading", "napoleon.store", "napoleon.study",
+        "napoleon.analysis",
         "napoleon.session", "napoleon.cards", "napoleon.shuffle", "napoleon.processes", "napoleon.voice",
         "napoleon.keymap")
 PRESENTATION = ("argparse", "rich", "matplotlib", "napoleon.interfaces")

@@ -26,7 +26,7 @@ EXIT_USAGE = 2
 
 # Modules that add their own subcommands: each has ``register(subparsers)``.
 EXTENSIONS: tuple[str, ...] = ("napoleon.interfaces.store_commands", "napoleon.interfaces.study_commands",
-                                "napoleon.interfaces.web.commands")
+                                "napoleon.interfaces.web.commands", "napoleon.interfaces.review_commands")
 
 
 def deal_number(text: str) -> int:
@@ -290,26 +290,23 @@ def solve_batch(args: argparse.Namespace) -> None:
 
 
 def cmd_hint(args: argparse.Namespace) -> None:
-    from ..solver import hint
-    from ..solver.suggest import suggest
+    from ..analysis import GUESS, UNKNOWN, WON, ask_hint
 
     state = state_of(args)
-    move, result = hint(state, budget=args.budget)
-    # No solution in time: a move to try all the same, marked as a guess.
-    suggestion = suggest(state) if move is None and result.verdict == "unknown" else None
-    obj = {"verdict": result.verdict, "move": state.game.move_to_json(move) if move else None,
-           "states": result.states, "seconds": round(result.seconds, 4),
+    hint = ask_hint(state, budget=args.budget)
+    answer = hint.answer
+    suggestion = answer.suggestion if hint.outcome == GUESS else None
+    obj = {"verdict": answer.verdict, "move": state.game.move_to_json(hint.move) if hint.outcome == WON else None,
+           "states": answer.states, "seconds": round(answer.seconds, 4),
            "suggestion": suggestion.to_json(state) if suggestion else None}
-    if move is not None:
-        text = f"{state.san(move)}   (the position is winnable)"
-    elif suggestion is not None:
-        text = f"{state.san(suggestion.move)}   ({suggestion.note()}, after {result.states} positions)"
-    elif result.verdict == "won":
-        text = "the game is won"
-    elif result.verdict == "lost":
-        text = "this position can no longer be won"
+    if hint.outcome == WON:
+        text = f"{state.san(hint.move)}   ({hint.note})"
+    elif hint.outcome == GUESS:
+        text = f"{state.san(hint.move)}   ({hint.note}, after {answer.states} positions)"
+    elif hint.outcome == UNKNOWN:
+        text = f"no hint: the solver ran out of time after {answer.states} positions"
     else:
-        text = f"no hint: the solver ran out of time after {result.states} positions"
+        text = hint.text
     emit(args, obj, text)
 
 

@@ -77,21 +77,16 @@ def play_lines(state: State, inp: TextIO | None = None, out: TextIO | None = Non
                 say(state.board_text())
             continue
         if word in ("h", "hint"):
-            from ..solver import hint
-            from ..solver.suggest import suggest
+            from ..analysis import ask_hint
 
-            move, result = hint(state, budget=5.0)
-            suggestion = suggest(state) if move is None and result.verdict == "unknown" else None
-            if (move is not None or suggestion is not None) and on_hint is not None:
+            hint = ask_hint(state, budget=5.0)
+            if hint.helped and on_hint is not None:
                 on_hint()
-            if move is not None:
-                say(f"hint: {state.san(move)}")
-            elif suggestion is not None:
-                say(f"hint: {state.san(suggestion.move)}   ({suggestion.note()})")
-            elif result.verdict == "lost":
-                say("this position can no longer be won")
+            if hint.helped:
+                note = f"   ({hint.note})" if hint.reason else ""
+                say(f"hint: {state.san(hint.move)}{note}")
             else:
-                say("no hint found in time")
+                say(hint.text)
             continue
         if word == "auto":
             from ..engine.autoplay import safe_autoplay

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 from ..engine.errors import NapoleonError
 from ..engine.state import State, Status
 from . import schema
+from .reviews import mark_help
 from .stats import STATS_SQL, compute_stats
 
 if TYPE_CHECKING:
@@ -492,6 +493,7 @@ class StoreRecorder:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._length: int | None = None  # moves on the table at the last save: a shorter line is an undo
 
     def begin(self, session: RecordedGame) -> int:
         return self.store.insert(session.game, session.deal, moves=session.notation_history(),
@@ -500,6 +502,9 @@ class StoreRecorder:
 
     def save(self, session: RecordedGame) -> None:
         self.store.save_session(session.record_id, session)
+        length, self._length = self._length, len(session.state.history)
+        if length is not None and self._length < length:
+            mark_help(self.store, session.record_id, self._length, "undo")
 
     def finish(self, session: RecordedGame, result: str) -> None:
         # save() has written the result already (a win once, whatever follows);
@@ -508,6 +513,7 @@ class StoreRecorder:
 
     def assisted(self, session: RecordedGame, kind: str) -> None:
         self.store.mark_assisted(session.record_id, kind)
+        mark_help(self.store, session.record_id, len(session.state.history), kind)
 
     def graded(self, session: RecordedGame, grade: str | None) -> None:
         self.store.set_grade(session.record_id, grade)

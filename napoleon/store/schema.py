@@ -160,14 +160,34 @@ def _v7(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN opening INTEGER NOT NULL DEFAULT 0 CHECK (opening >= 0)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7]
+def _v8(db: sqlite3.Connection) -> None:
+    db.execute("""
+        CREATE TABLE reviews (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            moves TEXT NOT NULL,
+            review TEXT NOT NULL,
+            made TEXT NOT NULL
+        )
+    """)
+    db.execute("""
+        CREATE TABLE help (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            at INTEGER NOT NULL CHECK (at >= 0),
+            kind TEXT NOT NULL CHECK (kind IN ('hint', 'solution', 'undo')),
+            made TEXT NOT NULL
+        )
+    """)
+    db.execute("CREATE INDEX help_by_game ON help (game_id)")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 
 VERSION = len(MIGRATIONS)
 """The schema version this code writes."""
 
 TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}, 5: {"games", "study"},
-          6: {"games", "study"}, 7: {"games", "study"}}
+          6: {"games", "study"}, 7: {"games", "study"}, 8: {"games", "study", "reviews", "help"}}
 """The tables of each version (to tell our database from someone else's)."""
 
 

@@ -102,7 +102,7 @@ async def test_hint_does_not_wait_behind_the_background_verdict():
     verdict's long search is still running when the hint's answer is shown."""
     app = make_app("forty-thieves", 2, analysis=True, budgets=(120.0,), hint_budget=None, hint_states=20_000)
     async with app.run_test() as pilot:
-        await wait_for(pilot, lambda: app.searching and app.solver.background.pids())
+        await wait_for(pilot, lambda: app.searching and app.solver.pids("background"))
         await pilot.press("h")
         await wait_for(pilot, lambda: app.want is None)
         assert app.searching  # the background search goes on ...

@@ -777,7 +777,7 @@ def test_a_hint_does_not_wait_behind_the_winnable_badge(db):
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver", timeout=120) as c:
             gid = (await c.post("/api/games", json={"game": game, "deal": deal})).json()["id"]
             badge = asyncio.create_task(c.post(f"/api/games/{gid}/solve", json={"budget": 60, "steps": False}))
-            while not app.state.web.solver.background.pids():
+            while not app.state.web.solver.pids("background"):
                 await asyncio.sleep(0.05)
             hint = await c.get(f"/api/games/{gid}/hint", params={"budget": 0.5})
             answered_first = not badge.done()

@@ -31,7 +31,8 @@ from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
 from ...engine.autoplay import finish_moves
-from ...solver.service import Answer, SolverService, Verdict
+from ...analysis import Analysis
+from ...solver.service import Answer
 from ...store.settings import load as load_settings
 from ...store.settings import save as save_settings
 from . import cardfaces as cf
@@ -63,7 +64,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     between moves when the solution is shown. ``hint_budget`` and
     ``solve_budget`` are the seconds a hint or a solution may search when no
     solution is known (``hint_states`` caps the positions instead, for
-    tests); ``solver`` is the service to use (the app makes its own).
+    tests); ``solver`` is the analysis to ask (the app makes its own, with
+    ``budgets`` as the live verdict's ladder).
     """
 
     TITLE = "napoleon"
@@ -119,7 +121,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         hint_states: int | None = None,
         step_delay: float = 0.35,
         four_colour: bool | None = None,
-        solver: SolverService | None = None,
+        solver: Analysis | None = None,
     ) -> None:
         super().__init__()
         # Auto-play and the four-colour deck are the player's settings, kept
@@ -140,7 +142,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.analysis_on = analysis
         if session.grade is None and session.state.deal:
             self._note_grade()
-        self.solver = solver if solver is not None else SolverService(workers=1, background=1)
+        self.solver = solver if solver is not None else Analysis(workers=1, background=1, budgets=budgets)
         self.budgets = budgets
         self.hint_budget = hint_budget
         self.solve_budget = solve_budget
@@ -267,7 +269,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         if self.finish_offer is None:
             return
         # A known solution too: the badge says winnable without a search.
-        self.solver.remember(self.state, Answer(Verdict.WON, tuple(self.finish_offer), complete=True, source="known"))
+        self.solver.learn(self.state, self.finish_offer)
         note = "the rest goes home by itself: F finishes the game"
         self.message = Text(" " + note) if self.message is None else self.message + Text(f" · {note}")
         self.message.stylize("bold green", self.message.cell_len - len(note))
@@ -575,7 +577,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
 
         game = session.state.game
         try:
-            answer = await self.solver.background.run(grade_json, game.id, dict(game.options), session.state.deal)
+            answer = await self.solver.run(grade_json, game.id, dict(game.options), session.state.deal,
+                                           background=True)
         except Exception:  # noqa: BLE001 - a crashed worker or a closed service: only the grade is lost
             return
         if session is not self.session or session.grade is not None or not answer.get("grade"):

@@ -1,6 +1,6 @@
 """Hint, "show the solution" and the live verdict: the app's side of the
-solver service (:mod:`napoleon.solver.service`), whose searches run in
-worker processes so the screen never freezes.
+analysis (:mod:`napoleon.analysis`), whose searches run in worker processes
+so the screen never freezes.
 
 The solution player shows the solution on a copy of the position: the
 player's game, its clock and its record are left as they were, so a game
@@ -9,20 +9,19 @@ the program solved is never counted as the player's win.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 from textual import work
 from textual.timer import Timer
 
+from ...analysis import GUESS, LOST, VERDICT_BUDGETS, WON, Hint, hint_of
 from ...engine.move import Move
 from ...engine.state import State, Status
-from ...solver.service import Answer, Verdict, losing_move
+from ...solver.service import Answer, Verdict
 from .host import AppHost
 
-BUDGETS = (1.5, 6.0, 30.0)
-"""Seconds of successive background searches of one position: a quick
-answer first, then longer ones while the player thinks."""
+BUDGETS = VERDICT_BUDGETS
+"""Seconds of successive background searches of one position (the analysis's ladder)."""
 
 HINT_BUDGET = 10.0
 """Seconds a hint may search when no solution is known."""
@@ -56,9 +55,9 @@ class SolverMixin(AppHost):
         if self.session.status is not Status.PLAYING:
             self.say("the game is over")
             return
-        known = self.solver.known(self.state)
-        if known is not None and known.verdict is not Verdict.UNKNOWN:
-            self._show_hint(known)  # the badge's solution: at once
+        known = self.solver.settled(self.state)
+        if known is not None:
+            self._show_hint(hint_of(self.state, known))  # the badge's solution: at once
             return
         self.want = "hint"
         self.say("looking for a hint …")
@@ -72,8 +71,8 @@ class SolverMixin(AppHost):
         if self.session.status is not Status.PLAYING:
             self.say("the game is over")
             return
-        known = self.solver.known(self.state)
-        if known is not None and known.verdict is not Verdict.UNKNOWN:
+        known = self.solver.settled(self.state)
+        if known is not None:
             self._show_solution(known)
             return
         self.want = "solve"
@@ -82,12 +81,13 @@ class SolverMixin(AppHost):
 
     @work(exclusive=True, group="ask", exit_on_error=False)
     async def _find(self, generation: int, state: State, what: str) -> None:
-        """Ask the service (in the foreground lane: never behind the background verdict)."""
+        """Ask the analysis (in the foreground lane: never behind the background verdict)."""
         try:
             if what == "hint":
-                answer = await self.solver.hint(state, budget=self.hint_budget, max_states=self.hint_states)
+                hint = await self.solver.hint(state, budget=self.hint_budget, max_states=self.hint_states)
+                answer = hint.answer
             else:
-                answer = await self.solver.solve(state, budget=self.solve_budget, max_states=self.hint_states)
+                answer = await self.solver.solution(state, budget=self.solve_budget, max_states=self.hint_states)
         except Exception as exc:  # noqa: BLE001 - a crashed worker must not end the game
             if generation == self.generation:
                 self.want = None
@@ -101,20 +101,19 @@ class SolverMixin(AppHost):
             self.searching = False
             self._update_info()
         if what == "hint":
-            self._show_hint(answer)
+            self._show_hint(hint)
         else:
             self._show_solution(answer)
 
-    def _show_hint(self, answer: Answer) -> None:
-        if answer.won and answer.moves:
-            self._mark_hint(answer.moves[0], f"Hint: {self.state.describe(answer.moves[0])}", "bold #d787ff")
-        elif answer.suggestion is not None:
+    def _show_hint(self, hint: Hint) -> None:
+        if hint.outcome == WON:
+            self._mark_hint(hint.move, f"Hint: {hint.text}", "bold #d787ff")
+        elif hint.outcome == GUESS:
             # No solution known: a move to try. "Guess" comes first, so that a
             # narrow terminal, which crops the status line, still shows it.
-            s = answer.suggestion
-            self._mark_hint(s.move, f"Guess: {self.state.describe(s.move)} ({s.reason()})", "#d787ff")
+            self._mark_hint(hint.move, f"Guess: {self.state.describe(hint.move)} ({hint.reason})", "#d787ff")
         else:
-            self._no_answer(answer)
+            self._no_answer(hint.outcome)
 
     def _mark_hint(self, move: Move, text: str, style: str) -> None:
         self.session.mark_assisted("hint")  # a win with help is counted apart
@@ -122,8 +121,8 @@ class SolverMixin(AppHost):
         self._redraw()
         self.say(text, style)
 
-    def _no_answer(self, answer: Answer) -> None:
-        if answer.verdict is Verdict.LOST:
+    def _no_answer(self, outcome: str) -> None:
+        if outcome == LOST:
             self.warn("this position can no longer be won: undo to find a better line")
         else:
             self.warn("the solver found no way to win from here in the time it had")
@@ -134,8 +133,8 @@ class SolverMixin(AppHost):
         if not (self.analysis_on or force) or self.session.status is not Status.PLAYING:
             self.searching = False
             return
-        known = self.solver.known(self.state)
-        if known is not None and known.verdict is not Verdict.UNKNOWN:
+        known = self.solver.settled(self.state)
+        if known is not None:
             self.verdict = known
             self.searching = False
             self._lost_here()
@@ -145,22 +144,15 @@ class SolverMixin(AppHost):
 
     @work(exclusive=True, group="analysis", exit_on_error=False)
     async def _analyse(self, generation: int, state: State) -> None:
-        """Follow a known solution, else search with growing budgets in the background lane."""
+        """The analysis's live verdict: a known solution followed, else its ladder of searches."""
+
+        def show(answer: Answer) -> None:
+            if generation == self.generation:
+                self.verdict = answer
+                self._update_info()
+
         try:
-            answer = await asyncio.to_thread(self.solver.cache.follow, state)
-            if answer is None:
-                known = self.solver.known(state)
-                spent = (known.spent or 0.0) if known is not None else 0.0
-                for budget in self.budgets:
-                    if budget <= spent:
-                        continue
-                    answer = await self.solver.solve(state, budget, background=True)
-                    if generation != self.generation:
-                        return
-                    self.verdict = answer
-                    self._update_info()
-                    if answer.verdict is not Verdict.UNKNOWN:
-                        break
+            answer = await self.solver.verdict(state, on_answer=show, stop=lambda: generation != self.generation)
         except Exception as exc:  # noqa: BLE001 - a crashed worker or solver must not end the game
             if generation == self.generation:
                 self.searching = False
@@ -169,8 +161,7 @@ class SolverMixin(AppHost):
             return
         if generation != self.generation:
             return
-        if answer is not None:
-            self.verdict = answer
+        self.verdict = answer
         self.searching = False
         self._update_info()
         self._lost_here()
@@ -194,18 +185,16 @@ class SolverMixin(AppHost):
         """Search back through the game for the last position that could still be won."""
         budget = self.budgets[0] * 2 if self.budgets else None
         try:
-            back = await self.solver.last_winnable(state, budget, max_states=self.hint_states,
+            lost = await self.solver.last_winnable(state, budget, max_states=self.hint_states,
                                                    stop=lambda: generation != self.generation)
         except Exception:  # noqa: BLE001 - only advice is lost; the game goes on
             return
         if generation != self.generation:
             return
-        if back is not None:
-            self.last_winnable = back
-            before, move = losing_move(state, back)
-            self.warn(f"this position can no longer be won: move {back + 1} lost it "
-                      f"({before.describe(move, past=True)}) · b goes back to before it · R restarts · "
-                      f"n new deal")
+        if lost is not None:
+            self.last_winnable = lost.kept
+            self.warn(f"this position can no longer be won: move {lost.number} lost it "
+                      f"({lost.text}) · b goes back to before it · R restarts · n new deal")
             return
         self.warn("this position can no longer be won: u undoes, R restarts, n deals a new one")
 
@@ -213,7 +202,7 @@ class SolverMixin(AppHost):
 
     def _show_solution(self, answer: Answer) -> None:
         if not (answer.won and answer.moves):
-            self._no_answer(answer)
+            self._no_answer(LOST if answer.verdict is Verdict.LOST else "")
             return
         self.session.mark_assisted("solution")  # a win with help is counted apart
         copy = self.state.copy()

@@ -23,6 +23,8 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
 - ``GET  /api/games/{id}/targets?from=PILE&count=N``  where those cards may go; ``text`` says it in words
 - ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution: from one already known (followed
   on from this position), else searched in a worker process; ``text`` says it in a player's words
+- ``GET  /api/games/{id}/verdict[?longer=S]`` the live verdict's next step (``more``: ask again for a
+  longer search): a proven verdict known or followed on at once, else the analysis's next budget
 - ``POST /api/games/{id}/solve``            ``{"budget", "steps"}``: a whole solution, to show
 - ``GET  /api/games/{id}/last-winnable[?budget=S]`` the last earlier position that can be won: ``at``,
   the moves it keeps (null: none found), ``move`` and ``text``, the move after it that lost the game;
@@ -61,13 +63,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ... import GAMES, get_game, voice
+from ...analysis import GUESS, WON, Analysis, WorkerError
 from ...engine.errors import IllegalMoveError, NapoleonError
 from ...engine.move import REDEAL
 from ...engine.state import State
 from ...games import DEFAULT_GAME
 from ...grading import GRADES, grade_json, hand_out, shipped_grade
 from ...shuffle import MAX_DEAL
-from ...solver.service import Answer, SolverService, Verdict, WorkerError, find_winnable_job, losing_move
 from ...store import Store
 from ..cli import game_info
 from .games import (
@@ -229,7 +231,7 @@ class WebApp:
         self.store = store
         self.settings = settings
         self.registry = Registry(store)
-        self.solver = SolverService(workers=settings.workers)
+        self.solver = Analysis(workers=settings.workers, background=1)
 
     # ------------------------------------------------------------ lookup
 
@@ -309,9 +311,8 @@ class WebApp:
                 raise ApiError(422, found["error"])
             deal, solution, grade = found["deal"], found["solution"], found["grade"]
         elif deal == "winnable":
-            found = await self.solver.run(find_winnable_job, game.id, dict(game.options),
-                                          start or secrets.randbelow(1_000_000_000) + 1,
-                                          self.settings.winnable_budget, self.settings.winnable_tries)
+            found = await self.solver.winnable_deal(game, start or secrets.randbelow(1_000_000_000) + 1,
+                                                    self.settings.winnable_budget, self.settings.winnable_tries)
             if "error" in found:
                 raise ApiError(422, found["error"])
             deal, solution = found["deal"], found["moves"]
@@ -320,7 +321,7 @@ class WebApp:
         state = game.new_state(deal)
         if solution is not None:
             moves = tuple(game.parse_notation(m) for m in solution)
-            await asyncio.to_thread(self.solver.remember, state, Answer(Verdict.WON, moves, complete=True))
+            await asyncio.to_thread(self.solver.learn, state, moves)
         live = await asyncio.to_thread(self.registry.create, state, autoplay)
         grade = grade or shipped_grade(game, deal)
         if grade is not None:  # kept with the game's record: the statistics count per grade
@@ -464,49 +465,38 @@ class WebApp:
                     "text": voice.picked_up(state, index, count, dsts)}
         return JSONResponse(await self.locked(live, work))
 
-    async def search(self, live: LiveGame, budget: float, hint: bool = False,
-                     background: bool = False) -> tuple[State, Answer]:
-        """Ask the solver service about the game's position now: (that position, the answer).
+    async def position(self, live: LiveGame) -> tuple[State, str]:
+        """The game's position now, and its version."""
+        return await self.locked(live, lambda: (live.session.state.copy(), position_version(live.session)))
 
-        A hint takes a solution already known, followed on from this position
-        when the player left it by a move or two; a search runs only when none
-        is known.
-        """
-        state = await self.locked(live, lambda: live.session.state.copy())
+    async def ask(self, question: Any) -> Any:
+        """Await one of the analysis's answers; a crashed worker or a solver bug is a 500, and the server goes on."""
         try:
-            if hint:
-                return state, await self.solver.hint(state, budget)
-            return state, await self.solver.solve(state, budget, background=background)
-        except WorkerError as exc:  # a crashed worker or a solver bug: say so, keep serving
+            return await question
+        except WorkerError as exc:
             raise ApiError(500, f"the solver failed: {exc}") from None
 
     async def hint(self, request: Request) -> JSONResponse:
         live = await self.live(request)
         budget = min(parse_budget(request.query_params.get("budget"), self.settings.hint_budget),
                      self.settings.max_budget)
-        state, answer = await self.search(live, budget, hint=True)
-        move = answer.moves[0] if answer.won and answer.moves else None
-        move_json = None
-        suggestion = None if answer.suggestion is None else answer.suggestion.to_json(state)
-        if move is not None:
+        state, _ = await self.position(live)
+        hint = await self.ask(self.solver.hint(state, budget))
+        answer = hint.answer
+        if hint.helped:
             # A game played with help is counted apart in the statistics.
             await self.locked(live, lambda: live.session.mark_assisted("hint"))
-            text = state.describe(move)  # the page says "Hint: " before it
-            move_json = {**state.game.move_to_json(move), "text": text}
+        suggestion = answer.suggestion.to_json(state) if hint.outcome == GUESS else None
+        move_json = None
+        if hint.outcome == WON:
+            move_json = {**state.game.move_to_json(hint.move), "text": hint.text}  # the page says "Hint: " before it
         elif suggestion is not None:
-            await self.locked(live, lambda: live.session.mark_assisted("hint"))
             move_json = suggestion["move"]
-            text = answer.suggestion.text(state)
-        elif answer.won:
-            text = "the game is won"
-        elif answer.verdict is Verdict.LOST:
-            text = "this position can no longer be won"
-        else:
-            text = "the solver found no way to win from here in the time it had"
         return JSONResponse({
             "verdict": answer.verdict,
+            "outcome": hint.outcome,
             "move": move_json,
-            "text": text,
+            "text": hint.text,
             "at": len(state.history),
             "states": answer.states,
             "seconds": answer.seconds,
@@ -516,15 +506,29 @@ class WebApp:
             "suggestion": suggestion,
         })
 
+    async def verdict(self, request: Request) -> JSONResponse:
+        """The live verdict's next step: a proven verdict at once, else the ladder's next search;
+        ``more`` says whether a longer one may follow (the page asks again while it does)."""
+        live = await self.live(request)
+        longer = request.query_params.get("longer")
+        budget = None if longer is None else min(parse_budget(longer, 0.0), self.settings.max_budget)
+        state, version = await self.position(live)
+        answer, more = await self.ask(self.solver.verdict_step(state, budget))
+        return JSONResponse({"verdict": answer.verdict, "more": more, "length": len(answer.moves),
+                             "at": len(state.history), "version": version, "spent": answer.spent,
+                             "states": answer.states, "seconds": answer.seconds, "complete": answer.complete,
+                             "cached": answer.source != "search"})
+
     async def solve(self, request: Request) -> JSONResponse:
         body = await read_body(request, required=False)
         check_keys(body, {"budget", "steps"}, "solve")
         budget = min(parse_budget(body.get("budget"), self.settings.solve_budget), self.settings.max_budget)
         with_steps = want_bool(body, "steps", True)
         live = await self.live(request)
-        # Without steps it is the page's winnable badge: a background question, so
-        # that a hint (the foreground lane) never waits behind it.
-        state, answer = await self.search(live, budget, background=not with_steps)
+        state, _ = await self.position(live)
+        # Without steps it is a verdict: a background question, so that a hint
+        # (the foreground lane) never waits behind it.
+        answer = await self.ask(self.solver.solution(state, budget, background=not with_steps))
         moves = answer.notation(state)
         result = {
             "verdict": answer.verdict,
@@ -537,7 +541,7 @@ class WebApp:
             "cached": answer.source != "search",
         }
         if with_steps and answer.won:
-            # Shown to the player (the badge asks without steps): the game was helped.
+            # Shown to the player: the game was helped.
             await self.locked(live, lambda: live.session.mark_assisted("solution"))
             result.update(await asyncio.to_thread(solution_steps, state, moves))
         return JSONResponse(result)
@@ -548,16 +552,12 @@ class WebApp:
         live = await self.live(request)
         budget = min(parse_budget(request.query_params.get("budget"), self.settings.winnable_budget),
                      self.settings.max_budget)
-        state, version = await self.locked(live, lambda: (live.session.state.copy(), position_version(live.session)))
-        try:
-            back = await self.solver.last_winnable(state, budget,
-                                                   stop=lambda: position_version(live.session) != version)
-        except WorkerError as exc:
-            raise ApiError(500, f"the solver failed: {exc}") from None
-        if back is None:
+        state, version = await self.position(live)
+        lost = await self.ask(self.solver.last_winnable(
+            state, budget, stop=lambda: position_version(live.session) != version))
+        if lost is None:
             return JSONResponse({"at": None, "move": None, "text": None})
-        before, move = losing_move(state, back)
-        return JSONResponse({"at": back, "move": state.game.notation(move), "text": before.describe(move, past=True)})
+        return JSONResponse({"at": lost.kept, "move": lost.notation, "text": lost.text})
 
     async def leave(self, request: Request) -> JSONResponse:
         live = await self.live(request)
@@ -696,6 +696,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
         Route("/api/games/{game_id}/hint", web.hint),
         Route("/api/games/{game_id}/solve", web.solve, methods=["POST"]),
         Route("/api/games/{game_id}/last-winnable", web.last_winnable),
+        Route("/api/games/{game_id}/verdict", web.verdict),
         Route("/api/stats", web.stats),
         Route("/api/stats/reset", web.reset_stats, methods=["POST"]),
         Route("/api/history", web.history),

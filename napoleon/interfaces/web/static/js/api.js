@@ -56,6 +56,9 @@ export const api = {
   // Where the top ``count`` cards of pile ``from`` may go: {targets, text (said when they are picked up)}.
   targets: (id, from, count) => call("GET", `/api/games/${id}/targets?from=${encodeURIComponent(from)}&count=${count}`),
   hint: (id, budget) => call("GET", `/api/games/${id}/hint` + (budget ? `?budget=${budget}` : "")),
+  // The live verdict's next step: {verdict, more (a longer search may follow), length, ...};
+  // ``longer``: seconds of one search asked for beyond the server's ladder.
+  verdict: (id, longer) => call("GET", `/api/games/${id}/verdict` + (longer ? `?longer=${longer}` : "")),
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),
   // The last earlier position that can be won: {at: moves it keeps or null, move, text}.
   lastWinnable: (id) => call("GET", `/api/games/${id}/last-winnable`),

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { $ } from "./util.js";
 
+// Seconds of the first search a click on an unproven badge doubles (the server's ladder sets the rest).
 const WINNABLE_BUDGET = 4;
 
 const VERDICT_TEXT = {
@@ -27,6 +28,8 @@ export class WinnableBadge {
     this.gameId = null;
     this.paused = false;
     this.lastWon = null;      // {id, moves}: the last position proved winnable on this visit
+    this.longer = null;       // seconds of one longer search the player asked for
+    this.spent = null;        // seconds the last search of an unproven position was given
     this.gradeAsked = null;
   }
 
@@ -49,7 +52,11 @@ export class WinnableBadge {
       this.gameId = v.id;
       this.paused = false;
     }
-    if (force) this.paused = false;
+    if (force && this.paused) {
+      // The ladder ran out unproven: a click asks for one search twice as long as the last.
+      this.longer = Math.min(2 * (this.spent || WINNABLE_BUDGET), 120);
+      this.paused = false;
+    }
     if (this.paused) {
       badge.className = "badge-state unknown";
       badge.textContent = VERDICT_TEXT.unknown();
@@ -71,7 +78,8 @@ export class WinnableBadge {
     this.inflight = true;
     let answer = null;
     try {
-      answer = await api.solve(id, WINNABLE_BUDGET, false);
+      answer = await api.verdict(id, this.longer);
+      this.longer = null;
     } catch (err) {
       answer = null;
     } finally {
@@ -80,6 +88,12 @@ export class WinnableBadge {
     if (app.version !== version || this.again) {
       this.again = false;
       if (app.view && app.view.status === "playing" && !this.paused) this.check();
+      return;
+    }
+    if (answer && answer.verdict === "unknown" && answer.more) {
+      // Not proven yet: the server's ladder has a longer search to run for this position.
+      $("winnable-badge").textContent = "winnable? searching longer …";
+      this.check();
       return;
     }
     this.showVerdict(id, answer);
@@ -94,6 +108,7 @@ export class WinnableBadge {
       badge.textContent = "winnable? (solver unavailable)";
       return;
     }
+    this.spent = answer.spent;
     this.paused = answer.verdict === "unknown";
     if (answer.verdict === "won") this.lastWon = { id, moves: app.view.moves.slice() };
     if (answer.verdict === "lost") app.wayBack.offer();

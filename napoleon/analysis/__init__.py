@@ -1,0 +1,14 @@
+"""One analysis: every question put to the solver, with one policy.
+
+:class:`Analysis` (:mod:`.answers`) answers the live verdict, the hint and
+its outcome (:mod:`.hints`), the solution to show, and where a lost game
+was lost; :mod:`.review` reviews a whole game on the same solver service,
+and :mod:`.stored` keeps reviews with the games in the store. Every
+interface asks this package and nothing below it.
+"""
+
+from .answers import HINT_BUDGET, VERDICT_BUDGETS, Analysis, LostAt, WorkerError, ask_hint
+from .hints import GUESS, LOST, OUTCOMES, OVER, UNKNOWN, WON, Hint, hint_of
+
+__all__ = ["GUESS", "HINT_BUDGET", "LOST", "OUTCOMES", "OVER", "UNKNOWN", "VERDICT_BUDGETS", "WON", "Analysis",
+           "Hint", "LostAt", "WorkerError", "ask_hint", "hint_of"]

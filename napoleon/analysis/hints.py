@@ -1,0 +1,82 @@
+"""What a hint tells the player: one decision, taken here for every interface.
+
+The solver service answers with a verdict, perhaps a solution, perhaps a
+move to try (:class:`~napoleon.solver.suggest.Suggestion`); :func:`hint_of`
+turns that into one of five outcomes, the move to show and the sentence that
+says it. The command line, line mode, the terminal and the page only show a
+:class:`Hint`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.move import Move
+from ..engine.state import State
+from ..solver.service import Answer, Verdict
+
+WON = "won"
+"""The move is a step of a solution: the position is winnable."""
+GUESS = "guess"
+"""No solution known: the move is the best a short search found to try."""
+LOST = "lost"
+"""The position is proven lost: no move is shown."""
+UNKNOWN = "unknown"
+"""No solution and no move to try within the budget."""
+OVER = "over"
+"""The game is already won."""
+
+OUTCOMES = (WON, GUESS, LOST, UNKNOWN, OVER)
+
+LOST_TEXT = "this position can no longer be won"
+UNKNOWN_TEXT = "the solver found no way to win from here in the time it had"
+OVER_TEXT = "the game is won"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint's outcome (one of :data:`OUTCOMES`), its move, and the answer behind it.
+
+    ``text`` says it in a player's words: the move ("move the 7♣ onto the
+    8♦"), the move and why it is only a guess, or why there is no move.
+    ``move`` is None unless the outcome is :data:`WON` or :data:`GUESS`.
+    """
+
+    outcome: str
+    move: Move | None
+    text: str
+    answer: Answer
+
+    @property
+    def helped(self) -> bool:
+        """Whether the player was shown a move (the game counts as played with help)."""
+        return self.move is not None
+
+    @property
+    def note(self) -> str:
+        """What the move is, beside its notation: a step of a solution or a guess."""
+        if self.outcome == GUESS and self.answer.suggestion is not None:
+            return self.answer.suggestion.note()
+        if self.outcome == WON:
+            return "the position is winnable"
+        return self.text
+
+    @property
+    def reason(self) -> str:
+        """For a guess, why it is one (no solution known, and where the move leads)."""
+        suggestion = self.answer.suggestion
+        return suggestion.reason() if self.outcome == GUESS and suggestion is not None else ""
+
+
+def hint_of(state: State, answer: Answer) -> Hint:
+    """The hint that ``answer`` (the service's word on ``state``) gives."""
+    if answer.won and answer.moves:
+        move = answer.moves[0]
+        return Hint(WON, move, state.describe(move), answer)
+    if answer.won:
+        return Hint(OVER, None, OVER_TEXT, answer)
+    if answer.suggestion is not None:
+        return Hint(GUESS, answer.suggestion.move, answer.suggestion.text(state), answer)
+    if answer.verdict is Verdict.LOST:
+        return Hint(LOST, None, LOST_TEXT, answer)
+    return Hint(UNKNOWN, None, UNKNOWN_TEXT, answer)

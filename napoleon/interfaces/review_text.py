@@ -1,0 +1,71 @@
+"""A game's review as text: the command line's and the terminal's words and pictures."""
+
+from __future__ import annotations
+
+from ..analysis.review import LOST, UNKNOWN, WINNABLE, Review
+
+SPARKS = "▁▂▃▄▅▆▇█"
+MARKS = {WINNABLE: "✓", LOST: "✗", UNKNOWN: "?"}
+
+
+def sparkline(values: list[int], top: int, width: int | None = None) -> str:
+    """``values`` (0 to ``top``) as one line of block characters, squeezed to ``width`` if given
+    (each character then shows the most of the values it stands for)."""
+    if width is not None and len(values) > width > 0:
+        step = len(values) / width
+        values = [max(values[int(i * step):max(int((i + 1) * step), int(i * step) + 1)]) for i in range(width)]
+    top = max(top, 1)
+    return "".join(SPARKS[min(len(SPARKS) - 1, v * len(SPARKS) // (top + 1))] for v in values)
+
+
+def verdict_strip(review: Review, width: int | None = None) -> str:
+    """The verdict after every move, one mark each: ✓ winnable, ✗ lost, ? not known."""
+    marks = [MARKS[v] for v in review.verdicts[1:]]
+    if width is not None and len(marks) > width > 0:
+        step = len(marks) / width
+        marks = [marks[int(i * step)] for i in range(width)]
+    return "".join(marks)
+
+
+def verdict_words(verdict: str, length: int | None) -> str:
+    if verdict == WINNABLE:
+        return f"winnable ({length} moves to win)" if length is not None else "winnable"
+    return "lost" if verdict == LOST else "not known"
+
+
+def summary(review: Review, total_cards: int, width: int = 72) -> list[str]:
+    """The review's headline: the deal's verdict, the losing move and its line, a won game's
+    length, where help was taken, and the picture (cards home after every move)."""
+    n = len(review.moves)
+    lines = [f"The deal as dealt: {verdict_words(review.verdicts[0], review.lengths[0])}."]
+    if review.losing_move is not None:
+        k = review.losing_move
+        lines.append(f"Move {k} lost the game: {review.texts[k - 1]}. From there no line wins.")
+        lines.append(f"A winning line from before it (after move {k - 1}), {len(review.line)} moves: "
+                     + " ".join(review.line))
+    elif review.verdicts[-1] == LOST and review.verdicts[0] == LOST:
+        lines.append("No line ever won this deal: it was lost as dealt.")
+    elif review.verdicts[-1] == LOST:
+        lines.append("The game was lost, but the move that lost it is not known: the solver could not "
+                     "decide every position in the time it had.")
+    if review.won is not None:
+        w = review.won
+        shortest = w["shortest_known"]
+        lines.append(f"Won in {w['length']} moves; the shortest solution the solver knows: {shortest} moves.")
+    if review.help:
+        lines.append("Help taken: " + ", ".join(f"{h['kind']} after move {h['at']}" for h in review.help) + ".")
+    if review.unknown:
+        lines.append(f"Not known within the budget: {review.unknown} of {n + 1} positions.")
+    lines.append(f"Cards home  {sparkline(review.home, total_cards, width)}")
+    lines.append(f"Verdicts    {verdict_strip(review, width)}")
+    return lines
+
+
+def move_lines(review: Review) -> list[str]:
+    """One line a move: its number, notation, words and the verdict after it."""
+    out = []
+    for k in range(1, len(review.verdicts)):
+        mark = " <- lost the game" if k == review.losing_move else ""
+        out.append(f"{k:>4} {review.moves[k - 1]:<8} {MARKS[review.verdicts[k]]} "
+                   f"{verdict_words(review.verdicts[k], review.lengths[k]):<26} {review.texts[k - 1]}{mark}")
+    return out
