@@ -8,7 +8,8 @@ interface asks this package and nothing below it.
 """
 
 from .answers import HINT_BUDGET, VERDICT_BUDGETS, Analysis, LostAt, WorkerError, ask_hint
+from ..solver.service import Answer, Verdict
 from .hints import GUESS, LOST, OUTCOMES, OVER, UNKNOWN, WON, Hint, hint_of
 
-__all__ = ["GUESS", "HINT_BUDGET", "LOST", "OUTCOMES", "OVER", "UNKNOWN", "VERDICT_BUDGETS", "WON", "Analysis",
+__all__ = ["GUESS", "Answer", "Verdict", "HINT_BUDGET", "LOST", "OUTCOMES", "OVER", "UNKNOWN", "VERDICT_BUDGETS", "WON", "Analysis",
            "Hint", "LostAt", "WorkerError", "ask_hint", "hint_of"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import voice
 from ..engine.move import Move
 from ..engine.state import State
 from ..solver.service import Answer, Verdict
@@ -28,9 +29,6 @@ OVER = "over"
 
 OUTCOMES = (WON, GUESS, LOST, UNKNOWN, OVER)
 
-LOST_TEXT = "this position can no longer be won"
-UNKNOWN_TEXT = "the solver found no way to win from here in the time it had"
-OVER_TEXT = "the game is won"
 
 
 @dataclass(frozen=True)
@@ -38,14 +36,17 @@ class Hint:
     """A hint's outcome (one of :data:`OUTCOMES`), its move, and the answer behind it.
 
     ``text`` says it in a player's words: the move ("move the 7♣ onto the
-    8♦"), the move and why it is only a guess, or why there is no move.
-    ``move`` is None unless the outcome is :data:`WON` or :data:`GUESS`.
+    8♦"), the move and why it is only a guess, or why there is no move;
+    ``sentence`` is what every window shows (from :mod:`napoleon.voice`:
+    "Hint: move the 7♣ …", "Guess: …"). ``move`` is None unless the
+    outcome is :data:`WON` or :data:`GUESS`.
     """
 
     outcome: str
     move: Move | None
     text: str
     answer: Answer
+    sentence: str = ""
 
     @property
     def helped(self) -> bool:
@@ -72,11 +73,12 @@ def hint_of(state: State, answer: Answer) -> Hint:
     """The hint that ``answer`` (the service's word on ``state``) gives."""
     if answer.won and answer.moves:
         move = answer.moves[0]
-        return Hint(WON, move, state.describe(move), answer)
+        return Hint(WON, move, state.describe(move), answer, voice.hint(state, move))
     if answer.won:
-        return Hint(OVER, None, OVER_TEXT, answer)
-    if answer.suggestion is not None:
-        return Hint(GUESS, answer.suggestion.move, answer.suggestion.text(state), answer)
+        return Hint(OVER, None, voice.HINT_WON, answer, voice.HINT_WON)
+    s = answer.suggestion
+    if s is not None:
+        return Hint(GUESS, s.move, s.text(state), answer, voice.guess(state, s.move, s.home, s.now))
     if answer.verdict is Verdict.LOST:
-        return Hint(LOST, None, LOST_TEXT, answer)
-    return Hint(UNKNOWN, None, UNKNOWN_TEXT, answer)
+        return Hint(LOST, None, voice.LOST_HERE, answer, voice.HINT_LOST)
+    return Hint(UNKNOWN, None, voice.HINT_UNKNOWN, answer, voice.HINT_UNKNOWN)

@@ -327,7 +327,7 @@ def test_a_hint_with_no_solution_known_shows_a_guess(server, page):
     page.click("#hint")
     page.wait_for_selector("#board .card.hint, #board .slot.hint", timeout=20000)
     message = page.inner_text("#message")
-    assert message.startswith("Hint: move the ") and "a guess, no solution known" in message
+    assert message.startswith("Guess: move the ") and "(no solution known" in message
 
 
 def test_new_deal_by_number_share_link_and_stats_page(server, page):

@@ -3,7 +3,7 @@
 Modules: :mod:`.app` (the app and its keys), :mod:`.board` (drawing and
 clicks), :mod:`.layout` (where the piles go, per game family),
 :mod:`.cardfaces` (card text and colours), :mod:`.screens` (help, deal,
-end of game), :mod:`.solving` (hint, solution and verdict from :mod:`napoleon.solver.service`).
+end of game), :mod:`.solving` (hint, solution and verdict from :mod:`napoleon.analysis`).
 """
 
 from .app import NapoleonApp, run

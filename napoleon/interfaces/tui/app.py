@@ -4,7 +4,7 @@ The app drives a :class:`~napoleon.session.Session` (moves,
 auto-play, undo and redo by turns, the clock, the record in the store) and
 shows it on a :class:`~.board.Board`. Keys and clicks pick cards up and put
 them down; the engine says what is legal and, for an illegal drop, why. The
-solver service (:mod:`napoleon.solver.service`) searches each position in a
+analysis (:mod:`napoleon.analysis`) searches each position in a
 worker process after every change and the header says whether the position
 is still winnable.
 """
@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
 from ... import new_game
+from ...analysis import Analysis, Answer
 from ...engine.errors import NapoleonError
 from ...engine.move import REDEAL, Move
 from ...engine.rules import FOUNDATION
@@ -31,8 +32,6 @@ from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
 from ...engine.autoplay import finish_moves
-from ...analysis import Analysis
-from ...solver.service import Answer
 from ...store.settings import load as load_settings
 from ...store.settings import save as save_settings
 from . import cardfaces as cf

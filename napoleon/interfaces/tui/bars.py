@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine.state import Status
-from ...solver.service import Verdict
+from ...analysis import Verdict
 from . import cardfaces as cf
 from .host import AppHost
 

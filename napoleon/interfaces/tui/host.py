@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ...engine.move import Move
     from ...engine.state import State
     from ...session import Session
-    from ...solver.service import Answer, SolverService
+    from ...analysis import Analysis, Answer
     from .board import Board
     from .solving import Playback
 
@@ -41,7 +41,7 @@ class AppHost:
     held: tuple[int, int] | None
     target_counts: dict[int, set[int]]
     # The solver: its service, what it last said, whether it is searching.
-    solver: SolverService
+    solver: Analysis
     generation: int
     verdict: Answer | None
     searching: bool

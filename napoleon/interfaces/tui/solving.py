@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from textual import work
 from textual.timer import Timer
 
-from ...analysis import GUESS, LOST, VERDICT_BUDGETS, WON, Hint, hint_of
+from ... import voice
+from ...analysis import GUESS, VERDICT_BUDGETS, WON, Answer, Hint, Verdict, hint_of
 from ...engine.move import Move
 from ...engine.state import State, Status
-from ...solver.service import Answer, Verdict
 from .host import AppHost
 
 BUDGETS = VERDICT_BUDGETS
@@ -53,14 +53,14 @@ class SolverMixin(AppHost):
     def action_hint(self) -> None:
         self._begin()
         if self.session.status is not Status.PLAYING:
-            self.say("the game is over")
+            self.say(voice.GAME_OVER)
             return
         known = self.solver.settled(self.state)
         if known is not None:
             self._show_hint(hint_of(self.state, known))  # the badge's solution: at once
             return
         self.want = "hint"
-        self.say("looking for a hint …")
+        self.say(voice.HINT_LOOKING)
         self._find(self.generation, self.state.copy(), "hint")
 
     def action_solve(self) -> None:
@@ -69,14 +69,14 @@ class SolverMixin(AppHost):
             return
         self._begin()
         if self.session.status is not Status.PLAYING:
-            self.say("the game is over")
+            self.say(voice.GAME_OVER)
             return
         known = self.solver.settled(self.state)
         if known is not None:
             self._show_solution(known)
             return
         self.want = "solve"
-        self.say("looking for a solution …")
+        self.say(voice.SOLVE_LOOKING)
         self._find(self.generation, self.state.copy(), "solve")
 
     @work(exclusive=True, group="ask", exit_on_error=False)
@@ -91,7 +91,7 @@ class SolverMixin(AppHost):
         except Exception as exc:  # noqa: BLE001 - a crashed worker must not end the game
             if generation == self.generation:
                 self.want = None
-                self.warn(f"the solver failed: {exc}")
+                self.warn(voice.solver_failed(exc))
             return
         if generation != self.generation or self.want != what:
             return  # the position changed, or the player asked for something else
@@ -107,25 +107,18 @@ class SolverMixin(AppHost):
 
     def _show_hint(self, hint: Hint) -> None:
         if hint.outcome == WON:
-            self._mark_hint(hint.move, f"Hint: {hint.text}", "bold #d787ff")
+            self._mark_hint(hint.move, hint.sentence, "bold #d787ff")
         elif hint.outcome == GUESS:
-            # No solution known: a move to try. "Guess" comes first, so that a
-            # narrow terminal, which crops the status line, still shows it.
-            self._mark_hint(hint.move, f"Guess: {self.state.describe(hint.move)} ({hint.reason})", "#d787ff")
+            # No solution known: a move to try ("Guess" first: a narrow terminal crops the end).
+            self._mark_hint(hint.move, hint.sentence, "#d787ff")
         else:
-            self._no_answer(hint.outcome)
+            self.warn(hint.sentence)
 
     def _mark_hint(self, move: Move, text: str, style: str) -> None:
         self.session.mark_assisted("hint")  # a win with help is counted apart
         self.hint_move = move
         self._redraw()
         self.say(text, style)
-
-    def _no_answer(self, outcome: str) -> None:
-        if outcome == LOST:
-            self.warn("this position can no longer be won: undo to find a better line")
-        else:
-            self.warn("the solver found no way to win from here in the time it had")
 
     # -------------------------------------------------- background verdict
 
@@ -156,7 +149,7 @@ class SolverMixin(AppHost):
         except Exception as exc:  # noqa: BLE001 - a crashed worker or solver must not end the game
             if generation == self.generation:
                 self.searching = False
-                self.warn(f"the solver failed: {exc}")
+                self.warn(voice.solver_failed(exc))
                 self._update_info()
             return
         if generation != self.generation:
@@ -174,7 +167,7 @@ class SolverMixin(AppHost):
         if v is None or v.verdict is not Verdict.LOST or self.session.status is not Status.PLAYING:
             return
         if not self.state.history:
-            self.warn("this deal cannot be won: n deals a new one")
+            self.warn(voice.DEAL_CANNOT_BE_WON)
             return
         self.warn("this position can no longer be won · looking for the move that lost it … "
                   "(R restarts, n new deal)")
@@ -193,8 +186,8 @@ class SolverMixin(AppHost):
             return
         if lost is not None:
             self.last_winnable = lost.kept
-            self.warn(f"this position can no longer be won: move {lost.number} lost it "
-                      f"({lost.text}) · b goes back to before it · R restarts · n new deal")
+            self.warn(f"{voice.lost_by(lost.number, lost.before, lost.move)} · b goes back to before it · "
+                      f"R restarts · n new deal")
             return
         self.warn("this position can no longer be won: u undoes, R restarts, n deals a new one")
 
@@ -202,7 +195,7 @@ class SolverMixin(AppHost):
 
     def _show_solution(self, answer: Answer) -> None:
         if not (answer.won and answer.moves):
-            self._no_answer(LOST if answer.verdict is Verdict.LOST else "")
+            self.warn(hint_of(self.state, answer).sentence)
             return
         self.session.mark_assisted("solution")  # a win with help is counted apart
         copy = self.state.copy()

@@ -497,6 +497,8 @@ class WebApp:
             "outcome": hint.outcome,
             "move": move_json,
             "text": hint.text,
+            # What the page shows: the same sentence as the terminal's.
+            "sentence": hint.sentence,
             "at": len(state.history),
             "states": answer.states,
             "seconds": answer.seconds,

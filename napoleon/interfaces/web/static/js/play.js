@@ -64,7 +64,7 @@ export class Play {
       app.message(err.message, true);
       return;
     }
-    app.message(`Hint: ${answer.text}`, !answer.move && answer.verdict === "lost");
+    app.message(answer.sentence, !answer.move && answer.verdict === "lost");
     if (!answer.move) return;
     const m = answer.move;
     const board = app.board;
