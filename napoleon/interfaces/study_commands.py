@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from ..study import StudyError, Summary, need_extra, parse_deals, run_study, running_estimates
+from ..study.settle import Settlement, merge, settle_study
 from .common import db_parent, json_parent, parse_options
 from .plot import plot
 
@@ -24,6 +25,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786")
     p.add_argument("--plot", metavar="FILE.png", help="draw the running estimate and its interval")
+    p.add_argument("--settle", type=float, metavar="SECONDS",
+                   help="then give each deal the study left unknown SECONDS (longer than --budget), re-check "
+                        "each loss by a second search, and count the verdicts as the study's own")
+    p.add_argument("--slice", type=int, metavar="N", help="with --settle: settle at most N more deals in this run")
     p.add_argument("--grades", action="store_true",
                    help="grade the deals instead (docs/grades.md): calibrate the game's thresholds and write its "
                         "shipped grades")
@@ -53,6 +58,10 @@ def cmd_study(args: argparse.Namespace) -> None:
         raise StudyError("--jobs must be at least 1")
     if args.max_states is not None and args.max_states < 1:
         raise StudyError("--max-states must be at least 1")
+    if args.settle is not None and args.settle <= args.budget:
+        raise StudyError("--settle must be more seconds than --budget")
+    if args.slice is not None and (args.settle is None or args.slice < 1):
+        raise StudyError("--slice goes with --settle and is at least 1")
     if args.plot and not args.plot.lower().endswith(".png"):
         raise StudyError("--plot writes a PNG file: give a name ending in .png")
     from ..games import get_game
@@ -94,21 +103,63 @@ def cmd_study(args: argparse.Namespace) -> None:
                 summary = run_study(store, game.id, game.options, deals, budget=args.budget,
                                     max_states=args.max_states, jobs=args.jobs, dask=args.dask,
                                     on_result=on_result, on_start=on_start, deal_range=args.deals)
+            settlement = settle(args, store, summary, deals, progress, err) if args.settle else None
         except KeyboardInterrupt:
             err.print("interrupted: every result so far is stored; run the same command again to go on")
             raise
+        summary = merge(store, summary, deals)
         if args.plot:
             points = running_estimates(store, game.id, game.options, deals, args.budget, args.max_states)
             plot(points, args.plot, f"{game.describe()}: deals {args.deals}, {args.budget:g} s budget")
     wall = time.monotonic() - start
     for deal, message in summary.errors:
         print(f"napoleon: warning: deal {deal} failed in the solver: {message}", file=sys.stderr)
+    if settlement is not None:
+        for deal, message in settlement.errors:
+            print(f"napoleon: warning: deal {deal} failed in the settling pass: {message}", file=sys.stderr)
     if args.json:
-        print(json.dumps(summary.to_json(), indent=2))
+        obj = summary.to_json()
+        if settlement is not None:
+            obj["settlement"] = settlement.to_json()
+        print(json.dumps(obj, indent=2))
         return
     print(report(summary, wall))
+    if settlement is not None:
+        print(settlement_report(settlement))
     if args.plot:
         print(f"plot written to {args.plot}")
+
+
+def settle(args: argparse.Namespace, store: Any, summary: Summary, deals: list[int], progress: Any,
+           err: Any) -> Settlement:
+    """The settling pass of ``cmd_study``, with its own progress bar."""
+    task_id = None
+
+    def on_start(total: int, done: int) -> None:
+        nonlocal task_id
+        task_id = progress.add_task(f"settling, {args.settle:g} s a deal", total=total, completed=done, counts="")
+        if done:
+            err.print(f"{done} of the {total} unknown deals already settled or searched: resuming")
+
+    def on_result(result: dict[str, Any], settlement: Settlement) -> None:
+        progress.update(task_id, advance=1,
+                        counts=f"won {settlement.count('won')} lost {settlement.count('lost')}")
+
+    with progress:
+        return settle_study(store, summary, deals, args.settle, jobs=args.jobs, dask=args.dask,
+                            slice_=args.slice, on_start=on_start, on_result=on_result)
+
+
+def settlement_report(settlement: Settlement) -> str:
+    """The settling pass's result as text."""
+    s = settlement.to_json()
+    lines = [(f"settling pass, {s['budget']:g} s a deal: of {s['unknown_before']} unknown deals, {s['searched']} "
+             f"searched, {s['won']} won, {s['lost']} lost, {s['unknown']} still unknown")]
+    if s["lost_deals"]:
+        lines.append("lost: " + ", ".join(str(d) for d in s["lost_deals"]))
+    for deal, check in s["checks"].items():
+        lines.append(f"deal {deal}: the loss {check} by depth-first search card by card, without shortcuts")
+    return "\n".join(lines)
 
 
 def report(summary: Summary, wall: float) -> str:
@@ -124,6 +175,10 @@ def report(summary: Summary, wall: float) -> str:
         (f"winnable: {est} (95% interval {100 * low:.1f}% to {100 * high:.1f}%, unknown deals counted "
          "as lost for the low end and as won for the high end)"),
     ]
+    if summary.settled and (summary.settled["won"] or summary.settled["lost"]):
+        budgets = ", ".join(f"{b:g}" for b in summary.settled["budgets"])
+        lines.append(f"of these, settled by longer searches ({budgets} s a deal): won {summary.settled['won']}, "
+                     f"lost {summary.settled['lost']}")
     if summary.deals and summary.unknown > 0.1 * summary.deals:
         lines.append(f"note: {100 * summary.unknown / summary.deals:.0f}% of the deals are undecided within the "
                      "budget; the estimate is over the decided deals only, the interval covers every deal")

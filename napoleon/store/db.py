@@ -457,6 +457,16 @@ class Store:
                 " AND max_states = ? AND solver = ?", (game, options_json, budget, max_states, solver)).fetchall()
         return {deal: (verdict, seconds) for deal, verdict, seconds in rows}
 
+    def study_decided(self, game: str, options_json: str, solver: str) -> dict[int, tuple[str, float, float]]:
+        """Deal -> (verdict, seconds, budget) of the won and lost results stored for this game and
+        options by the code ``solver``, at any budget or position limit: a verdict, once proven,
+        holds whatever budget proved it (the settling pass of a study stores its own this way)."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT deal, verdict, seconds, budget FROM study WHERE game = ? AND options = ? AND solver = ?"
+                " AND verdict IN ('won', 'lost') ORDER BY budget", (game, options_json, solver)).fetchall()
+        return {deal: (verdict, seconds, budget) for deal, verdict, seconds, budget in rows}
+
     def save_study_result(self, options_json: str, budget: float, max_states: int, result: dict[str, Any]) -> None:
         """Write one solver result of a study (one short transaction; a result stored already is kept).
 

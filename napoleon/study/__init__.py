@@ -138,6 +138,8 @@ class Summary:
     """Deals solved in this run (the others came from the store)."""
     solver: str = ""
     """The fingerprint of the solver code (see :func:`solver_fingerprint`)."""
+    settled: dict[str, Any] | None = None
+    """What a settling pass added to the counts (:func:`napoleon.study.settle.merge`): won, lost, budgets."""
 
     @property
     def deals(self) -> int:
@@ -177,6 +179,7 @@ class Summary:
             "budget": self.budget,
             "max_states": self.max_states or None,
             "solver": self.solver,
+            "settled": self.settled,
         }
 
 

@@ -1,0 +1,201 @@
+"""Settling a study: its unknown deals given a long budget each, their verdicts kept as its own.
+
+A study at a short budget leaves the hard deals ``unknown``. The settling
+pass takes exactly those deals (the ones the study stored as unknown, with
+today's solver code) and solves each again with a longer budget: the game's
+own plan, which for a long budget means a long complete search. Every
+``lost`` it finds is searched a second time by another complete search,
+depth-first and card by card, with neither the stock's macro moves nor the
+dead-end test, so that no shortcut of the first search stands alone behind
+the verdict. That check reports ``confirmed``, or ``unconfirmed`` when its
+budget ran out first (the first search was complete, so the verdict stands
+either way); a check that found a win would be a solver bug and stops the
+pass.
+
+Each verdict is stored as it arrives, under the study's game and options,
+the settling budget and the solver's fingerprint tagged ``+settle``: an
+interrupted pass resumes where it stopped, ``slice`` settles a few deals per
+run, and on a Dask cluster each deal is a task. A verdict proven by one
+budget holds for any, so every later run of the study with the same code
+counts the settled verdicts in place of its unknowns (:func:`merge`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import (
+    StudyError,
+    Summary,
+    Task,
+    dask_results,
+    local_results,
+    solver_fingerprint,
+    stored,
+)
+
+if TYPE_CHECKING:
+    from ..store import Store
+
+SETTLE_TAG = "+settle"
+
+
+def settle_fingerprint() -> str:
+    """The solver fingerprint under which a settling pass stores its verdicts."""
+    return solver_fingerprint() + SETTLE_TAG
+
+
+def settle_deal(game_id: str, options: dict[str, Any], deal: int, budget: float | None,
+                max_states: int | None) -> dict[str, Any]:
+    """Solve one deal with the settling budget, re-check a ``lost`` (in a worker).
+
+    The answer is :func:`napoleon.solver.result_json`'s, with ``"check"``:
+    for a loss ``"confirmed"`` or ``"unconfirmed"`` (the second search's
+    budget ran out), else ``None``; and the solver's fingerprint as
+    ``"solver"``. Errors come back as ``{"deal", "error"}``.
+    """
+    try:
+        from ..games import new_game
+        from ..solver import LOST, WON, result_json, solve
+
+        state = new_game(game_id, deal, options)
+        result = solve(state, budget=budget or None, max_states=max_states or None)
+        answer = result_json(state, result)
+        answer["check"] = None
+        if result.verdict == LOST:
+            second = solve(state, budget=budget or None, max_states=max_states or None, strategy="dfs",
+                           card_by_card=True)
+            if second.verdict == WON:
+                raise AssertionError(f"solver bug: deal {deal} proven lost, and then won by a second search")
+            answer["check"] = "confirmed" if second.verdict == LOST else "unconfirmed"
+            answer["check_states"] = second.states
+            answer["check_seconds"] = round(second.seconds, 4)
+        answer["solver"] = settle_fingerprint()
+        return answer
+    except Exception as exc:  # noqa: BLE001 - a worker must answer for every deal it was given
+        return {"deal": deal, "error": f"{type(exc).__name__}: {exc}"}
+
+
+@dataclass
+class Settlement:
+    """What a settling pass found for a study's unknown deals."""
+
+    budget: float
+    unknown: list[int] = field(default_factory=list)
+    """The study's unknown deals, in order."""
+    verdicts: dict[int, str] = field(default_factory=dict)
+    """Deal -> the settling pass's verdict (won, lost or unknown), for the deals it has settled so far."""
+    checks: dict[int, str] = field(default_factory=dict)
+    """Deal -> the second search's word on a loss found in this run."""
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    computed: int = 0
+
+    def count(self, verdict: str) -> int:
+        return sum(v == verdict for v in self.verdicts.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "budget": self.budget,
+            "unknown_before": len(self.unknown),
+            "searched": len(self.verdicts),
+            "won": self.count("won"),
+            "lost": self.count("lost"),
+            "unknown": len(self.unknown) - self.count("won") - self.count("lost"),
+            "won_deals": sorted(d for d, v in self.verdicts.items() if v == "won"),
+            "lost_deals": sorted(d for d, v in self.verdicts.items() if v == "lost"),
+            "checks": {str(d): c for d, c in sorted(self.checks.items())},
+        }
+
+
+def study_unknowns(store: Store, game: str, options_json: str, deals: Iterable[int], budget: float,
+                   max_states: int) -> list[int]:
+    """The deals of ``deals`` that the study (this code, budget and limit) stored as unknown."""
+    have = stored(store, game, options_json, budget, max_states, solver_fingerprint())
+    return [d for d in dict.fromkeys(deals) if d in have and have[d][0] not in ("won", "lost")]
+
+
+def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: float, *,
+                 jobs: int | None = None, dask: str | None = None, slice_: int | None = None,
+                 on_start: Callable[[int, int], None] | None = None,
+                 on_result: Callable[[dict[str, Any], Settlement], None] | None = None,
+                 connect_timeout: float = 20.0) -> Settlement:
+    """Give each deal that the study of ``summary`` left unknown ``budget`` seconds, and store the verdicts.
+
+    Deals a settling pass of this code has decided already (at any budget)
+    or searched at this budget are not searched again; ``slice_`` stops
+    after that many new deals, so a long pass can be run a piece at a time.
+    """
+    from ..games import get_game
+    from ..store.db import canonical_options
+
+    if budget <= summary.budget:
+        raise StudyError(f"the settling budget ({budget:g} s) must be longer than the study's ({summary.budget:g} s)")
+    if slice_ is not None and slice_ < 1:
+        raise StudyError("a slice is at least 1 deal")
+    game = get_game(summary.game, summary.options)
+    opts = canonical_options(game.options)
+    tag = settle_fingerprint()
+    settlement = Settlement(budget, study_unknowns(store, game.id, opts, deals, summary.budget, summary.max_states))
+    decided = store.study_decided(game.id, opts, tag)
+    here = stored(store, game.id, opts, budget, 0, tag)
+    for deal in settlement.unknown:
+        if deal in decided:
+            settlement.verdicts[deal] = decided[deal][0]
+        elif deal in here:
+            settlement.verdicts[deal] = here[deal][0]
+    todo: list[Task] = [(game.id, dict(game.options), d, budget, 0) for d in settlement.unknown
+                        if d not in settlement.verdicts]
+    if slice_ is not None:
+        todo = todo[:slice_]
+    if on_start:
+        on_start(len(settlement.unknown), len(settlement.verdicts))
+    if not todo:
+        return settlement
+    results = (dask_results(todo, dask, connect_timeout, worker=settle_deal) if dask
+               else local_results(todo, min(max(1, jobs or os.cpu_count() or 1), len(todo)), worker=settle_deal))
+    try:
+        for result in results:
+            if "error" in result:
+                settlement.errors.append((result["deal"], result["error"]))
+                continue
+            if result["solver"] != tag:
+                raise StudyError(f"a worker runs other solver code (fingerprint {result['solver']}, here {tag}): "
+                                 "install the same napoleon on every worker")
+            store.save_study_result(opts, budget, 0, result)
+            settlement.computed += 1
+            settlement.verdicts[result["deal"]] = result["verdict"]
+            if result.get("check"):
+                settlement.checks[result["deal"]] = result["check"]
+            if on_result:
+                on_result(result, settlement)
+    finally:
+        close = getattr(results, "close", None)
+        if close:
+            close()
+    return settlement
+
+
+def merge(store: Store, summary: Summary, deals: Iterable[int]) -> Summary:
+    """``summary`` with the verdicts a settling pass of this code stored for its unknown deals counted as its own.
+
+    The counts change, ``settled`` says by how much; the seconds stay the
+    study's (a settled deal took far longer than the study's budget).
+    """
+    from ..games import get_game
+    from ..store.db import canonical_options
+
+    game = get_game(summary.game, summary.options)
+    opts = canonical_options(game.options)
+    unknown = study_unknowns(store, game.id, opts, deals, summary.budget, summary.max_states)
+    decided = store.study_decided(game.id, opts, settle_fingerprint())
+    won = sum(decided[d][0] == "won" for d in unknown if d in decided)
+    lost = sum(decided[d][0] == "lost" for d in unknown if d in decided)
+    summary.won += won
+    summary.lost += lost
+    summary.unknown -= won + lost
+    summary.settled = {"won": won, "lost": lost,
+                       "budgets": sorted({decided[d][2] for d in unknown if d in decided})}
+    return summary

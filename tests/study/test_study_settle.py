@@ -1,0 +1,134 @@
+"""The settling pass: a study's unknown deals given a long budget, their verdicts counted as its own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from napoleon.interfaces.cli import main
+from napoleon.solver import LOST, WON, Result
+from napoleon.store import Store
+from napoleon.study import StudyError, run_study
+from napoleon.study.settle import merge, settle_deal, settle_fingerprint, settle_study
+
+# A study capped at one position (the cap is looked at every 4,096) leaves
+# these Werner deals unknown; the settling pass then decides each within a
+# second (deal 10 is lost).
+SHORT = {"budget": 60.0, "max_states": 1}
+DEALS = (4, 10, 19, 23, 33)
+LOST_DEALS = [10]
+
+
+def test_the_settling_pass_decides_the_unknown_deals_and_checks_each_loss(tmp_path):
+    with Store.open(tmp_path / "s.db") as store:
+        summary = run_study(store, "werner", {}, DEALS, jobs=2, **SHORT)
+        assert summary.unknown == 5
+        settlement = settle_study(store, summary, DEALS, 120.0, jobs=2)
+        assert settlement.computed == 5 and settlement.unknown == list(DEALS)
+        assert sorted(d for d, v in settlement.verdicts.items() if v == "lost") == LOST_DEALS
+        assert settlement.count("won") == 4
+        assert settlement.checks == {d: "confirmed" for d in LOST_DEALS}
+        # Stored under the settling budget and the tagged fingerprint, beside the study's own rows.
+        tags = dict(store.db.execute("SELECT budget, count(*) FROM study WHERE solver = ? GROUP BY budget",
+                                     (settle_fingerprint(),)).fetchall())
+        assert tags == {120.0: 5}
+        merged = merge(store, run_study(store, "werner", {}, DEALS, jobs=2, **SHORT), DEALS)
+        assert (merged.won, merged.lost, merged.unknown) == (4, 1, 0)
+        assert merged.settled == {"won": 4, "lost": 1, "budgets": [120.0]}
+        # The verdicts agree with a study that had the budget from the start.
+        full = run_study(store, "werner", {}, DEALS, jobs=2, budget=60.0)
+        assert (full.won, full.lost, full.unknown) == (4, 1, 0)
+
+
+def test_a_settling_pass_resumes_and_runs_in_slices(tmp_path):
+    with Store.open(tmp_path / "s.db") as store:
+        summary = run_study(store, "werner", {}, DEALS, jobs=1, **SHORT)
+        first = settle_study(store, summary, DEALS, 120.0, jobs=1, slice_=2)
+        assert first.computed == 2 and len(first.verdicts) == 2
+        second = settle_study(store, summary, DEALS, 120.0, jobs=1, slice_=2)
+        assert second.computed == 2 and len(second.verdicts) == 4
+        assert set(second.verdicts) > set(first.verdicts)
+        third = settle_study(store, summary, DEALS, 120.0, jobs=1)
+        assert third.computed == 1 and len(third.verdicts) == 5
+        # A longer pass later searches only the deals not yet decided: none are left.
+        longer = settle_study(store, summary, DEALS, 300.0, jobs=1)
+        assert longer.computed == 0 and len(longer.verdicts) == 5
+
+
+def test_only_the_studys_unknown_deals_are_settled(tmp_path):
+    with Store.open(tmp_path / "s.db") as store:
+        summary = run_study(store, "werner", {}, (1, 3, 4, 5, 10), jobs=2, **SHORT)
+        assert summary.unknown == 2
+        settlement = settle_study(store, summary, (1, 3, 4, 5, 10), 120.0, jobs=2)
+        assert settlement.unknown == [4, 10] and settlement.computed == 2
+
+
+def test_a_settling_budget_must_be_longer_and_a_slice_positive(tmp_path):
+    with Store.open(tmp_path / "s.db") as store:
+        summary = run_study(store, "werner", {}, [1], jobs=1, **SHORT)
+        with pytest.raises(StudyError, match="longer than the study's"):
+            settle_study(store, summary, [1], 60.0)
+        with pytest.raises(StudyError, match="slice"):
+            settle_study(store, summary, [1], 120.0, slice_=0)
+        assert store.db.execute("SELECT count(*) FROM study").fetchone() == (1,)
+
+
+def test_a_loss_that_a_second_search_wins_stops_the_pass(monkeypatch):
+    from napoleon import solver
+
+    answers = iter([Result(LOST, complete=True), Result(WON)])
+    monkeypatch.setattr(solver, "solve", lambda *a, **k: next(answers))
+    answer = settle_deal("werner", {}, 8, 120.0, 0)
+    assert "solver bug" in answer["error"] and answer["deal"] == 8
+
+
+def test_a_loss_whose_check_runs_out_is_kept_and_called_unconfirmed(monkeypatch):
+    from napoleon import solver
+
+    answers = iter([Result(LOST, complete=True), Result("unknown")])
+    monkeypatch.setattr(solver, "solve", lambda *a, **k: next(answers))
+    answer = settle_deal("werner", {}, 8, 120.0, 0)
+    assert answer["verdict"] == "lost" and answer["check"] == "unconfirmed"
+    assert answer["solver"] == settle_fingerprint()
+
+
+def test_the_study_command_settles_and_reports(tmp_path, capsys):
+    db = str(tmp_path / "s.db")
+    argv = ["study", "werner", "--deals", "4,10,19,23,33", "--budget", "60", "--max-states", "1", "--jobs", "2",
+            "--db", db]
+    assert main([*argv, "--settle", "120", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert (obj["won"], obj["lost"], obj["unknown"]) == (4, 1, 0)
+    assert obj["settlement"]["lost_deals"] == LOST_DEALS and obj["settlement"]["unknown_before"] == 5
+    assert obj["settlement"]["checks"] == {str(d): "confirmed" for d in LOST_DEALS}
+    # The study alone, later: the settled verdicts are its own.
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "won 4, lost 1, unknown 0" in text and "settled by longer searches (120 s a deal)" in text
+
+
+@pytest.mark.parametrize("extra", [["--settle", "30"], ["--slice", "2"], ["--settle", "120", "--slice", "0"]])
+def test_the_study_command_refuses_a_bad_settling_pass(tmp_path, capsys, extra):
+    db = tmp_path / "s.db"
+    assert main(["study", "werner", "--deals", "1-2", "--budget", "60", "--db", str(db), *extra]) == 2
+    assert "--s" in capsys.readouterr().err
+    assert not db.exists()
+
+
+def test_a_settling_pass_on_a_dask_cluster_stores_what_a_local_one_does(tmp_path):
+    distributed = pytest.importorskip("distributed")
+
+    def settled(store):
+        return store.db.execute("SELECT deal, budget, solver, verdict, solution FROM study WHERE solver = ?"
+                                " ORDER BY deal", (settle_fingerprint(),)).fetchall()
+
+    with Store.open(tmp_path / "local.db") as store:
+        settle_study(store, run_study(store, "werner", {}, DEALS, jobs=2, **SHORT), DEALS, 120.0, jobs=2)
+        expected = settled(store)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, Store.open(tmp_path / "dask.db") as store:
+        summary = run_study(store, "werner", {}, DEALS, dask=cluster.scheduler_address, **SHORT)
+        settle_study(store, summary, DEALS, 120.0, dask=cluster.scheduler_address)
+        got = settled(store)
+    assert len(expected) == 5 and got == expected
