@@ -43,8 +43,13 @@ class Key:
     where: tuple[str, ...] = BOTH
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "keys": list(self.keys), "label": self.label, "short": self.short,
-                "help": self.help, "where": list(self.where)}
+        return {"action": self.action, "keys": list(self.keys), "shown": self.shown, "label": self.label,
+                "short": self.short, "help": self.help, "where": list(self.where)}
+
+    @property
+    def shown(self) -> str:
+        """The keys as a help shows them: ``u Ctrl+Z``, ``Shift+↑ Shift+↓ + -``."""
+        return " ".join(_shown(k) for k in self.keys)
 
 
 KEYS: tuple[Key, ...] = (
@@ -106,4 +111,4 @@ def _shown(key: str) -> str:
 
 def help_lines(where: str) -> list[tuple[str, str]]:
     """(the keys as shown, what they do) for each action of one window, for its help."""
-    return [(" ".join(_shown(k) for k in key.keys), key.help) for key in KEYS if where in key.where]
+    return [(key.shown, key.help) for key in KEYS if where in key.where]

@@ -8,7 +8,6 @@ so, when it is missing.
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import time
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from napoleon.interfaces.web import Settings, create_app
+from napoleon.interfaces.web.commands import bind
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -32,9 +32,7 @@ def server(tmp_path_factory):
     # Short searches: the page's background "winnable?" checks would otherwise
     # compete with the browser for the machine's two cores.
     app = create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0, max_budget=0.5))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
+    sock = bind("127.0.0.1", 0)  # as ``napoleon serve`` makes it: kept-alive answers not held back
     port = sock.getsockname()[1]
     srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)

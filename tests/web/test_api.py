@@ -399,7 +399,7 @@ def test_finish_plays_the_rest_out_when_it_plays_itself(client):
     view = client.get(f"/api/games/{gid}").json()
     assert view["finish"] == 0
     with unchanged(client, gid):
-        assert "does not play itself" in refused(client.post(f"/api/games/{gid}/finish"), 409)
+        assert "does not finish by itself" in refused(client.post(f"/api/games/{gid}/finish"), 409)
     moves = client.post(f"/api/games/{gid}/solve", json={}).json()["moves"]
     played = 0
     while view["finish"] == 0:

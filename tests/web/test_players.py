@@ -100,7 +100,7 @@ def test_messages_go_with_what_they_were_about(server, page):
     page.wait_for_selector("#message.error")
     page.keyboard.press("u")
     wait_ready(page, "werner", 0)
-    assert message(page) == "Undid: moved the 4♥ from column 7 onto the 5♣ in column 6"
+    assert message(page) == "Undone: the 4♥ back from column 6 to column 7"
     assert page.locator("#message.error").count() == 0
 
 

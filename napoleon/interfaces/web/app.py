@@ -69,6 +69,7 @@ from ...engine.move import REDEAL
 from ...engine.state import State
 from ...games import DEFAULT_GAME
 from ...grading import GRADES, grade_json, hand_out, shipped_grade
+from ...keymap import keys_json
 from ...shuffle import MAX_DEAL
 from ...store import Store
 from ..cli import game_info
@@ -102,7 +103,7 @@ class ApiError(Exception):
         self.extra = extra
 
 
-STALE = "the game moved on in another window: this is where it is now"
+STALE = voice.STALE
 
 
 class Settings:
@@ -260,9 +261,11 @@ class WebApp:
             if version is not None and version != position_version(live.session):
                 raise ApiError(409, STALE, stale=True)
             before = live.session.state.copy()
+            live.session.news = ""
             action(live)
             undone, made = history_change(before.history, live.session.state.history)
-            return game_view(live, made=made, undone=undone, words=moves_in_words(before, undone, made))
+            return game_view(live, made=made, undone=undone, words=moves_in_words(before, undone, made),
+                             say=live.session.news)
 
         return JSONResponse(await self.locked(live, work))
 
@@ -276,7 +279,8 @@ class WebApp:
                           "short_name": game.short_name or game.name, "table": game.table().to_json(),
                           "foundation_starts": foundation_starts(game),
                           "option_choices": {o.name: list(o.choices) if o.choices else None for o in cls.option_specs}})
-        return JSONResponse({"games": games, "default_game": DEFAULT_GAME, "max_deal": str(MAX_DEAL)})
+        return JSONResponse({"games": games, "default_game": DEFAULT_GAME, "max_deal": str(MAX_DEAL),
+                             "keys": keys_json("page")})
 
     async def list_games(self, request: Request) -> JSONResponse:
         game_id = request.query_params.get("game") or None
@@ -401,36 +405,28 @@ class WebApp:
         check_keys(body, {"version"}, request.url.path.rsplit("/", 1)[-1])
         return want_version(body)
 
-    async def step(self, request: Request, step: Callable[[LiveGame], bool], refusal: str) -> JSONResponse:
-        """Take one session step (undo, redo, finish) with the optional version
-        check; a step that does nothing is refused: 409 with ``refusal``."""
+    async def step(self, request: Request, step: Callable[[LiveGame], bool]) -> JSONResponse:
+        """Take one session step (undo, redo, auto, finish) with the optional version
+        check; a step that does nothing is refused: 409 with the session's words for why."""
         def action(live: LiveGame) -> None:
             if not step(live):
-                raise ApiError(409, refusal)
+                raise ApiError(409, live.session.news)
         return await self.change(request, action, await self.action_version(request))
 
     async def undo(self, request: Request) -> JSONResponse:
-        return await self.step(request, lambda live: live.session.undo(), "nothing to undo")
+        return await self.step(request, lambda live: live.session.undo())
 
     async def redo(self, request: Request) -> JSONResponse:
-        return await self.step(request, lambda live: live.session.redo(), "nothing to redo")
+        return await self.step(request, lambda live: live.session.redo())
 
     async def restart(self, request: Request) -> JSONResponse:
         return await self.change(request, lambda live: live.session.restart(), await self.action_version(request))
 
     async def auto(self, request: Request) -> JSONResponse:
-        def action(live: LiveGame) -> None:
-            from ...engine.autoplay import autoplay_allowed
-
-            if not live.session.auto():
-                if not autoplay_allowed(live.session.state):
-                    raise ApiError(409, "no card is played home automatically while a redeal is still to come")
-                raise ApiError(409, "no card can safely go to a foundation now")
-        return await self.change(request, action, await self.action_version(request))
+        return await self.step(request, lambda live: bool(live.session.auto()))
 
     async def finish(self, request: Request) -> JSONResponse:
-        return await self.step(request, lambda live: live.session.finish(),
-                               "the rest of this game does not play itself by foundation moves alone")
+        return await self.step(request, lambda live: bool(live.session.finish()))
 
     async def settings_(self, request: Request) -> JSONResponse:
         body = await read_body(request)

@@ -14,16 +14,16 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from ... import voice
 from ...cards import RANKS
 from ...engine.errors import NapoleonError
 from ...engine.game import Game, format_option
 from ...engine.move import Move
 from ...engine.rules import Foundation
-from ...engine.state import State, Status
+from ...engine.state import State
 from ...engine.words import pile_called
 from ...grading import shipped_grade
 from ...session import Session
-from ...engine.autoplay import finish_moves
 
 if TYPE_CHECKING:
     from ...store import SavedGame, Store
@@ -167,7 +167,7 @@ def moves_in_words(before: State, undone: list[Move], made: list[Move]) -> tuple
 
 
 def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move] | None = None,
-              words: tuple[list[str], list[str]] | None = None) -> dict[str, Any]:
+              words: tuple[list[str], list[str]] | None = None, say: str = "") -> dict[str, Any]:
     """Everything the page needs to draw and play a game, as JSON.
 
     ``targets`` maps a pile name and a number of cards to every pile they may
@@ -178,7 +178,11 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
     each carries its ``text``, for the page to say what happened. The engine answers what the page
     asks of the piles: ``not_in_play`` (the Tomb's waste piles after
     redeals), ``refusals`` (why a pile's card cannot be picked up) and
-    ``most_movable`` (how many cards a pile may give at once).
+    ``most_movable`` (how many cards a pile may give at once). ``say`` is what the
+    change did in the player's words (:mod:`napoleon.voice`), for the page to
+    show as it is; ``moves_played`` the move count the player sees (the
+    opening's auto-play not counted) and ``leave`` the question asked before
+    leaving a game under way.
     """
     session = live.session
     state = session.state
@@ -196,7 +200,7 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
             targets.setdefault(names[m.src], {}).setdefault(str(m.count), []).append(names[m.dst])
     status = state.status
     left = game.redeals_left(state)
-    finish = finish_moves(state) if status is Status.PLAYING else None
+    finish = session.finish_offer()
     return {
         "id": live.id,
         "game": game.id,
@@ -225,10 +229,15 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         "redeals": state.redeals,
         "autoplay": session.autoplay,
         "elapsed": round(session.elapsed, 1),
-        "clock_running": status is Status.PLAYING and session.moves_made > 0,
+        "clock_running": session.clock_running,
         "moves_made": session.moves_made,
+        "moves_played": session.moves_played,
+        "say": say,
+        "end": session.end_text(),
+        "leave": session.leave_question() if session.under_way else None,
         "version": position_version(session),
-        "finish": len(finish or ()),  # moves that play the rest out by themselves (0: it does not)
+        "finish": finish,  # moves that play the rest out by themselves (0: it does not)
+        "finish_text": voice.finish_offer(finish) if finish else None,
         "moves": session.notation_history(),
         "made": [{**game.move_to_json(m), **({"text": words[1][i]} if words else {})} for i, m in enumerate(made or ())],
         "undone": [{**game.move_to_json(m), **({"text": words[0][i]} if words else {})}

@@ -48,6 +48,8 @@ export class App {
       hint: () => this.hint(),
       auto: () => this.simple("auto"),
       newDeal: () => this.router.newDeal(),
+      keys: () => (this.catalog ? this.catalog.keys : []),
+      action: (name) => this.keyAction(name),
       targets: (pile, count) => this.play.targets(pile, count),
       locked: () => this.busy || this.replay.active || !this.view,
       message: (text, error) => this.message(text, error),
@@ -208,8 +210,21 @@ export class App {
     else this.announcer.announce(view, action);
     if (!before || before.version !== view.version) $("lost-banner").hidden = true;
     if (view.finish > 0 && view.status === "playing" && !say && (!before || !before.finish || !sameGame)) {
-      this.message(`The rest plays itself: Finish plays ${view.finish} moves to the foundations.`);
+      this.message(view.finish_text);
     }
+  }
+
+  /** Do what a key of the one key map (served with the catalogue) asks; false for an action the page
+   * has no key for. */
+  keyAction(name) {
+    const actions = {
+      undo: () => this.simple("undo"), redo: () => this.simple("redo"), restart: () => this.simple("restart"),
+      finish: () => this.simple("finish"), auto: () => this.simple("auto"), hint: () => this.hint(),
+      new_deal: () => this.router.newDeal(), help: () => this.dialogs.showRules(),
+    };
+    if (!actions[name]) return false;
+    actions[name]();
+    return true;
   }
 
   /** The clock in the status line. */

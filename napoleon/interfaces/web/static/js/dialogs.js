@@ -1,7 +1,7 @@
 // The end of a game (its dialog and, for a win, a short celebration) and the
 // rules dialog.
 
-import { $, formatTime } from "./util.js";
+import { $ } from "./util.js";
 
 export class Dialogs {
   constructor(app) {
@@ -15,9 +15,7 @@ export class Dialogs {
     const won = view.status === "won";
     dialog.className = won ? "won" : "lost";
     $("end-title").textContent = won ? "You won!" : "No legal move is left";
-    $("end-text").textContent = won
-      ? `${this.app.games[view.game].name}, deal ${view.deal_text}: won in ${view.moves_made} moves, ${formatTime(view.elapsed)}.`
-      : "The game is lost. Undo to try another way, or play a new deal.";
+    $("end-text").textContent = view.end;
     $("end-undo").hidden = won;
     if (!dialog.open) dialog.showModal();
   }
@@ -27,6 +25,14 @@ export class Dialogs {
     $("rules-title").textContent = g.name;
     $("rules-text").textContent = g.rules;
     $("rules-piles").textContent = g.piles.map((p) => `${p.abbr} = ${p.label}`).join(" · ");
+    // The keys from the one key map, as the terminal's help lists them.
+    $("key-help").replaceChildren(...this.app.catalog.keys.map((k) => {
+      const item = document.createElement("li");
+      const keys = document.createElement("kbd");
+      keys.textContent = k.shown;
+      item.append(keys, ` ${k.help}`);
+      return item;
+    }));
     $("rules-dialog").showModal();
   }
 

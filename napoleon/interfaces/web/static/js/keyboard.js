@@ -1,7 +1,8 @@
 // Playing with the keyboard: arrow keys choose a pile, Enter (or Space)
 // picks up and puts down, Shift+Up/Down take more or fewer cards of a run,
-// F sends to a foundation, Esc drops; U, R, H, A and N are the shortcuts of
-// the toolbar's buttons.
+// f sends to a foundation, Esc drops; the other keys are those of the one key
+// map the terminal uses too (served with the catalogue): u undo, r redo,
+// R restart, F finish, a auto, h hint, n new deal, ? help.
 
 const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 
@@ -63,26 +64,17 @@ export class Keyboard {
     // Enter and Space on a focused button or link press it (the skip link, the toolbar).
     if ((e.key === "Enter" || e.key === " ") && t && t.closest && t.closest("a, button")) return false;
     if (e.altKey || e.metaKey) return false;
-    const lower = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    if (e.ctrlKey) return this.control(lower);
+    // Letters keep their case: r redoes, R (Shift+R) restarts, as in the terminal.
+    const key = e.key;
+    if (e.ctrlKey) return key.length === 1 && this.shortcut(`ctrl+${key.toLowerCase()}`);
     if (this.app.locked() || !this.board.spec) return false;
-    return this.shortcut(lower) || this.table(e, lower);
+    return this.shortcut(key) || this.table(e, key);
   }
 
-  /** Ctrl+Z undoes, Ctrl+Y redoes. */
-  control(lower) {
-    if (lower === "z") this.app.undo();
-    else if (lower === "y") this.app.redo();
-    else return false;
-    return true;
-  }
-
-  /** The toolbar's buttons by their letter. */
-  shortcut(lower) {
-    const action = { u: "undo", r: "redo", h: "hint", a: "auto", n: "newDeal" }[lower];
-    if (!action) return false;
-    this.app[action]();
-    return true;
+  /** A key of the key map that is not about the table (undo, redo, restart, finish, hint…). */
+  shortcut(key) {
+    const entry = this.app.keys().find((k) => k.keys.includes(key));
+    return !!entry && this.app.action(entry.action);
   }
 
   /** The keys that play on the table: arrows, Enter and Space, F, Escape. */

@@ -116,8 +116,7 @@ export class Router {
     if (!this.inProgress()) return Promise.resolve(true);
     const dialog = $("leave-dialog");
     const v = this.app.view;
-    $("leave-text").textContent = `${this.app.games[v.game].name}, deal ${v.deal_text}: ${v.moves_made} move` +
-      `${v.moves_made === 1 ? "" : "s"} made. A game left unfinished counts as played and lost.`;
+    $("leave-text").textContent = v.leave;
     return new Promise((resolve) => {
       dialog.addEventListener("close", () => resolve(dialog.returnValue === "leave"), { once: true });
       dialog.returnValue = "";

@@ -26,10 +26,10 @@ export class Toolbar {
     short.className = "short";
     short.textContent = (g.short_name || g.name) + rest;
     $("game-title").replaceChildren(long, short);
-    $("moves-count").textContent = String(v.moves_made);
+    $("moves-count").textContent = String(v.moves_played);
     this.app.badge.showGrade();
     $("finish").hidden = !(v.finish > 0 && v.status === "playing");
-    $("finish").title = `The rest plays itself: ${v.finish} moves to the foundations`;
+    $("finish").title = v.finish_text || "";
     $("undo").disabled = !v.can_undo;
     $("redo").disabled = !v.can_redo;
     $("restart").disabled = !v.can_undo;
