@@ -285,6 +285,12 @@ def leave_question(game_name: str, deal: int | None, moves: int) -> str:
             f"a game left unfinished counts as played and lost.")
 
 
+def left(record_id: int, moves: int) -> str:
+    """Said after the player quit a game under way in line mode."""
+    return (f"game #{record_id} left after {plural(moves, 'move')}: it counts as played and lost "
+            f"(resume it with: napoleon resume {record_id})")
+
+
 def showing_solution(n: int) -> str:
     return f"Showing the solution: {plural(n, 'move')} (your game is kept; Esc goes back to it)"
 

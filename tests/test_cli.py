@@ -156,9 +156,12 @@ def test_plain_play_in_a_real_process(tmp_path):
         env={"NAPOLEON_DB": str(tmp_path / "db.sqlite"), "PATH": "/usr/bin:/bin"},
     )
     assert proc.returncode == 0, proc.stderr
-    assert "played T3-F1 (AC)" in proc.stdout
-    assert "illegal: T1-T2: the 8♣ does not go on the 10♥" in proc.stdout
-    assert "undid T3-F1" in proc.stdout and "redid T3-F1" in proc.stdout
+    # What the player reads is in cards and piles, as in the terminal and the page; only the
+    # list of moves is in the notation the player types.
+    assert "Moved the A♣ from column 3 to foundation 1" in proc.stdout
+    assert "illegal: the 8♣ does not go on the 10♥: the tableau builds down in alternating colours" in proc.stdout
+    assert "Undone: the A♣ back from foundation 1 to column 3" in proc.stdout
+    assert "Redone: moved the A♣ from column 3 to foundation 1" in proc.stdout
 
 
 def without_deal(state: napoleon.State, how: str = "null") -> dict:

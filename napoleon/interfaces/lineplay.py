@@ -1,4 +1,12 @@
-"""Plain line-by-line play in any terminal: show the board, read a move."""
+"""Plain line-by-line play in any terminal: show the board, read a command.
+
+Line mode drives a :class:`~napoleon.session.Session`, as the terminal and
+the page do: turns, undo and redo, restart, auto-play, the clock, help used
+and the record are the session's, and what it says comes from
+:mod:`napoleon.voice`, in the same words as the other windows. The player
+types moves in notation (the one thing line mode reads in it); ``moves``
+lists the legal ones in notation too.
+"""
 
 from __future__ import annotations
 
@@ -6,102 +14,141 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from .. import voice
 from ..engine.errors import NapoleonError
-from ..engine.state import State, Status
+from ..engine.state import Status
+from ..session import Session
 
 HELP = """\
 Type a move in notation, e.g. T3-F1 (tableau 3 to foundation 1), T3-F (to
 whichever foundation takes it), T2-T5x3 (three cards), S-W (turn a stock card;
 S-W2 onto waste 2 in the Tomb), redeal.
 Commands: moves (list legal moves), u/undo, r/redo, h/hint, auto (play safe
-cards home), rules, board, q/quit, ? (this help)."""
+cards home), finish, restart, rules, board, q/quit, ? (this help)."""
+
+QUIT_WORDS = ("q", "quit", "exit")
 
 
-def play_lines(state: State, inp: TextIO | None = None, out: TextIO | None = None,
-               on_hint: Callable[[], None] | None = None) -> State:
-    """Run a line-mode game on ``state`` until the player quits; return the state.
+class LinePlay:
+    """One line-mode game: reads commands, drives the session, says what happened."""
 
-    ``on_hint`` is called each time a hint shows the player a move (the
-    store marks the game as played with help).
-    """
-    inp = inp or sys.stdin
-    out = out or sys.stdout
-    game = state.game
+    def __init__(self, session: Session, out: TextIO, hint_budget: float = 5.0) -> None:
+        self.session = session
+        self.out = out
+        self.hint_budget = hint_budget
+        self.quit = False
+        """Whether the player typed quit (rather than the input ending)."""
+        self._ended = False
+        self.commands: dict[str, Callable[[], None]] = {
+            "?": self.help, "help": self.help, "rules": self.rules, "board": self.board, "moves": self.moves,
+            "u": self.undo, "undo": self.undo, "r": self.redo, "redo": self.redo, "h": self.hint,
+            "hint": self.hint, "auto": self.auto, "finish": self.finish, "restart": self.restart,
+        }
 
-    def say(text: str = "") -> None:
-        print(text, file=out, flush=True)
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
 
-    say(HELP)
-    say()
-    say(state.board_text())
-    while True:
-        status = state.status
-        if status is Status.WON:
-            say(f"You won deal {state.deal} in {len(state.history)} moves!")
-        elif status is Status.LOST:
-            say("No legal move is left: the game is lost. Undo (u) or quit (q).")
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
-        if not line:
-            say()
-            return state
-        text = line.strip()
-        if not text:
-            continue
-        word = text.lower()
-        if word in ("q", "quit", "exit"):
-            return state
-        if word in ("?", "help"):
-            say(HELP)
-            continue
-        if word == "rules":
-            say(game.rules)
-            continue
-        if word == "board":
-            say(state.board_text())
-            continue
-        if word == "moves":
-            say(" ".join(state.san(m) for m in state.legal_moves()) or "no legal move")
-            continue
-        if word in ("u", "undo"):
-            if state.history:
-                say(f"undid {game.notation(state.pop())}")
-                say(state.board_text())
+    def run(self, inp: TextIO) -> None:
+        """Read and do commands until quit or the end of the input."""
+        self.say(HELP)
+        self.say()
+        self.say(self.session.state.board_text())
+        while True:
+            self._say_end()
+            print("> ", end="", file=self.out, flush=True)
+            line = inp.readline()
+            if not line:
+                self.say()
+                return
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in QUIT_WORDS:
+                self.quit = True
+                return
+            command = self.commands.get(word)
+            if command is not None:
+                command()
             else:
-                say("nothing to undo")
-            continue
-        if word in ("r", "redo"):
-            move = state.redo()
-            say(f"redid {game.notation(move)}" if move else "nothing to redo")
-            if move:
-                say(state.board_text())
-            continue
-        if word in ("h", "hint"):
-            from ..analysis import ask_hint
+                self.play(text)
 
-            hint = ask_hint(state, budget=5.0)
-            if hint.helped and on_hint is not None:
-                on_hint()
-            if hint.helped:
-                note = f"   ({hint.note})" if hint.reason else ""
-                say(f"hint: {state.san(hint.move)}{note}")
-            else:
-                say(hint.text)
-            continue
-        if word == "auto":
-            from ..engine.autoplay import safe_autoplay
+    def _say_end(self) -> None:
+        """Say the end of the game once, when it comes (again after an undo and a new end)."""
+        end = self.session.end_text()
+        if end is not None and not self._ended:
+            if self.session.status is Status.LOST:
+                end += " Undo (u) or quit (q)."
+            self.say(end)
+        self._ended = end is not None
 
-            moves = safe_autoplay(state)
-            say(f"played home: {' '.join(game.notation(m) for m in moves)}" if moves else "no card is safe to play home")
-            if moves:
-                say(state.board_text())
-            continue
+    def _changed(self, changed: bool) -> None:
+        """Say the session's news; after a change, show the board."""
+        self.say(self.session.news)
+        if changed:
+            self.say(self.session.state.board_text())
+
+    # ------------------------------------------------------------ commands
+
+    def play(self, text: str) -> None:
         try:
-            move = state.parse_move(text)
-            shown = state.san(move)
-            state.play(move)
+            move = self.session.state.parse_move(text)
+            self.session.play(move)
         except NapoleonError as exc:
-            say(f"illegal: {exc}")
-            continue
-        say(f"played {shown}")
-        say(state.board_text())
+            self.say(f"illegal: {exc}")
+            return
+        self._changed(True)
+
+    def undo(self) -> None:
+        self._changed(self.session.undo())
+
+    def redo(self) -> None:
+        self._changed(self.session.redo())
+
+    def auto(self) -> None:
+        self._changed(bool(self.session.auto()))
+
+    def finish(self) -> None:
+        self._changed(bool(self.session.finish()))
+
+    def restart(self) -> None:
+        could = self.session.can_undo
+        self.session.restart()
+        self._changed(could)
+
+    def hint(self) -> None:
+        from ..analysis import ask_hint
+
+        session = self.session
+        if session.status is not Status.PLAYING:
+            self.say(voice.GAME_OVER)
+            return
+        hint = ask_hint(session.state, budget=self.hint_budget)
+        if hint.helped:
+            session.mark_assisted("hint")
+        self.say(hint.sentence)
+
+    def help(self) -> None:
+        self.say(HELP)
+
+    def rules(self) -> None:
+        self.say(self.session.game.rules)
+
+    def board(self) -> None:
+        self.say(self.session.state.board_text())
+
+    def moves(self) -> None:
+        state = self.session.state
+        self.say(" ".join(state.san(m) for m in state.legal_moves()) or "no legal move")
+
+
+def play_lines(session: Session, inp: TextIO | None = None, out: TextIO | None = None) -> LinePlay:
+    """Run a line-mode game of ``session`` until the player quits or the input ends.
+
+    Returns the :class:`LinePlay`, whose ``quit`` says whether the player
+    typed quit. The session is left as it is: the caller leaves it (quit) or
+    puts it aside (the end of the input).
+    """
+    play = LinePlay(session, out or sys.stdout)
+    play.run(inp or sys.stdin)
+    return play

@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any
 
+from .. import voice
 from ..engine.errors import NapoleonError
 from ..session import Session
 from ..store.db import RESUMABLE, SavedGame, Store, StoreError
@@ -265,10 +266,9 @@ def cmd_resume(args: argparse.Namespace) -> None:
             return
         from .recorded_lineplay import play_recorded
 
-        state = saved.replay()
         print(f"resuming game #{saved.id}: {saved.describe()}, deal {saved.deal}, {len(saved.moves)} moves played",
               flush=True)
-        play_recorded(store, state, record_id=saved.id, elapsed=saved.elapsed, turns=saved.turns)
+        play_recorded(store, session=Session.resume(store, saved.id, autoplay=False))
     finally:
         store.close()
 
@@ -313,7 +313,7 @@ def play_plain(state: Any, db: str | None = None) -> None:
         print(f"napoleon: warning: the game will not be recorded: {exc}", file=sys.stderr)
         from .lineplay import play_lines
 
-        play_lines(state)
+        play_lines(Session(state, autoplay=False))
         return
     with store:
         record_id = play_recorded(store, state)
@@ -321,5 +321,4 @@ def play_plain(state: Any, db: str | None = None) -> None:
     if saved is not None and saved.result == "playing":
         print(f"game #{saved.id} saved: resume it with: napoleon resume {saved.id}")
     elif saved is not None and saved.result == "abandoned":
-        print(f"game #{saved.id} left after {len(saved.moves)} moves: it counts as played and not won "
-              f"(resume it with: napoleon resume {saved.id})")
+        print(voice.left(saved.id, len(saved.moves)))

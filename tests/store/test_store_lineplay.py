@@ -20,7 +20,7 @@ def test_moves_and_undo_are_saved(db_path):
     assert saved.moves == ["S-W", "S-W", "S-W"]
     assert saved.turns == [1, 1, 1]
     assert saved.result == "abandoned"  # quit (q) after moves: played and not won
-    assert "undid S-W" in out.getvalue()
+    assert "Undone: the 5♣ back onto the stock" in out.getvalue()
 
 
 def test_no_move_no_record(db_path):
@@ -122,7 +122,7 @@ def test_play_plain_without_a_usable_store_still_plays(tmp_path, monkeypatch, ca
     monkeypatch.setattr("sys.stdin", io.StringIO("S-W\nq\n"))
     assert main(["play", "forty-thieves", "--deal", "21", "--plain"]) == 0
     captured = capsys.readouterr()
-    assert "will not be recorded" in captured.err and "played S-W" in captured.out
+    assert "will not be recorded" in captured.err and "Turned the 9♥ from the stock onto the waste" in captured.out
     assert bad.read_bytes() == b"not a database at all"
 
 
@@ -152,7 +152,7 @@ def test_the_end_of_the_input_puts_the_game_aside_unfinished(db_path):
 def test_a_game_quit_in_line_mode_is_resumed_by_default(db_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("S-W\nq\n"))
     assert main(["play", "forty-thieves", "--deal", "21", "--plain"]) == 0
-    assert "counts as played and not won" in capsys.readouterr().out
+    assert "left after 1 move: it counts as played and lost" in capsys.readouterr().out
     with Store.open(db_path) as store:
         assert store.stats()[0]["abandoned"] == 1
     monkeypatch.setattr("sys.stdin", io.StringIO("S-W\n"))
@@ -166,7 +166,7 @@ def test_a_hint_in_line_mode_marks_the_game(db_path):
     with Store.open(db_path) as store:
         out = io.StringIO()
         rid = play_recorded(store, new_game("werner", deal=1), inp=io.StringIO("hint\nT3-F1\nh\nq\n"), out=out)
-        assert out.getvalue().count("hint: ") == 2
+        assert out.getvalue().count("Hint: move the ") == 2
         saved = store.get(rid)
         assert (saved.hints, saved.assisted) == (2, True)
         rid2 = play_recorded(store, new_game("werner", deal=1), inp=io.StringIO("T3-F1\nq\n"), out=io.StringIO())
@@ -179,6 +179,6 @@ def test_a_guess_in_line_mode_is_said_to_be_one_and_marks_the_game(db_path):
     with Store.open(db_path) as store:
         out = io.StringIO()
         rid = play_recorded(store, new_game("forty-thieves", deal=20010), inp=io.StringIO("h\nS-W\nq\n"), out=out)
-        (line,) = [x for x in out.getvalue().splitlines() if "hint: " in x]
-        assert "(a guess, no solution known" in line
+        (line,) = [x for x in out.getvalue().splitlines() if "Guess: " in x]
+        assert "(no solution known" in line
         assert store.get(rid).hints == 1
