@@ -167,16 +167,23 @@ def picked_up(state: State, src: int, count: int, dsts: list[int]) -> str:
     'the A♣ from column 3: it may go to an empty foundation (foundation 1, foundation 2, foundation 3 or foundation 4)'
     >>> picked_up(state, 4, 1, [])
     'the 8♣ from column 1: it may go nowhere now'
+    >>> tomb = new_game("napoleons-tomb", deal=1)
+    >>> picked_up(tomb, tomb.game.stock, 1, tomb.targets(tomb.game.stock, 1)[:2])
+    'the next stock card: it may go to an empty waste (waste 1 or waste 2)'
     """
     cards = state.piles[src][-count:]
-    what = f"the {card_name(cards[0])}" if count == 1 else \
-        f"the {count} cards {card_name(cards[0])} to {card_name(cards[-1])}"
+    if src == state.game.stock:
+        what = "the next stock card"  # face down: the player may not know it yet
+    elif count == 1:
+        what = f"the {card_name(cards[0])} from {the_pile(state, src)}"
+    else:
+        what = f"the {count} cards {card_name(cards[0])} to {card_name(cards[-1])} from {the_pile(state, src)}"
     it = "it" if count == 1 else "they"
     places = _places(state, dsts)
     if not places:
-        return f"{what} from {the_pile(state, src)}: {it} may go nowhere now"
+        return f"{what}: {it} may go nowhere now"
     listed = places[0] if len(places) == 1 else ", ".join(places[:-1]) + ", or " + places[-1]
-    return f"{what} from {the_pile(state, src)}: {it} may go {listed}"
+    return f"{what}: {it} may go {listed}"
 
 
 def _places(state: State, dsts: list[int]) -> list[str]:

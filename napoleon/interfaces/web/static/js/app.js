@@ -16,7 +16,7 @@ import { Replay } from "./replay.js";
 import { Router } from "./routing.js";
 import { StatsPage } from "./stats.js";
 import { Toolbar } from "./toolbar.js";
-import { $, formatTime, store } from "./util.js";
+import { $, capital, formatTime, store } from "./util.js";
 import { WayBack } from "./wayback.js";
 
 export class App {
@@ -51,7 +51,9 @@ export class App {
       keys: () => (this.catalog ? this.catalog.keys : []),
       action: (name) => this.keyAction(name),
       targets: (pile, count) => this.play.targets(pile, count),
+      pickedUp: (pile, count) => this.pickedUp(pile, count),
       locked: () => this.busy || this.replay.active || !this.view,
+      shortcuts: () => !!this.prefs.values.keys,
       message: (text, error) => this.message(text, error),
     });
   }
@@ -100,6 +102,31 @@ export class App {
 
   simple(action) {
     return this.play.simple(action);
+  }
+
+  /** Say a change of page (a new deal, the statistics) to screen readers, and name the window after it. */
+  news(text, title) {
+    $("page-news").textContent = text;
+    document.title = `${title} — Napoleon patience`;
+  }
+
+  /** Put the focus on the table, on the pile the keyboard was on: never leave it on the page itself. */
+  focusTable() {
+    if (this.board.spec && !$("table-view").hidden) this.input.focus(this.board.marks.focus || this.board.spec.order[0]);
+  }
+
+  /** Cards were picked up: say which, and every place they may go, in the server's words. */
+  async pickedUp(pile, count) {
+    const v = this.view;
+    if (!v) return;
+    let answer;
+    try {
+      answer = await api.targets(v.id, pile, count);
+    } catch (err) {
+      return;  // the places still light up; only the sentence is missing
+    }
+    const held = this.board.marks.selected;
+    if (this.view === v && held && held.pile === pile && held.count === count) this.message(capital(answer.text));
   }
 
   hint() {
@@ -179,6 +206,7 @@ export class App {
 
   async show(view, fresh = false, { action = null, say = null } = {}) {
     const before = this.view;
+    const focused = document.activeElement;
     const sameGame = before && before.id === view.id && !fresh;
     this.view = view;
     this.version += 1;
@@ -201,6 +229,13 @@ export class App {
     if (sameGame && before.status !== view.status && view.status === "won") this.dialogs.celebrate();
     if (sameGame && before.status !== view.status && view.status !== "playing") this.dialogs.showEnd(view);
     this.badge.schedule();
+    if (!sameGame) {
+      const title = `${this.games[view.game].name}, deal ${view.deal_text}`;
+      this.news(before ? `New deal: ${title}` : title, title);
+    }
+    // The focused pile or button went (a new table, Finish hidden, Undo disabled): to the table, not the page.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (before && lost && focused && focused !== document.body) this.focusTable();
   }
 
   /** What the status line said was about the position before: say what happened now, or nothing. */

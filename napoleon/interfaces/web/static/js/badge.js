@@ -8,8 +8,8 @@ import { $ } from "./util.js";
 const WINNABLE_BUDGET = 4;
 
 const VERDICT_TEXT = {
-  won: (answer) => `winnable ✓ (${answer.length} moves)`,
-  lost: () => "cannot be won from here ✗",
+  won: (answer) => `winnable (${answer.length} moves)`,
+  lost: () => "cannot be won from here",
   unknown: () => "winnable? not proven (search again)",
 };
 // In a player's words: no search statistics (they stay in the JSON).

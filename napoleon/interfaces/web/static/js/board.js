@@ -3,7 +3,7 @@
 // so a move, an undo or a redeal animates by itself: the element is given
 // its new place and slides there.
 
-import { BACK_URL, CARD_RATIO as CH, cardName, cardUrl } from "./cards.js";
+import { BACK_URL, CARD_RATIO as CH, SUIT_SYMBOLS, cardName, cardUrl } from "./cards.js";
 
 const STEP_V = 0.25 * CH;   // a vertical fan shows each card's rank and suit
 const STEP_H = 0.2;         // a horizontal fan shows the index corner
@@ -11,7 +11,7 @@ const MIN_STEP = 0.05;
 const WASTE_STEP = 0.22;
 const FLIGHT_MS = 200;
 const SMALL_UNIT = 58;      // below this card width (px) a large index is drawn over each card
-const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const READABLE_UNIT = 50;   // the narrowest card (px) a short window still gets, if its width allows
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,7 +62,10 @@ export class Board {
       slot.setAttribute("role", "button");
       slot.tabIndex = p.name === this.marks.focus ? 0 : -1;
       const base = p.role === "foundation" ? starts[p.name] || "" : p.role === "central" ? "central" : "";
-      slot.innerHTML = `<span>${p.abbr}${base ? `<br>${base}` : ""}</span>`;
+      // What the slot shows is where its spoken name starts (speech input users say what they see).
+      slot.dataset.shown = base ? `${p.abbr} ${base}` : p.abbr;
+      slot.dataset.start = p.role === "foundation" ? base : "";
+      slot.innerHTML = `<span>${p.abbr}${base ? ` <span class="start">${base}</span>` : ""}</span>`;
       if (p.role === "stock") slot.classList.add("stock-slot");
       this.root.appendChild(slot);
       this.slots[p.name] = slot;
@@ -175,6 +178,9 @@ export class Board {
       });
     }
     let unit = fit(spec) * this.scale;
+    // A short window (a page zoomed to 200%, a phone on its side) would shrink the cards past
+    // reading: they keep a readable size as far as the width allows, and the table scrolls down.
+    unit = Math.max(unit, Math.min(READABLE_UNIT, aw / spec.w));
     unit = Math.max(22, Math.min(unit, 150));
     this.unit = unit;
     this.height = Math.max(spec.h * unit, Math.min(ah, spec.h * unit * 1.6));
@@ -240,7 +246,8 @@ export class Board {
     if (!el) {
       el = document.createElement("div");
       el.className = "card";
-      el.setAttribute("role", "img");
+      // The pile's slot names its cards: the images stay out of the accessibility tree.
+      el.setAttribute("aria-hidden", "true");
       el.dataset.uid = uid;
       const img = document.createElement("img");
       img.alt = "";
@@ -255,17 +262,34 @@ export class Board {
     return el;
   }
 
-  pileLabel(name) {
+  /**
+   * A pile's name for screen readers: what its slot shows, the pile as moves
+   * name it, whether the held cards may go there, and its cards.
+   */
+  pileLabel(name, inactive) {
     const info = this.info[name];
+    const slot = this.slots[name];
+    const held = this.marks.selected;
+    let head = `${slot.dataset.shown}, ${info.called || info.label}`;
+    if (inactive) head += ", not in play";
+    if (held && held.pile !== name && this.marks.targets.includes(name)) head += ", the held cards may go here";
+    return `${head}: ${this.pileContents(name)}`;
+  }
+
+  /** The cards of pile ``name`` in words (a foundation's starting rank when it is empty). */
+  pileContents(name) {
     const cards = this.piles[name];
-    const label = info.label.charAt(0).toUpperCase() + info.label.slice(1);
-    if (info.role === "stock") return `${label}: ${cards.length} face-down card${cards.length === 1 ? "" : "s"}`;
-    if (!cards.length) return `${label}: empty`;
+    const plural = cards.length === 1 ? "" : "s";
+    if (this.info[name].role === "stock") return `${cards.length} face-down card${plural}`;
+    if (!cards.length) {
+      const start = this.slots[name].dataset.start;
+      return start ? `empty, starts with ${/^[A8]/.test(start) ? "an" : "a"} ${start}` : "empty";
+    }
     const fan = this.spec.piles[name].fan;
     if (fan === "stack" || fan === "waste") {
-      return `${label}: ${cards.length} card${cards.length === 1 ? "" : "s"}, top card ${cardName(cards[cards.length - 1].code)}`;
+      return `${cards.length} card${plural}, top card ${cardName(cards[cards.length - 1].code)}`;
     }
-    return `${label}: ${cards.map((c) => cardName(c.code)).join(", ")} (top)`;
+    return `${cards.map((c) => cardName(c.code)).join(", ")} (top)`;
   }
 
   render() {
@@ -296,7 +320,7 @@ export class Board {
     slot.classList.toggle("hint", !!hint && (hint.from === name || hint.to === name));
     slot.classList.toggle("kbd-focus", focus === name);
     slot.classList.toggle("inactive", inactive);
-    slot.setAttribute("aria-label", this.pileLabel(name) + (inactive ? " (not in play)" : ""));
+    slot.setAttribute("aria-label", this.pileLabel(name, inactive));
     slot.setAttribute("aria-pressed", selected && selected.pile === name ? "true" : "false");
   }
 
@@ -339,7 +363,6 @@ export class Board {
       idx.className = faceDown ? "idx" : `idx s-${card.code[1]}`;
       idx.innerHTML = faceDown ? "" : `<b${card.code[0] === "T" ? ' class="ten">10' : `>${card.code[0]}`}</b><b>${SUIT_SYMBOLS[card.code[1]]}</b>`;
     }
-    el.setAttribute("aria-label", faceDown ? "face-down card" : cardName(card.code));
   }
 
   /** Lay card ``el`` (the ``i``-th of its pile) over the ones below it. */

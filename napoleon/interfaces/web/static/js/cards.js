@@ -1,14 +1,10 @@
 // Card codes ("7H", "TD") as the API writes them, their names and images.
 
-const RANK_NAMES = {
-  A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
-  8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King",
-};
-const SUIT_NAMES = { C: "Clubs", D: "Diamonds", H: "Hearts", S: "Spades" };
+export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
-/** "Seven of Hearts": what a screen reader says for a card. */
+/** "10♣": a card named as the server's sentences name it, for screen readers too. */
 export function cardName(code) {
-  return `${RANK_NAMES[code[0]]} of ${SUIT_NAMES[code[1]]}`;
+  return (code[0] === "T" ? "10" : code[0]) + SUIT_SYMBOLS[code[1]];
 }
 
 /** The image of a card face; ``four`` picks the four-colour deck. */

@@ -22,9 +22,9 @@ export class Dialogs {
 
   showRules() {
     const g = this.app.games[this.app.view.game];
-    $("rules-title").textContent = g.name;
+    $("rules-title").textContent = `Rules of ${g.name}`;
     $("rules-text").textContent = g.rules;
-    $("rules-piles").textContent = g.piles.map((p) => `${p.abbr} = ${p.label}`).join(" · ");
+    $("rules-piles").textContent = g.piles.map((p) => `${p.abbr} = ${p.called || p.label}`).join(" · ");
     // The keys from the one key map, as the terminal's help lists them.
     $("key-help").replaceChildren(...this.app.catalog.keys.map((k) => {
       const item = document.createElement("li");

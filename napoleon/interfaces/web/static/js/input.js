@@ -12,7 +12,7 @@ export class Input {
   /**
    * @param {import("./board.js").Board} board
    * @param {object} app: move(from, to, count, dragged), toFoundation(pile), stock(), undo(), redo(), hint(), auto(),
-   *   newDeal(), targets(pile, count), locked(), message(text)
+   *   newDeal(), targets(pile, count), pickedUp(pile, count), locked(), shortcuts(), message(text)
    */
   constructor(board, app) {
     this.board = board;
@@ -137,10 +137,12 @@ export class Input {
     else this.app.stock();
   }
 
+  /** Pick up the top ``count`` cards of ``pile``: the places they may go light up and are said. */
   select(pile, count) {
     this.board.marks.selected = { pile, count };
     this.board.marks.targets = this.app.targets(pile, count);
     this.board.render();
+    this.app.pickedUp(pile, count);
   }
 
   clearSelection() {

@@ -2,7 +2,10 @@
 // picks up and puts down, Shift+Up/Down take more or fewer cards of a run,
 // f sends to a foundation, Esc drops; the other keys are those of the one key
 // map the terminal uses too (served with the catalogue): u undo, r redo,
-// R restart, F finish, a auto, h hint, n new deal, ? help.
+// R restart, F finish, a auto, h hint, n new deal, ? help. Keys without Ctrl
+// act only while the table has the focus (or nothing has), never on a button
+// or a field, and the letters can be switched off in the settings (a
+// speech-input user's words may hit them).
 
 const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 
@@ -67,8 +70,16 @@ export class Keyboard {
     // Letters keep their case: r redoes, R (Shift+R) restarts, as in the terminal.
     const key = e.key;
     if (e.ctrlKey) return key.length === 1 && this.shortcut(`ctrl+${key.toLowerCase()}`);
-    if (this.app.locked() || !this.board.spec) return false;
+    if (this.app.locked() || !this.board.spec || !this.onTable()) return false;
+    // Letters and signs (not the arrows, Enter, Space or Esc) may be switched off.
+    if (key.length === 1 && key !== " " && !this.app.shortcuts()) return false;
     return this.shortcut(key) || this.table(e, key);
+  }
+
+  /** Whether the keys play on the table: the focus is on it, or on nothing (the page itself). */
+  onTable() {
+    const here = document.activeElement;
+    return !here || here === document.body || this.board.root.contains(here);
   }
 
   /** A key of the key map that is not about the table (undo, redo, restart, finish, hint…). */

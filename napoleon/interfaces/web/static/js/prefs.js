@@ -4,7 +4,7 @@
 import { backUrl } from "./cards.js";
 import { $, store } from "./util.js";
 
-const DEFAULTS = { autoplay: true, four: false, size: "fit", back: "blue", speed: "normal" };
+const DEFAULTS = { autoplay: true, four: false, size: "fit", back: "blue", speed: "normal", keys: true };
 const SPEED_MS = { off: 0, fast: 110, normal: 200, slow: 380 };
 const SIZE_SCALE = { small: 0.8, fit: 1, large: 1.35 };
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -41,6 +41,7 @@ export class Prefs {
     const p = this.values;
     $("opt-autoplay").checked = view ? view.autoplay : !!p.autoplay;
     $("opt-four").checked = !!p.four;
+    $("opt-keys").checked = !!p.keys;
     $("opt-size").value = p.size in SIZE_SCALE ? p.size : "fit";
     $("opt-back").value = ["blue", "red", "green"].includes(p.back) ? p.back : "blue";
     $("opt-speed").value = p.speed in SPEED_MS ? p.speed : "normal";

@@ -47,7 +47,7 @@ export class Router {
       app.stats.show();
       return;
     }
-    app.stats.hide();
+    const fromStats = app.stats.hide();
     let target = parseHash(hash);
     let say = null;
     if (!target || !app.games[target.game]) {
@@ -57,6 +57,12 @@ export class Router {
       if (!app.games[target.game]) target = first;
     }
     await this.open(target.game, target.deal, target.options, { say });
+    if (fromStats && app.view) {
+      // Back from the statistics: the focus and the reader go to the table.
+      const title = `${app.games[app.view.game].name}, deal ${app.view.deal_text}`;
+      app.news(`Back to the game: ${title}`, title);
+      app.focusTable();
+    }
   }
 
   /** Show deal ``deal`` of ``game`` (null: a new random deal), resuming this browser's game of it. */

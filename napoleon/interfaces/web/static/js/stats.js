@@ -13,11 +13,13 @@ export class StatsPage {
     this.app = app;
   }
 
-  /** Back to the table from the statistics page. */
+  /** Back to the table from the statistics page; true if the statistics were shown. */
   hide() {
+    const shown = !$("stats-view").hidden;
     document.body.classList.remove("stats-mode");
     $("stats-view").hidden = true;
     $("table-view").hidden = false;
+    return shown;
   }
 
   async show() {
@@ -27,6 +29,9 @@ export class StatsPage {
     $("table-view").hidden = true;
     $("stats-view").hidden = false;
     $("stats-back").href = app.view ? app.view.hash : "#";
+    // A new page: its heading takes the focus (the link that led here is gone) and the reader says so.
+    $("stats-title").focus();
+    app.news("Statistics", "Statistics");
     const body = $("stats-body");
     body.textContent = "Loading…";
     try {

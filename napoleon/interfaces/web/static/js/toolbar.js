@@ -171,6 +171,7 @@ export class Toolbar {
       if (app.view) app.run(() => api.settings(app.view.id, { autoplay: e.target.checked }), { quiet: true });
     });
     $("opt-four").addEventListener("change", (e) => app.prefs.set("four", e.target.checked));
+    $("opt-keys").addEventListener("change", (e) => app.prefs.set("keys", e.target.checked));
     for (const key of ["size", "back", "speed"]) {
       $(`opt-${key}`).addEventListener("change", (e) => app.prefs.set(key, e.target.value));
     }
@@ -179,7 +180,10 @@ export class Toolbar {
   /** The solution's and the lost position's banners. */
   wireBanners() {
     const app = this.app;
-    on("replay-stop", () => app.replay.stop());
+    on("replay-stop", () => {
+      app.replay.stop();
+      app.focusTable();  // the banner and its button go: the focus goes to the table, not the page
+    });
     on("replay-end", () => app.replay.toEnd());
     on("replay-faster", () => app.replay.faster());
     on("lost-undo", () => app.wayBack.undoTo(Number($("lost-undo").dataset.to)));
@@ -190,6 +194,7 @@ export class Toolbar {
     });
     on("lost-close", () => {
       $("lost-banner").hidden = true;
+      app.focusTable();
     });
   }
 

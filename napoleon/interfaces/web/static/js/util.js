@@ -31,3 +31,8 @@ export function formatTime(seconds) {
   const ss = String(s % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
+
+/** The sentence with its first letter a capital (the server's sentences start small). */
+export function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
