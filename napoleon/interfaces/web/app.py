@@ -29,6 +29,9 @@ Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
 - ``GET  /api/games/{id}/last-winnable[?budget=S]`` the last earlier position that can be won: ``at``,
   the moves it keeps (null: none found), ``move`` and ``text``, the move after it that lost the game;
   known positions answer at once, others are searched (``budget`` each) in the background lane
+- ``GET  /api/games/{id}/review``           the review of a stored game: the verdict after every move
+  (``moves``), ``losing_move`` and a winning ``line`` from before it, ``won``, ``help``; worked out in
+  the background from the first request, ``done`` false until it is complete (ask again)
 - ``POST /api/games/{id}/leave``            the player left this game for another: after a move it
   counts as played and lost (abandoned, still resumable); a deal left untouched counts as nothing
 - ``GET  /api/history[?game=ID&limit=N]``   past and present games, the most recent first
@@ -71,7 +74,7 @@ from ...games import DEFAULT_GAME
 from ...grading import GRADES, grade_json, hand_out, shipped_grade
 from ...keymap import keys_json
 from ...shuffle import MAX_DEAL
-from ...store import Store
+from ...store import Store, StoreError
 from ..cli import game_info
 from .games import (
     LiveGame,
@@ -84,6 +87,7 @@ from .games import (
     position_version,
     saved_summary,
 )
+from .reviews import Reviews
 
 STATIC = Path(__file__).parent / "static"
 CARDS = STATIC / "cards"
@@ -233,6 +237,7 @@ class WebApp:
         self.settings = settings
         self.registry = Registry(store)
         self.solver = Analysis(workers=settings.workers, background=1)
+        self.reviews = Reviews(store, self.solver)
 
     # ------------------------------------------------------------ lookup
 
@@ -557,6 +562,18 @@ class WebApp:
             return JSONResponse({"at": None, "move": None, "text": None})
         return JSONResponse({"at": lost.kept, "move": lost.notation, "text": lost.text})
 
+    async def review(self, request: Request) -> JSONResponse:
+        """The review of a stored game (finished or not), as far as it has got (``done``: complete)."""
+        game_id = request.path_params["game_id"]
+        if not game_id.isdigit() or len(game_id) > 18:
+            raise ApiError(404, f"no game with id {game_id!r}")
+        try:
+            return JSONResponse(await self.reviews.get(int(game_id)))
+        except StoreError:
+            raise ApiError(404, f"no game with id {game_id!r}") from None
+        except WorkerError as exc:
+            raise ApiError(500, f"the solver failed: {exc}") from None
+
     async def leave(self, request: Request) -> JSONResponse:
         live = await self.live(request)
 
@@ -695,6 +712,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
         Route("/api/games/{game_id}/solve", web.solve, methods=["POST"]),
         Route("/api/games/{game_id}/last-winnable", web.last_winnable),
         Route("/api/games/{game_id}/verdict", web.verdict),
+        Route("/api/games/{game_id}/review", web.review),
         Route("/api/stats", web.stats),
         Route("/api/stats/reset", web.reset_stats, methods=["POST"]),
         Route("/api/history", web.history),
@@ -720,6 +738,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
         yield
+        web.reviews.close()
         web.solver.close()
         web.registry.close()  # at shutdown a short block is fine; the executor may be gone
 

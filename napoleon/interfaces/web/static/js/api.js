@@ -59,6 +59,8 @@ export const api = {
   // The live verdict's next step: {verdict, more (a longer search may follow), length, ...};
   // ``longer``: seconds of one search asked for beyond the server's ladder.
   verdict: (id, longer) => call("GET", `/api/games/${id}/verdict` + (longer ? `?longer=${longer}` : "")),
+  // The review of a stored game, as far as it has got ({done: false}: ask again).
+  review: (id) => call("GET", `/api/games/${id}/review`),
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),
   // The last earlier position that can be won: {at: moves it keeps or null, move, text}.
   lastWinnable: (id) => call("GET", `/api/games/${id}/last-winnable`),

@@ -13,6 +13,7 @@ import { layoutsFor } from "./layouts.js";
 import { Play } from "./play.js";
 import { Prefs } from "./prefs.js";
 import { Replay } from "./replay.js";
+import { ReviewPage } from "./review.js";
 import { Router } from "./routing.js";
 import { StatsPage } from "./stats.js";
 import { Toolbar } from "./toolbar.js";
@@ -36,6 +37,7 @@ export class App {
     this.badge = new WinnableBadge(this);
     this.wayBack = new WayBack(this);
     this.stats = new StatsPage(this);
+    this.review = new ReviewPage(this);
     this.replay = new Replay(this);
     this.dialogs = new Dialogs(this);
     this.play = new Play(this);

@@ -3,7 +3,7 @@
 //
 // Addresses: "#GAME/1234" is deal 1234 of the game GAME (its id),
 // "#GAME/1234?redeals=2" with an option, "#GAME" a new
-// random deal, "#stats" the statistics page. The browser remembers which
+// random deal, "#stats" the statistics page, "#review/ID" the review of a game. The browser remembers which
 // server game plays each address, so a reload finds the same game.
 
 import { api } from "./api.js";
@@ -43,6 +43,12 @@ export class Router {
   async route() {
     const app = this.app;
     const hash = location.hash;
+    const review = /^#review\/(\d+)$/.exec(hash);
+    app.review.hide();
+    if (review) {
+      app.review.show(review[1]);
+      return;
+    }
     if (hash === "#stats") {
       app.stats.show();
       return;

@@ -109,6 +109,7 @@ export class StatsPage {
       ["Result", (g) => RESULTS[g.result] || g.result],
       ["Moves", (g) => g.moves],
       ["Time", (g) => formatTime(g.elapsed)],
+      ["Review", () => "review"],
       ["Note", (g) => [g.assisted ? "with help" : "", g.counted ? "" : "not counted (reset)"].filter(Boolean).join(", ")],
     ];
     const { table, tbody } = this.headedTable("stats history", cols.map(([name]) => name));
@@ -118,10 +119,11 @@ export class StatsPage {
       row.dataset.result = g.result;
       for (const [name, get] of cols) {
         const cell = row.insertCell();
-        if (name === "Deal") {
+        if (name === "Deal" || name === "Review") {
           const a = document.createElement("a");
-          a.href = g.hash;
+          a.href = name === "Deal" ? g.hash : `#review/${g.id}`;
           a.textContent = get(g);
+          if (name === "Review") a.setAttribute("aria-label", `Review game ${g.id}`);
           cell.appendChild(a);
         } else {
           cell.textContent = String(get(g));

@@ -213,6 +213,12 @@ export class Toolbar {
       $("end-dialog").close();
       app.router.navigate(app.view.game, null, app.router.currentOptions());
     });
+    on("end-review", () => {
+      $("end-dialog").close();
+      location.hash = `#review/${app.view.id}`;
+    });
+    on("review-prev", () => app.review.go(-1));
+    on("review-next", () => app.review.go(1));
     on("end-again", () => {
       $("end-dialog").close();
       app.router.open(app.view.game, app.view.deal_text, app.router.currentOptions(), { fresh: true });

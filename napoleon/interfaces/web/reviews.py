@@ -1,0 +1,89 @@
+"""The page's reviews: worked out in the background, read as they fill in.
+
+``GET /api/games/{id}/review`` answers the review of game ``id`` of the
+store: the one kept when the game has not changed since, else the one at
+work (started by the first request), with ``done`` false until it ends.
+The page asks again until it is done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ... import get_game
+from ...analysis import Analysis, WorkerError
+from ...analysis.stored import review_record, stored_review
+from ...store import Store, StoreError
+
+
+class Reviews:
+    """One review at work a game at most, on the web app's analysis."""
+
+    def __init__(self, store: Store, analysis: Analysis) -> None:
+        self.store = store
+        self.analysis = analysis
+        self.latest: dict[int, dict[str, Any]] = {}
+        self.tasks: dict[int, asyncio.Task] = {}
+        self.failed: dict[int, str] = {}
+        self.finished: dict[int, dict[str, Any]] = {}  # handed to the next request, then read from the store
+
+    async def get(self, record_id: int) -> dict[str, Any]:
+        """The review of game ``record_id`` as far as it goes; StoreError when there is no such game,
+        WorkerError when the search behind it failed."""
+        if record_id in self.failed:
+            raise WorkerError(self.failed.pop(record_id))
+        if record_id in self.finished:
+            return self.finished.pop(record_id)
+        task = self.tasks.get(record_id)
+        if task is not None and not task.done():
+            return self.latest.get(record_id) or _starting(record_id)
+        kept = await asyncio.to_thread(stored_review, self.store, record_id)
+        if kept is not None:
+            return await asyncio.to_thread(with_table, kept.to_json())
+        self.latest.pop(record_id, None)
+        self.tasks[record_id] = asyncio.create_task(self._run(record_id))
+        await asyncio.sleep(0)  # let it take what needs no search before answering
+        return self.latest.get(record_id) or _starting(record_id)
+
+    async def _run(self, record_id: int) -> None:
+        def progress(review: Any) -> None:
+            self.latest[record_id] = review.to_json()
+
+        try:
+            review = await review_record(self.analysis, self.store, record_id, on_progress=progress)
+            self.finished[record_id] = await asyncio.to_thread(with_table, review.to_json())
+        except (WorkerError, StoreError) as exc:
+            self.failed[record_id] = str(exc)
+        finally:
+            self.tasks.pop(record_id, None)
+
+    def close(self) -> None:
+        """Stop every review at work (the server is stopping)."""
+        for task in list(self.tasks.values()):
+            task.cancel()
+
+
+def with_table(review: dict[str, Any]) -> dict[str, Any]:
+    """A finished review with what the page needs to step through its winning line on a table:
+    ``table``: the piles' names and labels, and the position before each move of the line and
+    after the last (``positions``), with each move in words (``words``)."""
+    if review.get("losing_move") is None or not review.get("line"):
+        return review
+    game = get_game(review["game"], review["options"])
+    state = game.new_state(review["deal"])
+    for entry in review["moves"][:review["losing_move"] - 1]:
+        state.play_text(entry["move"])
+    positions, words = [state.to_json()["piles"]], []
+    for text in review["line"]:
+        move = state.parse_move(text)
+        words.append(state.describe(move))
+        state.play(move)
+        positions.append(state.to_json()["piles"])
+    piles = [{"name": name, "label": game.pile_label(i)} for i, name in enumerate(game.pile_names)]
+    return {**review, "table": {"piles": piles, "positions": positions, "words": words}}
+
+
+def _starting(record_id: int) -> dict[str, Any]:
+    """What the page is told before the review's first figures."""
+    return {"id": record_id, "done": False, "checked": 0, "moves": [], "start": None}

@@ -1,0 +1,208 @@
+// The review of a game (address "#review/ID"): the verdict after every
+// move as it fills in, a chart of cards home against moves, the move that
+// lost the game and a winning line from before it, stepped through on a
+// table of its own, forward and back.
+
+import { api } from "./api.js";
+import { $ } from "./util.js";
+
+const POLL_MS = 500;
+const MARK = { winnable: "✓", lost: "✗", unknown: "?" };
+const WORDS = { winnable: "winnable", lost: "lost", unknown: "not known" };
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SVG = "http://www.w3.org/2000/svg";
+
+/** "TH" -> "10♥". */
+function cardText(code) {
+  return (code[0] === "T" ? "10" : code[0]) + SUITS[code[1]];
+}
+
+function el(tag, attrs = {}, text = null) {
+  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+export class ReviewPage {
+  constructor(app) {
+    this.app = app;
+    this.id = null;
+    this.timer = null;
+    this.review = null;
+    this.step = 0;
+  }
+
+  hide() {
+    clearTimeout(this.timer);
+    this.id = null;
+    document.body.classList.remove("review-mode");
+    $("review-view").hidden = true;
+  }
+
+  /** Show the review of stored game ``id``, asking the server until it is complete. */
+  async show(id) {
+    const app = this.app;
+    app.replay.stop(false);
+    app.stats.hide();
+    clearTimeout(this.timer);
+    document.body.classList.add("review-mode");
+    $("table-view").hidden = true;
+    $("review-view").hidden = false;
+    $("review-back").href = app.view ? app.view.hash : "#";
+    if (this.id !== id) {
+      this.id = id;
+      this.review = null;
+      this.step = 0;
+      $("review-title").textContent = `Review of game ${id}`;
+      $("review-summary").replaceChildren();
+      $("review-chart").replaceChildren();
+      $("review-moves").replaceChildren();
+      $("review-line").hidden = true;
+    }
+    await this.poll(id);
+  }
+
+  async poll(id) {
+    let review;
+    try {
+      review = await api.review(id);
+    } catch (err) {
+      if (this.id === id) $("review-status").textContent = err.message;
+      return;
+    }
+    if (this.id !== id) return;
+    this.draw(review);
+    if (!review.done) this.timer = setTimeout(() => this.poll(id), POLL_MS);
+  }
+
+  draw(r) {
+    this.review = r;
+    const total = r.moves.length + 1;
+    const progress = $("review-progress");
+    progress.hidden = r.done;
+    progress.max = total;
+    progress.value = r.checked || 0;
+    $("review-status").textContent = r.done
+      ? (r.stored ? "Reviewed before: read from the store." : `Reviewed in ${r.seconds.toFixed(1)} s.`)
+      : `Reviewing… ${r.checked || 0} of ${total} positions`;
+    if (!r.start) return;
+    const game = this.app.games[r.game];
+    $("review-title").textContent = `Review: ${game ? game.name : r.game}, deal ${r.deal}, ${r.moves.length} moves`;
+    $("review-summary").replaceChildren(...this.summary(r).map((t) => el("p", {}, t)));
+    $("review-chart").replaceChildren(this.chart(r, game ? game.piles.filter((p) => p.role === "foundation").length : 4));
+    $("review-moves").replaceChildren(this.movesTable(r));
+    if (r.done && r.table) this.showLine(r);
+  }
+
+  summary(r) {
+    const lines = [];
+    const start = r.start.verdict === "winnable" ? `winnable (a solution of ${r.start.length} moves)` : WORDS[r.start.verdict];
+    lines.push(`The deal as dealt: ${start}.`);
+    if (r.losing_move !== null) {
+      const m = r.moves[r.losing_move - 1];
+      lines.push(`Move ${r.losing_move} lost the game: ${m.text}. From there no line wins.`);
+    } else if (r.done && r.moves.length && r.moves[r.moves.length - 1].verdict === "lost" && r.start.verdict !== "lost") {
+      lines.push("The game was lost, but the move that lost it is not known: not every position was decided in time.");
+    }
+    if (r.won) lines.push(`Won in ${r.won.length} moves; the shortest solution the solver knows: ${r.won.shortest_known} moves.`);
+    if (r.help && r.help.length) {
+      lines.push("Help taken: " + r.help.map((h) => `${h.kind} after move ${h.at}`).join(", ") + ".");
+    }
+    if (r.done && r.unknown) lines.push(`Not known within the time: ${r.unknown} of ${r.moves.length + 1} positions.`);
+    return lines;
+  }
+
+  /** Cards home against moves: the player's game, the winning line beside it, verdict changes marked. */
+  chart(r, foundations) {
+    const home = [r.start.home, ...r.moves.map((m) => m.home)];
+    const lineFrom = r.losing_move !== null ? r.losing_move - 1 : null;
+    const lineHome = r.line_home || [];
+    const width = Math.max(home.length - 1, lineFrom !== null ? lineFrom + lineHome.length - 1 : 0, 1);
+    const top = Math.max(...home, ...lineHome, 1);
+    const W = 600, H = 160, pad = 4;
+    const x = (i) => pad + (i / width) * (W - 2 * pad);
+    const y = (v) => H - pad - (v / top) * (H - 2 * pad);
+    const svg = el("svg:svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "review-chart",
+      "aria-label": `Cards home after each move: ${home[home.length - 1]} at the end` +
+        (lineFrom !== null ? `; the winning line from move ${lineFrom} gets all ${top} home` : "") });
+    const verdicts = [r.start.verdict, ...r.moves.map((m) => m.verdict)];
+    verdicts.forEach((v, i) => {
+      svg.appendChild(el("svg:rect", { x: x(i) - 1, y: H - pad, width: Math.max(2, (W - 2 * pad) / width), height: pad,
+        class: `verdict-${v}` }));
+    });
+    for (const k of r.changes || []) {
+      svg.appendChild(el("svg:line", { x1: x(k), x2: x(k), y1: pad, y2: H - pad, class: "change" }));
+    }
+    const points = (values, from) => values.map((v, i) => `${x(from + i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    if (lineFrom !== null && lineHome.length) {
+      svg.appendChild(el("svg:polyline", { points: points(lineHome, lineFrom), class: "line" }));
+    }
+    svg.appendChild(el("svg:polyline", { points: points(home, 0), class: "game" }));
+    const figure = el("figure");
+    figure.append(svg, el("figcaption", {},
+      "Cards home after each move: your game" + (lineFrom !== null ? ", and the winning line from before the losing move (dashed)" : "")
+      + "; the strip below shows each move's verdict (green winnable, red lost, grey not known)."));
+    return figure;
+  }
+
+  movesTable(r) {
+    const table = el("table", { class: "stats review-moves" });
+    const head = table.createTHead().insertRow();
+    for (const name of ["Move", "", "Verdict", "To win", "The move"]) head.appendChild(el("th", { scope: "col" }, name));
+    const body = table.createTBody();
+    for (const m of r.moves) {
+      const row = body.insertRow();
+      row.dataset.verdict = m.verdict;
+      if (m.index === r.losing_move) row.classList.add("losing");
+      row.insertCell().textContent = String(m.index);
+      row.insertCell().textContent = MARK[m.verdict];
+      row.insertCell().textContent = WORDS[m.verdict] + (m.help.length ? ` (${m.help.join(", ")})` : "");
+      row.insertCell().textContent = m.length === null ? "" : String(m.length);
+      row.insertCell().textContent = m.text;
+    }
+    return table;
+  }
+
+  // ------------------------------------------------ the winning line
+
+  showLine(r) {
+    $("review-line").hidden = false;
+    $("review-line-title").textContent =
+      `A winning line from before move ${r.losing_move} (${r.line.length} moves)`;
+    this.drawStep();
+  }
+
+  go(delta) {
+    const r = this.review;
+    if (!r || !r.table) return;
+    this.step = Math.max(0, Math.min(r.line.length, this.step + delta));
+    this.drawStep();
+  }
+
+  drawStep() {
+    const r = this.review;
+    const { piles, positions, words } = r.table;
+    const i = this.step;
+    $("review-step").textContent = i === 0
+      ? `Before move ${r.losing_move}: the next move of the line is to ${words[0]}.`
+      : `Line move ${i} of ${r.line.length}: ${words[i - 1]}.` + (i === r.line.length ? " The game is won." : "");
+    $("review-prev").disabled = i === 0;
+    $("review-next").disabled = i === r.line.length;
+    const here = positions[i];
+    const rows = piles.filter((p) => here[p.name] !== undefined).map((p) => {
+      const cards = here[p.name];
+      let shown;
+      if (p.name === "stock") shown = cards.length ? `${cards.length} cards face down` : "empty";
+      else if (p.name.startsWith("foundation")) shown = cards.length ? cards.slice(-1) : "–";
+      else shown = cards.length ? cards : "–";
+      const row = el("div", { class: "line-pile" });
+      const cell = el("span", { class: "cards" });
+      if (typeof shown === "string") cell.textContent = shown;
+      else cell.append(...shown.map((c) => el("span", { class: "HD".includes(c[1]) ? "red" : "black" }, cardText(c) + " ")));
+      row.append(el("span", { class: "label" }, p.label), cell);
+      return row;
+    });
+    $("review-table").replaceChildren(...rows);
+  }
+}
