@@ -29,18 +29,20 @@ def main() -> None:
                     help="comma-separated game ids, or all")
     ap.add_argument("--deals", default="1-4")
     ap.add_argument("--max-states", type=int, default=300_000, help="positions each search may visit")
+    ap.add_argument("--deadends", action="store_true", help="with the core's dead-end test on (solve(deadends=True))")
     args = ap.parse_args()
     games = list(GAMES) if args.games == "all" else args.games.split(",")
     deals = parse_deals(args.deals)
     total = 0.0
     for game in games:
         # and the staged searches the game's own plan names (redeal planning, the beam)
-        staged = [phase.mode for phase in get_game(game).search_plan or () if phase.mode not in MODES]
+        staged = [step.mode for step in get_game(game).search_plan or () if step.mode not in MODES]
         for mode in (*MODES, *staged):
             cells = []
             start = time.process_time()
             for deal in deals:
-                r = solve(new_game(game, deal=deal), max_states=args.max_states, strategy=mode)
+                r = solve(new_game(game, deal=deal), max_states=args.max_states, strategy=mode,
+                          deadends=args.deadends)
                 cells.append(f"{r.verdict.value[0]}{r.states}:{len(r.moves)}")
             seconds = time.process_time() - start
             total += seconds

@@ -374,7 +374,7 @@ size_t bf_top(const BfWork *W, Cand *c, size_t k);
 int cand_cmp(const void *a, const void *b);
 
 /* beam.c */
-PyObject *beam(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int width,
+PyObject *beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget, long long max_states, int width,
                int stage_states, int keep);
 
 /* module.c */
