@@ -56,7 +56,7 @@ KEYS: tuple[Key, ...] = (
     Key("select", ("space", "enter"), "Pick/put", "pick",
         "pick up the card(s) at the cursor / put them down there (on the stock: turn a card, or redeal)", bar=True),
     Key("move", ("left", "right", "up", "down"), "Move", "move", "move the cursor between piles"),
-    Key("cycle", ("tab",), "Next pile", "next", "the next pile (Shift+Tab: the one before)", where=("terminal",)),
+    Key("cycle", ("tab", "shift+tab"), "Next pile", "next", "the next pile / the one before", where=("terminal",)),
     Key("depth", ("shift+up", "shift+down", "+", "-"), "More/fewer", "more",
         "take one card more / fewer from a run"),
     Key("cancel", ("escape",), "Put back", "back", "put the held cards back; stop showing the solution"),
@@ -65,6 +65,7 @@ KEYS: tuple[Key, ...] = (
     Key("redeal", ("d",), "Redeal", "redeal", "redeal the cards, where the game allows it"),
     Key("undo", ("u", "ctrl+z"), "Undo", "undo", "take back the last turn", bar=True),
     Key("redo", ("r", "ctrl+y"), "Redo", "redo", "play the last turn taken back again", bar=True),
+    Key("new_deal", ("n",), "New", "new", "a new deal (a game left under way counts as played and lost)", bar=True),
     Key("restart", ("R",), "Restart", "restart", "back to the start of the deal (redo plays the moves again)"),
     Key("finish", ("F",), "Finish", "finish", "play out a game whose every card left goes home by itself"),
     Key("auto", ("a",), "Auto", "auto", "play every card that is safe to play home now"),
@@ -77,7 +78,6 @@ KEYS: tuple[Key, ...] = (
         bar=True),
     Key("back_to_winnable", ("b",), "Back to winnable", "back",
         "after a loss: back to the last position the solver found winnable"),
-    Key("new_deal", ("n",), "New", "new", "a new deal (a game left under way counts as played and lost)", bar=True),
     Key("choose_deal", ("g",), "Deal #", "deal", "choose a deal by its number", where=("terminal",)),
     Key("stats", ("S",), "Statistics", "stats", "the statistics of this game", where=("terminal",)),
     Key("colours", ("c",), "4-colour", "colours", "four-colour deck on / off", where=("terminal",)),
@@ -102,7 +102,7 @@ def keys_json(where: str) -> list[dict[str, Any]]:
 
 
 def _shown(key: str) -> str:
-    names = {"space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab", "f1": "F1",
+    names = {"space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab", "shift+tab": "Shift+Tab", "f1": "F1",
              "left": "←", "right": "→", "up": "↑", "down": "↓", "shift+up": "Shift+↑", "shift+down": "Shift+↓"}
     if key.startswith("ctrl+"):
         return "Ctrl+" + key[5:].upper()

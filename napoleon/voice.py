@@ -299,7 +299,7 @@ def left(record_id: int, moves: int) -> str:
 
 
 def showing_solution(n: int) -> str:
-    return f"Showing the solution: {plural(n, 'move')} (your game is kept; Esc goes back to it)"
+    return f"Showing the solution: {plural(n, 'move')} (your game is kept; any key goes back to it)"
 
 
 def solution_step(shown: int, total: int, text: str) -> str:
@@ -307,7 +307,7 @@ def solution_step(shown: int, total: int, text: str) -> str:
 
 
 def solution_shown(total: int) -> str:
-    return f"The solution wins in {plural(total, 'move')}. Your game is as you left it: Esc goes back to it"
+    return f"The solution wins in {plural(total, 'move')}. Your game is as you left it: any key goes back to it"
 
 
 BACK_TO_GAME = "back to your game"

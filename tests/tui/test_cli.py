@@ -27,7 +27,7 @@ def test_plain_keeps_line_mode(monkeypatch, capsys):
     monkeypatch.setattr(NapoleonApp, "run", lambda self: (_ for _ in ()).throw(AssertionError("no TUI")))
     monkeypatch.setattr(sys, "stdin", io.StringIO("T3-F\nq\n"))
     assert cli.main(["play", "werner", "--deal", "1", "--plain"]) == 0
-    assert "played T3-F1" in capsys.readouterr().out
+    assert "Moved the A♣ from column 3 to foundation 1" in capsys.readouterr().out
 
 
 def test_a_bad_game_is_one_line_on_stderr(monkeypatch, capsys):

@@ -16,7 +16,7 @@ async def test_four_colours_and_auto_play_are_kept_for_the_next_game(tmp_path):
     app = NapoleonApp("werner", 1, analysis=False)
     async with app.run_test() as pilot:
         assert app.board.four_colour is False and app.session.autoplay is True
-        await pilot.press("c", "a")
+        await pilot.press("c", "A")
         await pilot.pause()
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert saved == {"autoplay": False, "four_colour": True}

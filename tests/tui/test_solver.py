@@ -35,7 +35,7 @@ async def test_the_solution_is_shown_and_the_game_left_alone():
         await pilot.press("s")
         await wait_for(pilot, lambda: app.playback is not None and app.playback.done)
         assert app.board.state.is_won  # the board shows the solution's end ...
-        assert "the solution wins" in app.status_line.text.plain
+        assert "The solution wins" in app.status_line.text.plain
         # ... the game is where it was: the opening layout's safe auto-play alone
         assert len(app.state.history) == app.session.opening and not app.state.is_won
         assert not isinstance(app.screen, EndScreen)
@@ -183,7 +183,7 @@ async def test_the_end_plays_itself_when_every_card_goes_home():
         while app.finish_offer is None:
             assert app.play(moves[i])
             i += 1
-        assert i < len(moves) and "F finishes" in app.status_line.text.plain
+        assert i < len(moves) and "Finish (F) plays the last" in app.status_line.text.plain
         assert app.verdict is not None and app.verdict.won  # and the badge knows it
         await pilot.press("F")
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))

@@ -18,26 +18,23 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.timer import Timer
 
-from ... import new_game
+from ... import new_game, voice
 from ...analysis import Analysis, Answer
 from ...engine.errors import NapoleonError
 from ...engine.move import REDEAL, Move
-from ...engine.rules import FOUNDATION
 from ...engine.state import State, Status
-from ...engine.words import card_name
 from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
 from ...shuffle import MAX_DEAL
 from ...engine.autoplay import finish_moves
 from ...store.settings import load as load_settings
 from ...store.settings import save as save_settings
-from . import cardfaces as cf
 from .bars import BarsMixin, InfoBar, KeyBar, StatusLine, clock
 from .board import Board, Marks
-from .cardfaces import prettify
+from .keys import terminal_bindings
 from .newdeal import NewDealScreen
 from .screens import ConfirmScreen, DealScreen, EndScreen, HelpScreen, MoveScreen, StatsScreen
 from .solving import BUDGETS, HINT_BUDGET, SOLVE_BUDGET, Playback, SolverMixin
@@ -73,35 +70,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     NapoleonApp > Screen { layout: vertical; }
     Board { height: 1fr; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1, 0)", "Move", show=False),
-        Binding("right", "move(1, 0)", "Move", show=False),
-        Binding("up", "move(0, -1)", "Move", show=False),
-        Binding("down", "move(0, 1)", "Move", show=False),
-        Binding("tab", "cycle(1)", "Next pile", show=False, priority=True),
-        Binding("shift+tab", "cycle(-1)", "Previous pile", show=False, priority=True),
-        Binding("space,enter", "select", "Pick/put"),
-        Binding("shift+up,plus", "depth(1)", "More cards", show=False),
-        Binding("shift+down,minus", "depth(-1)", "Fewer cards", show=False),
-        Binding("escape", "cancel", "Put back", show=False),
-        Binding("f", "foundation", "Home"),
-        Binding("d", "redeal", "Redeal", show=False),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("r,ctrl+y", "redo", "Redo"),
-        Binding("R", "restart", "Restart", show=False),
-        Binding("F", "finish", "Finish", show=False),
-        Binding("b", "back_to_winnable", "Back to winnable", show=False),
-        Binding("S", "stats", "Statistics", show=False),
-        Binding("n", "new_deal", "New"),
-        Binding("g", "choose_deal", "Deal #", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "solve", "Solve"),
-        Binding("a", "autoplay", "Auto", show=False),
-        Binding("c", "colours", "4-colour", show=False),
-        Binding("colon", "type_move", "Type move", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "quit_game", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = terminal_bindings()
 
     def __init__(
         self,
@@ -169,6 +138,17 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self._end_shown = -1
 
     BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset({"move", "cycle", "select", "depth", "foundation"})
+
+    async def on_event(self, event: events.Event) -> None:
+        """While the solution is shown on the table, any key goes back to the game and does nothing
+        more (Space would otherwise pick up a card, and a key with no action would do nothing)."""
+        if isinstance(event, events.Key) and self.playback is not None and len(self.screen_stack) == 1:
+            event.stop()
+            event.prevent_default()
+            self._begin()
+            self._update_status()
+            return
+        await super().on_event(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Board keys do nothing while a dialog is open over the board."""
@@ -269,7 +249,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             return
         # A known solution too: the badge says winnable without a search.
         self.solver.learn(self.state, self.finish_offer)
-        note = "the rest goes home by itself: F finishes the game"
+        note = voice.finish_offer(len(self.finish_offer))
         self.message = Text(" " + note) if self.message is None else self.message + Text(f" · {note}")
         self.message.stylize("bold green", self.message.cell_len - len(note))
 
@@ -278,12 +258,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         if status is Status.PLAYING or self._end_shown == self.generation:
             return
         self._end_shown = self.generation
-        s = self.session
         won = status is Status.WON
-        if won:
-            msg = f"Deal {self.state.deal} of {self.game.name} won in {s.moves_made} moves, {clock(s.elapsed)}."
-        else:
-            msg = f"Deal {self.state.deal}: no card can move and no stock or redeal is left."
+        msg = self.session.end_text() or ""
         nxt = self.state.deal + 1 if self.state.deal < MAX_DEAL else 1
         if not won and self.state.history and self.analysis_on:
             self._find_last_winnable(self.generation, self.state.copy())
@@ -303,25 +279,22 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             self.action_restart()
 
     def play(self, move: Move) -> bool:
-        """Play ``move`` through the session; say what happened or why not."""
-        state = self.state
-        shown = state.describe(move, past=True) if state.why_illegal(move) is None else None
+        """Play ``move`` through the session (which checks it, once); say what happened or why not."""
         try:
-            made = self.session.play(move)
+            self.session.play(move)
         except NapoleonError as exc:
             self.held = None
             self.target_counts = {}
             self._redraw()
             self.warn(f"illegal: {exc}")
             return False
-        extra = made[1:]
-        msg = shown or f"played {self.game.notation(move)}"
-        msg = msg[0].upper() + msg[1:]
-        if extra:
-            msg += f" · auto-play sent {len(extra)} card{'s' * (len(extra) != 1)} home"
-        self.message = Text(" " + msg)
-        self._after_change()
+        self._news()
         return True
+
+    def _news(self, style: str = "") -> None:
+        """The session changed the game: say what it did, in its words, and show the new position."""
+        self.message = Text(" " + self.session.news, style=style)
+        self._after_change()
 
     def start_deal(self, deal: int, grade: str | None = None) -> None:
         """Leave the current game and deal ``deal`` (of ``grade``, when it was asked for): a game left
@@ -378,12 +351,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             k = count if count in counts else (next(iter(counts)) if len(counts) == 1 else max(counts))
             self.play(Move(src, dst, k))
             return
-        move = Move(src, dst, count)
-        reason = self.state.why_illegal(move) or "not a legal move"
-        self.held = None
-        self.target_counts = {}
-        self._redraw()
-        self.warn(f"illegal: {prettify(self.game.notation(move))}: {prettify(reason)}")
+        self.play(Move(src, dst, count))  # refused, in the session's words
 
     def stock_action(self) -> None:
         """Turn a stock card (choosing the waste in the Tomb), or redeal."""
@@ -406,7 +374,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         """Every key clears the last message; it stops the solution being shown."""
         self.message = None
         if self._stop_playback():
-            self.message = Text(" back to your game")
+            self.message = Text(" " + voice.BACK_TO_GAME)
 
     def action_move(self, dx: int, dy: int) -> None:
         self._begin()
@@ -457,14 +425,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         if move is not None:
             self.play(move)
             return
-        cards = state.piles[src]
-        if src == game.stock or not cards:
-            self.warn(f"nothing to send home from the {game.pile_label(src)}")
-        elif game.pile_roles[src] == FOUNDATION:
-            self.warn("that card is on a foundation already")
-        else:
-            note = next((n for f in game.foundations if (n := game.restriction_note(state, src, f))), None)
-            self.warn(note or f"{cf.short_text(cards[-1])} goes on no foundation now")
+        self.warn(voice.no_home(state, src))
         self._redraw()
 
     def action_redeal(self) -> None:
@@ -473,17 +434,15 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         if reason is None:
             self.play(REDEAL)
         else:
-            self.warn(f"no redeal: {reason}")
+            self.warn(voice.no_redeal(reason))
 
     def action_finish(self) -> None:
         """Play out, as one turn, the end of a game whose every card goes home by itself."""
         self._begin()
-        if self.finish_offer is None:
-            self.warn("the game does not finish by itself yet: some cards still need moving")
-            return
-        made = self.session.finish()
-        self.message = Text(f" finished: {len(made)} move{'s' * (len(made) != 1)} played out (u takes them back)")
-        self._after_change()
+        if self.session.finish():
+            self._news()
+        else:
+            self.warn(self.session.news)
 
     def action_back_to_winnable(self) -> None:
         """Undo to the last position the solver found winnable (after a loss)."""
@@ -502,33 +461,38 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     def action_undo(self) -> None:
         self._begin()
         if self.session.undo():
-            self.message = Text(" undone")
-            self._after_change()
+            self._news()
         else:
-            self.warn("nothing to undo")
+            self.warn(self.session.news)
 
     def action_redo(self) -> None:
         self._begin()
         if self.session.redo():
-            self.message = Text(" redone")
-            self._after_change()
+            self._news()
         else:
-            self.warn("nothing to redo")
+            self.warn(self.session.news)
 
     def action_restart(self) -> None:
         self._begin()
         if not self.session.can_undo:
-            self.say("this is the start of the deal")
+            self.say(voice.AT_THE_START)
             return
         self.session.restart()
-        self.message = Text(" back to the start of the deal (r redoes the moves one by one)")
-        self._after_change()
+        self._news()
+
+    def action_auto(self) -> None:
+        """Play every card that is safe to play home now, as one turn."""
+        self._begin()
+        if self.session.auto():
+            self._news()
+        else:
+            self.warn(self.session.news)
 
     def action_new_deal(self) -> None:
         self._begin()
-        if self.session.touched and self.session.finished is None:
-            question = f"Leave deal {self.state.deal} for a new deal?"
-            self.push_screen(ConfirmScreen(question), lambda yes: yes and self._choose_new_deal())
+        if self.session.under_way:
+            # The same question the page asks: leaving counts the game as played and lost.
+            self.push_screen(ConfirmScreen(self.session.leave_question()), lambda yes: yes and self._choose_new_deal())
         else:
             self._choose_new_deal()
 
@@ -590,30 +554,15 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.push_screen(DealScreen(self.state.deal), lambda n: n is not None and self.start_deal(n))
 
     def action_autoplay(self) -> None:
+        """Safe auto-play after each move on or off (turned on, it plays the safe cards home at once)."""
         self._begin()
-        self.session.autoplay = not self.session.autoplay
+        made = self.session.set_autoplay(not self.session.autoplay)
         self._keep_setting("autoplay", self.session.autoplay)
-        if self.session.autoplay:
-            made = self.session.auto()
-            extra = f": played home {self._cards_moved(made)}" if made else ""
-            self.message = Text(f" safe auto-play on{extra}")
-            if made:
-                self._after_change()
-                return
-        else:
-            self.message = Text(" safe auto-play off")
+        if made:
+            self._news()
+            return
+        self.message = Text(" " + self.session.news)
         self._redraw()
-
-    def _cards_moved(self, made: list[Move]) -> str:
-        """The cards of ``made``, the last moves played, in words: "the A♣, 2♣ and A♥"."""
-        before = self.state.copy()
-        for _ in made:
-            before.pop()
-        names = []
-        for m in made:
-            names.append(card_name(before.piles[m.src][-1]))
-            before.push(m)
-        return "the " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
 
     def action_colours(self) -> None:
         self._begin()

@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine.state import Status
+from ...keymap import KEYS as KEY_MAP
 from ...analysis import Verdict
 from . import cardfaces as cf
 from .host import AppHost
@@ -46,26 +47,22 @@ class InfoBar(Widget):
 
 
 class StatusLine(Widget):
-    """The bottom line: what just happened, why a move is illegal, or where the cursor is."""
+    """The bottom line: what just happened, why a move is illegal, or where the cursor is.
 
-    DEFAULT_CSS = "StatusLine { height: 1; background: $panel; }"
-    text: reactive[Text] = reactive(Text)
+    A sentence longer than the terminal is wide wraps onto a second or third
+    line (the board gives up the room), never cut.
+    """
+
+    DEFAULT_CSS = "StatusLine { height: auto; max-height: 3; background: $panel; }"
+    text: reactive[Text] = reactive(Text, layout=True)
 
     def render(self) -> Text:
         return self.text
 
 
-KEYS: tuple[tuple[str, str, str, str], ...] = (
-    # key shown, label, short label, action; in the order shown
-    ("space", "Pick/put", "pick", "select"),
-    ("f", "Home", "home", "foundation"),
-    ("u", "Undo", "undo", "undo"),
-    ("r", "Redo", "redo", "redo"),
-    ("n", "New", "new", "new_deal"),
-    ("h", "Hint", "hint", "hint"),
-    ("s", "Solve", "solve", "solve"),
-    ("?", "Help", "help", "help"),
-    ("q", "Quit", "quit", "quit_game"),
+KEYS: tuple[tuple[str, str, str, str], ...] = tuple(
+    # key shown, label, short label, action; in the key map's order
+    (key.keys[0], key.label, key.short, key.action) for key in KEY_MAP if key.bar and "terminal" in key.where
 )
 DROP_ORDER = ("foundation", "redo", "solve", "new_deal", "select", "hint", "undo")
 """Keys left out, one by one, when the bar is too narrow: help and quit always stay."""

@@ -12,8 +12,6 @@ diamonds blue, hearts red, spades black).
 
 from __future__ import annotations
 
-import re
-
 from rich.style import Style
 
 from ...cards import SUIT_SYMBOLS, rank, suit
@@ -73,14 +71,3 @@ def suit_colour(card: int, four_colour: bool) -> str:
 def face_style(card: int, four_colour: bool, alt: bool = False, bg: str | None = None) -> Style:
     """The tile style: suit colour on white (or on ``bg`` when marked)."""
     return Style(color=suit_colour(card, four_colour), bgcolor=bg or (CARD_BG_ALT if alt else CARD_BG), bold=True)
-
-
-def prettify(text: str) -> str:
-    """Card codes in a message (``TD``, ``7H``) as players write them (``10♦``, ``7♥``)."""
-    symbols = dict(zip("CDHS", "♣♦♥♠", strict=True))
-
-    def card(m: re.Match[str]) -> str:
-        rank = "10" if m.group(1) == "T" else m.group(1)
-        return rank + symbols[m.group(2)]
-
-    return re.sub(r"\b([A2-9TJQK])([CDHS])\b", card, text)

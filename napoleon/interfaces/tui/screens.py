@@ -13,27 +13,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine.game import Game, format_option
+from ...keymap import help_lines
 from ...shuffle import MAX_DEAL
 
-KEYS_HELP = """\
-Arrows        move the cursor between piles (Tab / Shift+Tab: next / previous pile)
-Space, Enter  pick up the card(s) under the cursor / put them down on the pile
-              (on the stock: turn a card, or redeal when the stock is empty)
-Shift+Up/Down take one card more / fewer from a run (+ and - too)
-Esc           put the held cards back
-f             send the card under the cursor to a foundation (double-click does too)
-d             redeal            :  type a move in notation (T3-F1, S-W2, redeal)
-u  Ctrl+Z     undo              r  Ctrl+Y   redo (any number of moves)
-R             restart this deal n  new random deal    g  choose a deal number
-h             hint from the solver (the game is then marked as played with help)
-s             show the solution step by step on a copy of the table: your game
-              stays as it was (s or any key goes back to it; marked as helped)
-F             finish: play out a game whose every card left goes home by itself
-b             after a loss: back to the last position the solver found winnable
-S             statistics of this game (x resets them, after asking)
-a             safe auto-play to the foundations on / off
-c             four-colour deck on / off
-?  F1         this help         q  quit (the game is kept when the store is there)
+def keys_help() -> str:
+    """The keys, from the one key map (the page's help lists the same), and the mouse."""
+    lines = [f"{keys:<22} {what}" for keys, what in help_lines("terminal")]
+    return "\n".join(lines) + """
 
 Mouse: click a card (or a card deeper in a run) to pick it up, then click where
 it goes; click the stock to turn a card; double-click a card to send it home.
@@ -73,7 +59,7 @@ class HelpScreen(ModalScreen[None]):
             text.append("\n")
         text.append("Piles in move notation: " + " ".join(game.pile_abbrs) + "\n\n")
         text.append("Keys\n", style="bold")
-        text.append(KEYS_HELP)
+        text.append(keys_help())
         text.append("\n\nEsc closes this help.", style="dim")
         with VerticalScroll():
             yield Static(text)

@@ -205,8 +205,7 @@ class SolverMixin(AppHost):
         self.hint_move = None
         self.board.set_state(copy)
         self._playback_timer = self.set_interval(max(0.01, self.step_delay), self._playback_step)
-        self.say(f"showing the solution: {len(answer.moves)} moves (your game is kept; s or Esc goes back to it)",
-                 "bold")
+        self.say(voice.showing_solution(len(answer.moves)), "bold")
         self._redraw()
 
     def _playback_step(self) -> None:
@@ -220,10 +219,9 @@ class SolverMixin(AppHost):
         pb.shown += 1
         if pb.done:
             self._end_playback_timer()
-            self.say(f"the solution wins in {len(pb.moves)} moves. Your game is as you left it: "
-                     f"any key goes back to it", "bold green")
+            self.say(voice.solution_shown(len(pb.moves)), "bold green")
         else:
-            self.say(f"solution, move {pb.shown} of {len(pb.moves)}: {text}")
+            self.say(voice.solution_step(pb.shown, len(pb.moves), text))
         self._redraw()
 
     def _end_playback_timer(self) -> None:
