@@ -310,6 +310,8 @@ class Session:
         if self.recorder is not None and self.record_id is None:
             # A record begun at the first action: a deal opened and left leaves nothing behind.
             self.record_id = self.recorder.begin(self)
+            if self.grade is not None:
+                self.set_grade(self.grade)
         if self.recorder is not None:
             self.recorder.save(self)
             if status is not Status.PLAYING and self.finished is None:

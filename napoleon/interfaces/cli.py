@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import GAMES, NapoleonError, __version__, get_game, new_game, position_from_json
+from .. import GAMES, NapoleonError, __version__, get_game, position_from_json
 from ..engine.game import Game, format_option
 from ..engine.state import State
 from ..grading import GRADES
@@ -122,8 +122,32 @@ def cmd_rules(args: argparse.Namespace) -> None:
 
 def cmd_deal(args: argparse.Namespace) -> None:
     game = game_of(args)
+    chosen = choose_deal(args, game)
+    if chosen.graded is not None:
+        return _emit_graded(args, game, chosen.graded, chosen.head, chosen.extra)
+    state = game.new_state(chosen.deal)
+    emit(args, state.to_json(), state.board_text)
+
+
+class Chosen:
+    """The deal ``deal`` and ``play`` were asked for: its number, and for a graded one its grading,
+    what it is (``head``) and more to tell in JSON (``extra``)."""
+
+    def __init__(self, deal: int, graded: Any = None, head: str = "", extra: dict | None = None) -> None:
+        self.deal = deal
+        self.graded = graded
+        self.head = head
+        self.extra = extra
+
+    @property
+    def grade(self) -> str | None:
+        return self.graded.grade if self.graded is not None else None
+
+
+def choose_deal(args: argparse.Namespace, game: Game) -> Chosen:
+    """The deal that --deal, --daily/--date or --winnable/--grade/--from ask for (random without them)."""
     if args.daily or args.date:
-        return _deal_daily(args, game)
+        return _daily(args, game)
     if args.grade and not args.winnable:
         raise UsageError("--grade goes with --winnable: a deal of a grade is a winnable deal")
     if args.start is not None and not args.winnable:
@@ -137,12 +161,11 @@ def cmd_deal(args: argparse.Namespace) -> None:
             raise UsageError("--tries must be at least 1")
         start = args.start or args.deal or 1
         graded = next_deal(game, start, wanted=args.grade, tries=args.tries)
-        return _emit_graded(args, game, graded, f"deal {graded.deal} is winnable")
-    state = game.new_state(args.deal if args.deal is not None else random_deal())
-    emit(args, state.to_json(), state.board_text)
+        return Chosen(graded.deal, graded, f"deal {graded.deal} is winnable")
+    return Chosen(args.deal if args.deal is not None else random_deal())
 
 
-def _deal_daily(args: argparse.Namespace, game: Game) -> None:
+def _daily(args: argparse.Namespace, game: Game) -> Chosen:
     import datetime
 
     from ..grading import daily_deal
@@ -155,7 +178,19 @@ def _deal_daily(args: argparse.Namespace, game: Game) -> None:
         raise UsageError(f"bad date {args.date!r}: write YYYY-MM-DD") from None
     graded = daily_deal(game, date)
     when = (date or datetime.datetime.now(datetime.UTC).date()).isoformat()
-    _emit_graded(args, game, graded, f"deal of the day {when}: deal {graded.deal}", {"date": when})
+    return Chosen(graded.deal, graded, f"deal of the day {when}: deal {graded.deal}", {"date": when})
+
+
+def add_deal_choice(p: argparse.ArgumentParser, default: str) -> None:
+    """The options that choose a deal, the same for ``deal`` and ``play``."""
+    p.add_argument("--deal", "-d", type=deal_number, help=f"deal number (default: {default}; with --winnable, 1)")
+    p.add_argument("--winnable", action="store_true",
+                   help="the first deal from --from on that is proven winnable, with its grade")
+    p.add_argument("--grade", choices=GRADES, help="with --winnable: only a deal of this grade")
+    p.add_argument("--from", dest="start", type=deal_number, metavar="N", help="with --winnable: start at deal N")
+    p.add_argument("--tries", type=int, default=200, help="deals to grade on demand beyond the shipped grades")
+    p.add_argument("--daily", action="store_true", help="the deal of the day: winnable, the same for everyone")
+    p.add_argument("--date", metavar="YYYY-MM-DD", help="with --daily: that day's deal (default: today, UTC)")
 
 
 def _emit_graded(args: argparse.Namespace, game: Game, graded, head: str, extra: dict | None = None) -> None:
@@ -311,17 +346,20 @@ def cmd_hint(args: argparse.Namespace) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> None:
-    options = parse_options(args.option)
-    deal = args.deal or random_deal()
+    game = game_of(args)
+    chosen = choose_deal(args, game)
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         # Line mode also when driven through a pipe: a full screen needs a terminal.
         from .store_commands import play_plain
 
-        play_plain(new_game(args.game, deal, options))
+        if chosen.graded is not None:
+            print(f"{chosen.head}, grade {chosen.grade}", flush=True)
+        play_plain(game.new_state(chosen.deal), grade=chosen.grade)
         return
     from .tui import NapoleonApp
 
-    NapoleonApp(args.game, deal, options, autoplay=False if args.no_autoplay else None).run()
+    NapoleonApp(game.id, chosen.deal, dict(game.options), autoplay=False if args.no_autoplay else None,
+                grade=chosen.grade).run()
 
 
 # ------------------------------------------------------------------- parsing
@@ -347,14 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("deal", parents=[out, opts], help="the starting position of a deal")
     p.add_argument("game")
-    p.add_argument("--deal", "-d", type=deal_number, help="deal number (default: random; with --winnable, 1)")
-    p.add_argument("--winnable", action="store_true",
-                   help="the first deal from --from on that is proven winnable, with its grade")
-    p.add_argument("--grade", choices=GRADES, help="with --winnable: only a deal of this grade")
-    p.add_argument("--from", dest="start", type=deal_number, metavar="N", help="with --winnable: start at deal N")
-    p.add_argument("--tries", type=int, default=200, help="deals to grade on demand beyond the shipped grades")
-    p.add_argument("--daily", action="store_true", help="the deal of the day: winnable, the same for everyone")
-    p.add_argument("--date", metavar="YYYY-MM-DD", help="with --daily: that day's deal (default: today, UTC)")
+    add_deal_choice(p, "random")
     p.set_defaults(func=cmd_deal)
 
     p = sub.add_parser("grade", parents=[out, opts], help="how hard a deal is, and the figures behind it")
@@ -403,7 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", parents=[opts], help="play a game in the terminal")
     p.add_argument("game")
-    p.add_argument("--deal", "-d", type=deal_number, help="deal number (default: random)")
+    add_deal_choice(p, "random")
     p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
     p.add_argument("--no-autoplay", action="store_true", help="start with safe auto-play to the foundations off")
     p.set_defaults(func=cmd_play)

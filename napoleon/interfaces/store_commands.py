@@ -302,8 +302,9 @@ def cmd_import(args: argparse.Namespace) -> None:
                                          if saved.result == "playing" else ""))
 
 
-def play_plain(state: Any, db: str | None = None) -> None:
-    """Line-mode play of a new game, recorded in the store (for ``napoleon play --plain``)."""
+def play_plain(state: Any, db: str | None = None, grade: str | None = None) -> None:
+    """Line-mode play of a new game (of ``grade``, when it was asked for), recorded in the store
+    (for ``napoleon play --plain``)."""
     from .recorded_lineplay import play_recorded
 
     try:
@@ -313,10 +314,11 @@ def play_plain(state: Any, db: str | None = None) -> None:
         print(f"napoleon: warning: the game will not be recorded: {exc}", file=sys.stderr)
         from .lineplay import play_lines
 
-        play_lines(Session(state, autoplay=False))
+        play_lines(Session(state, autoplay=False, grade=grade))
         return
     with store:
-        record_id = play_recorded(store, state)
+        session = Session(state, autoplay=False, recorder=store.recorder(), record_later=True, grade=grade)
+        record_id = play_recorded(store, session=session)
         saved = store.get(record_id) if record_id is not None else None
     if saved is not None and saved.result == "playing":
         print(f"game #{saved.id} saved: resume it with: napoleon resume {saved.id}")

@@ -61,7 +61,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     ``solve_budget`` are the seconds a hint or a solution may search when no
     solution is known (``hint_states`` caps the positions instead, for
     tests); ``solver`` is the analysis to ask (the app makes its own, with
-    ``budgets`` as the live verdict's ladder).
+    ``budgets`` as the live verdict's ladder). ``grade`` is the grade of the
+    deal asked for (``napoleon play --winnable --grade``), when it is known.
     """
 
     TITLE = "napoleon"
@@ -90,6 +91,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         step_delay: float = 0.35,
         four_colour: bool | None = None,
         solver: Analysis | None = None,
+        grade: str | None = None,
     ) -> None:
         super().__init__()
         # Auto-play and the four-colour deck are the player's settings, kept
@@ -109,7 +111,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         self.session = session
         self.analysis_on = analysis
         if session.grade is None and session.state.deal:
-            self._note_grade()
+            self._note_grade(grade)
         self.solver = solver if solver is not None else Analysis(workers=1, background=1, budgets=budgets)
         self.budgets = budgets
         self.hint_budget = hint_budget

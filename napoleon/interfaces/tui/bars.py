@@ -13,16 +13,10 @@ from textual.widget import Widget
 
 from ...engine.state import Status
 from ...keymap import KEYS as KEY_MAP
+from ...voice import clock
 from ...analysis import Verdict
 from . import cardfaces as cf
 from .host import AppHost
-
-
-def clock(seconds: float) -> str:
-    """``m:ss`` or ``h:mm:ss``."""
-    s = int(seconds)
-    h, rest = divmod(s, 3600)
-    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
 
 
 class InfoBar(Widget):
@@ -126,7 +120,9 @@ class BarsMixin(AppHost):
     def _info_text(self, width: int) -> Text:
         s, game = self.session, self.game
         opts = game.describe()[len(game.id):].strip()
-        grade = f" ({s.grade})" if s.grade else ""  # how hard the deal is, once known (docs/grades.md)
+        # How hard the deal is, once known (docs/grades.md); "unknown" would stand beside the
+        # verdict's own word on the position, and say less.
+        grade = f" ({s.grade})" if s.grade and s.grade != "unknown" else ""
         deal = Text(f" · deal {self.state.deal}{grade}", style="bold")
         auto = s.autoplay
         redeals = ""
@@ -137,11 +133,11 @@ class BarsMixin(AppHost):
             """The right side: 0 in words, 1 shorter, 2 the bare numbers (a narrow terminal)."""
             right = Text()
             if level == 2:
-                right.append(f"{s.moves_made} · {clock(s.elapsed)} ")
+                right.append(f"{s.moves_played} · {clock(s.elapsed)} ")
                 right.append_text(self._verdict_text(tiny=True))
                 return right + " "
-            right.append(f"{s.moves_made} moves · {clock(s.elapsed)}" if level
-                         else f"moves {s.moves_made} · {clock(s.elapsed)}")
+            right.append(f"{s.moves_played} moves · {clock(s.elapsed)}" if level
+                         else f"moves {s.moves_played} · {clock(s.elapsed)}")
             if redeals:
                 right.append(f" · {redeals} redeals" if level else f" · redeals left {redeals}")
             right.append(f" · auto {'on' if auto else 'off'}")
