@@ -1,4 +1,5 @@
-"""The floors of the house: the core never imports an interface, and the core's modules form no import cycle.
+"""The floors of the house: the parts of the package stand in order, the core never imports an
+interface, and no modules import each other.
 
 Imports are read from the source (every ``import``, at module level or inside
 a function); an import under ``if TYPE_CHECKING:`` is for type checkers only
@@ -14,10 +15,28 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "napoleon"
-CORE = ("napoleon.engine", "napoleon.games", "napoleon.solver", "napoleon.grading", "napoleon.store", "napoleon.study",
-        "napoleon.analysis",
-        "napoleon.session", "napoleon.cards", "napoleon.shuffle", "napoleon.processes", "napoleon.voice",
-        "napoleon.keymap")
+
+# The parts of the package, lowest first: a part imports only parts below it, never one beside or
+# above it, so no two parts import each other. A part is a subpackage or a module of the package's
+# top level; ``napoleon`` itself is the package's front (it names the engine's and the games' pieces).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("napoleon.cards", "napoleon.shuffle", "napoleon.processes"),
+    ("napoleon.engine",),     # the rules: cards, piles, moves, safe auto-play, what a game declares
+    ("napoleon.games",),      # the six games, as data and small rules over the engine
+    ("napoleon",),
+    ("napoleon.solver",),     # the searches, which read what the games declare
+    ("napoleon.store",),      # the records: a grade reaches it as plain data
+    ("napoleon.study",),      # many deals searched at once, kept in the store
+    ("napoleon.grading",),    # grades, found by a study of the first deals of each game
+    ("napoleon.voice",),      # the words a player reads
+    ("napoleon.analysis",),   # every question put to the solver about a game in play
+    ("napoleon.session",),    # one game in play
+    ("napoleon.keymap",),
+    ("napoleon.interfaces",),
+    ("napoleon.__main__",),
+)
+RANK = {part: rank for rank, layer in enumerate(LAYERS) for part in layer}
+CORE = tuple(part for part in RANK if part != "napoleon" and RANK[part] < RANK["napoleon.interfaces"])
 PRESENTATION = ("argparse", "rich", "matplotlib", "napoleon.interfaces")
 
 
@@ -85,6 +104,56 @@ def imports_of(name: str) -> list[tuple[str, bool]]:
 
 def within(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def part_of(name: str) -> str:
+    """The part a module belongs to: ``napoleon.solver.core`` to ``napoleon.solver``."""
+    return ".".join(name.split(".")[:2])
+
+
+def part_imports() -> dict[tuple[str, str], list[str]]:
+    """(importing part, imported part): the imports that make the one lean on the other, as
+    "module -> module". Every import counts, at module level, inside a function or for type
+    checkers only: each is a place where one part knows another."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for name in sorted(MODULES):
+        for imported, _ in imports_of(name):
+            if imported in MODULES or imported in COMPILED or imported == "napoleon":
+                a, b = part_of(name), part_of(imported)
+                if a != b:
+                    found.setdefault((a, b), []).append(f"{name} -> {imported}")
+    return found
+
+
+def out_of_order(edges: dict[tuple[str, str], list[str]], rank: dict[str, int]) -> list[str]:
+    """The imports of a part from a part beside or above it, in the order ``rank`` gives."""
+    return [line for (a, b), lines in sorted(edges.items()) if rank[b] >= rank[a] for line in lines]
+
+
+def test_every_module_is_in_a_declared_part():
+    stray = sorted({part_of(n) for n in MODULES} - RANK.keys())
+    assert stray == [], f"place these in LAYERS, above every part they import: {stray}"
+
+
+def test_the_parts_stand_in_order():
+    assert out_of_order(part_imports(), RANK) == []
+
+
+def test_a_part_leaning_on_one_beside_or_above_it_is_caught():
+    rank = {"low": 0, "peer": 1, "also": 1, "high": 2}
+    assert out_of_order({("high", "low"): ["high.a -> low.b"]}, rank) == []
+    assert out_of_order({("low", "high"): ["low.a -> high.b"]}, rank) == ["low.a -> high.b"]
+    assert out_of_order({("peer", "also"): ["peer.a -> also.b"]}, rank) == ["peer.a -> also.b"]
+
+
+def test_imports_inside_functions_and_for_type_checkers_are_read(tmp_path, monkeypatch):
+    source = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..games import Werner\n"
+              "def f():\n    from ..solver import core\n")
+    path = tmp_path / "probe.py"
+    path.write_text(source)
+    monkeypatch.setitem(MODULES, "napoleon.engine.probe", path)
+    assert set(imports_of("napoleon.engine.probe")) == {("typing", True), ("napoleon.games", False),
+                                                         ("napoleon.solver.core", True)}
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if within(n, CORE)))

@@ -45,19 +45,20 @@ from typing import Any
 
 from ..engine.errors import NapoleonError
 from ..engine.game import Game
+from ..engine.searching import SIMPLE_PLAYERS
 from ..engine.state import State
 from ..shuffle import MAX_DEAL
-from ..engine.searching import SIMPLE_PLAYERS
+
+# The words of the grades are the store's, which keeps one on each game's record.
+from ..store.schema import LOST_GRADE as LOST
+from ..store.schema import UNKNOWN_GRADE as UNKNOWN
+from ..store.schema import WINNABLE_GRADES as GRADES
 
 __all__ = [
     "GRADES", "LOST", "UNKNOWN", "Figures", "GradeError", "calibrate", "daily_deal", "figures",
     "grade", "grade_json", "grade_of", "hand_out", "next_deal", "random_deal", "shipped",
 ]
 
-GRADES = ("easy", "medium", "hard", "expert")
-LOST = "lost"
-UNKNOWN = "unknown"
-ALL_GRADES = (*GRADES, LOST, UNKNOWN)
 LETTERS = {"easy": "e", "medium": "m", "hard": "h", "expert": "x", LOST: "l", UNKNOWN: "u"}
 """One letter per grade in the shipped file (``grades.json``)."""
 FROM_LETTER = {v: k for k, v in LETTERS.items()}

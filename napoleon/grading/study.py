@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from . import DATA, GRADES, LETTERS, Figures, GradeError, calibrate, figures, grade_figures, key, ladder, reload
+from . import DATA, GRADES, LETTERS, LOST, UNKNOWN, Figures, GradeError, calibrate, figures, grade_figures, key, ladder, reload
 
 
 def ladder_fingerprint(game) -> str:
@@ -126,7 +126,7 @@ def entry_of(game, rows: list[dict[str, Any]]) -> dict[str, Any]:
     letters = []
     while first + len(letters) in by_deal:  # the unbroken run from the first deal
         letters.append(LETTERS[by_deal[first + len(letters)]])
-    counts = {g: sum(1 for v in by_deal.values() if v == g) for g in (*GRADES, "lost", "unknown")}
+    counts = {g: sum(1 for v in by_deal.values() if v == g) for g in (*GRADES, LOST, UNKNOWN)}
     from ..study import solver_fingerprint
 
     return {"first": first, "grades": "".join(letters), "thresholds": list(cuts), "deals": len(by_deal),

@@ -575,10 +575,8 @@ def inspect(db: sqlite3.Connection, path: Path) -> int:
 
 def _check_grade(grade: str | None) -> None:
     """A StoreError unless ``grade`` is None (not known) or a grade of docs/grades.md."""
-    from ..grading import ALL_GRADES
-
-    if grade is not None and grade not in ALL_GRADES:
-        raise StoreError(f"a grade is one of {', '.join(ALL_GRADES)}, not {grade!r}")
+    if grade is not None and grade not in schema.GRADES:
+        raise StoreError(f"a grade is one of {', '.join(schema.GRADES)}, not {grade!r}")
 
 
 def upgrade(db: sqlite3.Connection, path: Path) -> None:

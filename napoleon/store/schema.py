@@ -151,6 +151,14 @@ def _v6(db: sqlite3.Connection) -> None:
                " ('easy', 'medium', 'hard', 'expert', 'lost', 'unknown'))")
 
 
+WINNABLE_GRADES = ("easy", "medium", "hard", "expert")
+LOST_GRADE = "lost"
+UNKNOWN_GRADE = "unknown"
+GRADES = (*WINNABLE_GRADES, LOST_GRADE, UNKNOWN_GRADE)
+"""The grades a game's record may hold (docs/grades.md): how hard a winnable deal is, easiest first,
+then a deal proven lost and one the grading could not settle. The ``grade`` column's CHECK (version 6)
+allows these; the grading names its verdicts by them, so a grade reaches the store as plain data."""
+
 UNTOUCHED = "(result = 'playing' AND json_array_length(moves) <= opening)"
 """SQL on ``games``: a deal opened and left without a move of the player's (the moves safe
 auto-play made on the opening layout are not the player's). It counts as nothing and is never listed."""

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine.errors import NapoleonError
-from .schema import UNTOUCHED
+from .schema import GRADES, UNTOUCHED
 
 STATS_SQL = ("SELECT game, options, result, won_elapsed, won_moves, hints > 0 OR solution = 1 FROM games"
              f" WHERE counted = 1 AND NOT {UNTOUCHED} {{and_game}}"
@@ -85,7 +85,7 @@ GRADE_STATS_SQL = ("SELECT game, options, COALESCE(grade, 'ungraded'), result, w
                    " ORDER BY game, options, COALESCE(ended, updated), id")
 """The rows :func:`compute_grade_stats` reads: finished, counted games (``{and_game}`` narrows to one game)."""
 
-GRADE_ORDER = ("easy", "medium", "hard", "expert", "lost", "unknown", "ungraded")
+GRADE_ORDER = (*GRADES, "ungraded")
 
 
 def compute_grade_stats(rows: Iterable[tuple[str, str, str, str, float | None, int]]) -> list[dict[str, Any]]:

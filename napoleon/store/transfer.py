@@ -46,6 +46,7 @@ from typing import Any
 from ..engine.errors import NapoleonError
 from ..engine.state import Status
 from .db import SavedGame, Store, StoreError, canonical_options
+from .schema import GRADES
 
 FORMAT = "napoleon-game"
 FORMAT_VERSION = 1
@@ -207,10 +208,8 @@ def validate(obj: Any) -> SavedGame:
         raise StoreError(f'"solution" must be true or false, not {solution!r}')
     grade = obj.get("grade")
     if grade is not None:
-        from ..grading import ALL_GRADES
-
-        if grade not in ALL_GRADES:
-            raise StoreError(f'"grade" must be one of {", ".join(ALL_GRADES)} (or left out), not {grade!r}')
+        if grade not in GRADES:
+            raise StoreError(f'"grade" must be one of {", ".join(GRADES)} (or left out), not {grade!r}')
     started, ended = obj["started"], obj["ended"]
     _check_time("started", started)
     if result == "playing":
