@@ -80,6 +80,8 @@ class Session:
         """Whether the solution was shown or played in this game."""
         self.grade = grade
         """How hard the deal is (docs/grades.md), once known (see :meth:`set_grade`)."""
+        self._noted_moves: list[Move] = []
+        self._noted: list[str] = []
         self.news = ""
         """What the last change did, in the player's words (:mod:`napoleon.voice`); every window shows it."""
         self._record_later = record_later
@@ -146,7 +148,23 @@ class Session:
         return self.hints > 0 or self.solution_used
 
     def notation_history(self) -> list[str]:
-        return [self.game.notation(m) for m in self.state.history]
+        """The line of play in notation (for the store and JSON), written once a move.
+
+        The record is saved and the page's version named after every move:
+        only the moves not written before are written now.
+        """
+        history, done, texts = self.state.history, self._noted_moves, self._noted
+        same = 0
+        for a, b in zip(history, done, strict=False):
+            if a != b:
+                break
+            same += 1
+        del done[same:], texts[same:]
+        notation = self.game.notation
+        for move in history[same:]:
+            done.append(move)
+            texts.append(notation(move))
+        return list(texts)
 
     # ----------------------------------------------------------------- moves
 
