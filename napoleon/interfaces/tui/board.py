@@ -155,10 +155,6 @@ class Board(Widget):
                     found.setdefault(h[1], []).append(c.chars[y][x])
         return ["".join(chars).strip() for _, chars in sorted(found.items())]
 
-    def hidden_count(self, pile: int) -> int:
-        """How many cards of ``pile`` are under a ``+N`` mark."""
-        return len(self.state.piles[pile]) - len(self.rendered_cards(pile)) if pile != self.state.game.stock else 0
-
     def neighbour(self, pile: int, dx: int, dy: int) -> int:
         """The nearest pile from ``pile`` in the direction ``(dx, dy)``."""
         lay = self.layout_now

@@ -49,10 +49,6 @@ def short_text(card: int) -> str:
     return f"{RANK_TEXT[rank(card)]}{SUIT_SYMBOLS[suit(card)]}"
 
 
-def back_text(width: int) -> str:
-    return "▒" * width
-
-
 def slot_text(kind: str, width: int) -> str:
     """The mark of an empty pile: what it takes (``A``, ``K``), ``·`` if never filled."""
     inner = {"any": " ", "aces": "A", "kings": "K", "none": "·", "out": "×"}.get(kind, " ")

@@ -25,8 +25,10 @@ static int rd_small(Reader *r, int max) {
     return v;
 }
 
-/* A broken assumption (core.h, A1-A6): refused with NotImplementedError,
-   which core.py turns into NotCompilable (the Python search takes over). */
+/* A broken assumption (core.h A1-A3; A5 follows from A3, core.py checks A4,
+   and A6-A7 only switch a shortcut off per game, below): refused with
+   NotImplementedError, which core.py turns into NotCompilable (the Python
+   search takes over). */
 static int broken(const char *what) {
     PyErr_Format(PyExc_NotImplementedError, "the core's assumption %s does not hold for these rules", what);
     return -1;
