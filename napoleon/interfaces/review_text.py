@@ -33,16 +33,17 @@ def verdict_words(verdict: str, length: int | None) -> str:
     return "lost" if verdict == LOST else "not known"
 
 
-def summary(review: Review, total_cards: int, width: int = 72) -> list[str]:
-    """The review's headline: the deal's verdict, the losing move and its line, a won game's
-    length, where help was taken, and the picture (cards home after every move)."""
+def summary(review: Review, total_cards: int, width: int = 72, line: bool = True) -> list[str]:
+    """The review's headline: the deal's verdict, the losing move and its line (in notation
+    when ``line``, else its length), a won game's length, where help was taken, and the
+    picture (cards home after every move)."""
     n = len(review.moves)
     lines = [f"The deal as dealt: {verdict_words(review.verdicts[0], review.lengths[0])}."]
     if review.losing_move is not None:
         k = review.losing_move
         lines.append(f"Move {k} lost the game: {review.texts[k - 1]}. From there no line wins.")
-        lines.append(f"A winning line from before it (after move {k - 1}), {len(review.line)} moves: "
-                     + " ".join(review.line))
+        head = f"A winning line from before it (after move {k - 1}), {len(review.line)} moves"
+        lines.append(f"{head}: " + " ".join(review.line) if line else f"{head}.")
     elif review.verdicts[-1] == LOST and review.verdicts[0] == LOST:
         lines.append("No line ever won this deal: it was lost as dealt.")
     elif review.verdicts[-1] == LOST:

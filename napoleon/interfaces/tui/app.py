@@ -279,6 +279,8 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             self.action_back_to_winnable()
         elif choice == "restart":
             self.action_restart()
+        elif choice == "review":
+            self.action_review()
 
     def play(self, move: Move) -> bool:
         """Play ``move`` through the session (which checks it, once); say what happened or why not."""

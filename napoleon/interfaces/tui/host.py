@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from ...engine.game import Game
     from ...engine.move import Move
     from ...engine.state import State
-    from ...session import Session
     from ...analysis import Analysis, Answer
+    from ...session import Session
     from .board import Board
     from .solving import Playback
 
@@ -63,6 +63,9 @@ class AppHost:
     _redraw: Callable[[], None]
     _begin: Callable[[], None]
     set_interval: Callable[..., Timer]
+    push_screen: Callable[..., Any]
+    # Where the game is kept (the store's recorder, or None).
+    recorder: Any
     run_worker: Callable[..., Any]
 
 

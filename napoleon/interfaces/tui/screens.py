@@ -129,7 +129,7 @@ class EndScreen(ModalScreen[str]):
     """The game is won or lost: say so and offer what comes next.
 
     Dismissed with ``"next"`` (the next deal number), ``"random"``, ``"undo"``,
-    ``"back"`` (to the last winnable position), ``"restart"`` or ``"stay"``.
+    ``"back"`` (to the last winnable position), ``"restart"``, ``"review"`` or ``"stay"``.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -138,11 +138,12 @@ class EndScreen(ModalScreen[str]):
         Binding("u", "choose('undo')", "Undo"),
         Binding("b", "choose('back')", "Back to the last winnable position"),
         Binding("R", "choose('restart')", "Restart"),
+        Binding("v", "choose('review')", "Review the game"),
         Binding("escape", "choose('stay')", "Look at the board"),
     ]
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
-    EndScreen > Vertical { width: 60; height: auto; border: double $accent; background: $surface; padding: 1 2; }
+    EndScreen > Vertical { width: 78; max-width: 100%; height: auto; border: double $accent; background: $surface; padding: 1 2; }
     EndScreen Label { width: 100%; }
     EndScreen #title { text-style: bold; content-align: center middle; }
     EndScreen Horizontal { height: auto; margin-top: 1; }
@@ -163,7 +164,7 @@ class EndScreen(ModalScreen[str]):
         with Vertical():
             yield Label("You won!" if self.won else "No legal move is left: the game is lost.", id="title")
             yield Label(self.message)
-            keys = "Enter: next deal · x: random deal · R: restart" + (
+            keys = "Enter: next deal · x: random deal · R: restart · v: review" + (
                 "" if self.won else " · u: undo · b: back to the last winnable position")
             yield Label(f"{keys} · Esc: look at the board")
             with Horizontal():
@@ -172,6 +173,7 @@ class EndScreen(ModalScreen[str]):
                 if not self.won:
                     yield Button("Undo", id="undo")
                     yield Button("Back", id="back")
+                yield Button("Review", id="review")
 
     def on_mount(self) -> None:
         if self.won:

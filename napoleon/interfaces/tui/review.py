@@ -1,0 +1,168 @@
+"""The review of a game in the terminal, and the list of past games that leads to one.
+
+:class:`ReviewScreen` works the review out on the app's analysis (or reads
+it from the store) and shows it as it fills in: a progress bar, the losing
+move, a one-line sparkline of cards home and the verdict after every move;
+the winning line from before the losing move is stepped through on a text
+table with ← and →. :class:`PastGamesScreen` lists the games in the store;
+Enter reviews the one chosen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+
+from ... import get_game
+from ...analysis import Analysis
+from ...analysis.review import Review
+from ...analysis.stored import review_record
+from ...engine.state import State
+from ...store import SavedGame, Store
+from ..review_text import move_lines, summary
+
+RESULTS = {"won": "won", "lost": "lost", "abandoned": "given up", "playing": "unfinished"}
+
+
+class ReviewScreen(ModalScreen[None]):
+    """The review of game ``record_id`` of ``store``, worked out on ``analysis``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,v", "dismiss", "Close"),
+        Binding("right", "step(1)", "Line forward"),
+        Binding("left", "step(-1)", "Line back"),
+    ]
+    DEFAULT_CSS = """
+    ReviewScreen { align: center middle; }
+    ReviewScreen > Vertical { width: 96%; height: 96%; border: round $accent; background: $surface; padding: 0 1; }
+    ReviewScreen Label { width: 100%; }
+    ReviewScreen ProgressBar { height: 1; }
+    ReviewScreen #review-body { height: 1fr; }
+    ReviewScreen #review-line { margin: 1 0; }
+    """
+
+    def __init__(self, store: Store, record_id: int, analysis: Analysis) -> None:
+        super().__init__()
+        self.store = store
+        self.record_id = record_id
+        self.analysis = analysis
+        self.review: Review | None = None
+        self.step = 0
+        self.line_positions: list[State] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(f"Review of game #{self.record_id}", style="bold"), id="review-title")
+            yield ProgressBar(show_eta=False, id="review-progress")
+            with VerticalScroll(id="review-body"):
+                yield Static("reviewing …", id="review-summary")
+                yield Static("", id="review-line")
+                yield Static("", id="review-move-list")
+            yield Label(Text("← → step through the winning line · ↑ ↓ scroll · Esc: back to the game",
+                             style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#review-body").focus()
+        self.work_out()
+
+    @work(exclusive=True, group="review", exit_on_error=False)
+    async def work_out(self) -> None:
+        try:
+            review = await review_record(self.analysis, self.store, self.record_id, on_progress=self.show)
+        except Exception as exc:  # noqa: BLE001 - a store or solver failure is said, the game goes on
+            self.query_one("#review-summary", Static).update(Text(f"no review: {exc}", style="bold red"))
+            return
+        self.show(review)
+
+    def show(self, review: Review) -> None:
+        """Draw the review as far as it has got."""
+        self.review = review
+        game = get_game(review.game, review.options)
+        bar = self.query_one("#review-progress", ProgressBar)
+        bar.update(total=len(review.verdicts), progress=review.checked)
+        bar.display = not review.done
+        how = "" if not review.done else (" (from the store)" if review.stored else f" ({review.seconds:.1f} s)")
+        self.query_one("#review-title", Label).update(Text(
+            f"Review of game #{self.record_id}: {game.name}, deal {review.deal}, {len(review.moves)} moves, "
+            f"{RESULTS.get(review.result or '', review.result or '')}{how}", style="bold"))
+        width = max(20, self.size.width - 20)
+        lines = summary(review, game.total_cards, width, line=False)
+        self.query_one("#review-summary", Static).update("\n".join(lines))
+        self.query_one("#review-move-list", Static).update("\n".join(move_lines(review)))
+        if review.done and review.losing_move is not None and not self.line_positions:
+            self.line_positions = self._line_positions(review)
+            self.draw_step()
+
+    def _line_positions(self, review: Review) -> list[State]:
+        game = get_game(review.game, review.options)
+        state = game.new_state(review.deal)
+        for text in review.moves[:review.losing_move - 1]:
+            state.play_text(text)
+        positions = [state.copy()]
+        for text in review.line:
+            state.play_text(text)
+            positions.append(state.copy())
+        return positions
+
+    def action_step(self, delta: int) -> None:
+        if not self.line_positions:
+            return
+        self.step = max(0, min(len(self.line_positions) - 1, self.step + delta))
+        self.draw_step()
+
+    def draw_step(self) -> None:
+        review, i = self.review, self.step
+        assert review is not None
+        before = self.line_positions[max(i - 1, 0)]
+        move = before.game.parse_notation(review.line[max(i - 1, 0)])
+        head = (f"Before move {review.losing_move}: the line's first move is to {before.describe(move)}"
+                if i == 0 else f"Line move {i} of {len(review.line)}: {before.describe(move, past=True)}")
+        if i == len(review.line):
+            head += ". The game is won."
+        self.query_one("#review-line", Static).update(f"{head}\n{self.line_positions[i].board_text()}")
+
+
+class PastGamesScreen(ModalScreen[int | None]):
+    """The games in the store, the most recent first; Enter reviews one (dismissed with its id)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,p", "dismiss_none", "Close")]
+    DEFAULT_CSS = """
+    PastGamesScreen { align: center middle; }
+    PastGamesScreen > Vertical { width: 90%; max-width: 100; height: 80%; border: round $accent;
+                                 background: $surface; padding: 0 1; }
+    PastGamesScreen Label { width: 100%; }
+    PastGamesScreen OptionList { height: 1fr; }
+    """
+
+    def __init__(self, games: list[SavedGame], clock: Any) -> None:
+        super().__init__()
+        self.games = games
+        self.clock = clock
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text("Past games: Enter reviews one", style="bold"))
+            if self.games:
+                yield OptionList(*(Option(self._line(g), id=str(g.id)) for g in self.games), id="past-games")
+            else:
+                yield Label("No game played yet.")
+            yield Label(Text("↑ ↓ choose · Enter: review · Esc: close", style="dim"))
+
+    def _line(self, g: SavedGame) -> str:
+        when = (g.ended or g.updated)[:16].replace("T", " ")
+        return (f"#{g.id:<5} {when}  {g.describe():<16} deal {g.deal:<10} {RESULTS.get(g.result, g.result):<10} "
+                f"{len(g.moves):>4} moves  {self.clock(g.elapsed)}")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id))
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
