@@ -317,8 +317,10 @@ export class Board {
     const slot = this.slots[name];
     Object.assign(slot.style, { left: `${p.x * u}px`, top: `${p.y * u}px`, width: `${u}px`, height: `${CH * u}px` });
     slot.classList.toggle("target", targets.includes(name));
-    slot.classList.toggle("hint", !!hint && (hint.from === name || hint.to === name));
-    slot.classList.toggle("kbd-focus", focus === name);
+    // On a pile of cards the top card wears the marks: one ring each, never a second one at the slot.
+    const empty = !this.piles[name].length;
+    slot.classList.toggle("hint", empty && !!hint && (hint.from === name || hint.to === name));
+    slot.classList.toggle("kbd-focus", empty && focus === name);
     slot.classList.toggle("inactive", inactive);
     slot.setAttribute("aria-label", this.pileLabel(name, inactive));
     slot.setAttribute("aria-pressed", selected && selected.pile === name ? "true" : "false");
