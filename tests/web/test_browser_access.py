@@ -74,9 +74,21 @@ def test_axe_finds_nothing_serious_on_any_game(server, new_page, size):
     page.click("#rules-btn")
     assert axe_problems(page) == [], "rules"
     page.click("#rules-close")
+    # A move made and the game left: the statistics list it, and its review is a click away.
+    page.evaluate("""async () => {
+        const v = napoleonApp.view;
+        const post = (path, body) => fetch(`/api/games/${v.id}/${path}`, {method: "POST",
+            headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+        await post("moves", {notation: v.legal[0].notation});
+        await post("leave", {});
+    }""")
     page.goto(f"{server}/#stats")
-    page.wait_for_selector("#stats-body table, #stats-body p")
+    page.wait_for_selector("#history-body table")
     assert axe_problems(page) == [], "statistics"
+    page.click("#history-body tbody tr:first-child a[href^='#review/']")
+    page.wait_for_selector("#review-progress[hidden]", state="attached", timeout=60000)
+    assert page.evaluate("document.activeElement.id") == "review-title"
+    assert axe_problems(page) == [], "review"
 
 
 def test_names_start_with_what_is_shown_and_say_what_moves_say(server, page):

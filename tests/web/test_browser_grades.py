@@ -101,5 +101,6 @@ def test_statistics_tables_name_games_with_their_options(server, page):
     assert by_grade["heads_scoped"] and by_grade["head"] == ["Game", "Grade", "Played", "Won", "Best time"]
     assert [label, grade(square, 3).grade, "1", "0", "–"] in by_grade["rows"]
     history = table_texts(page, "#history-body table")
-    assert history["heads_scoped"] and history["head"] == ["When", "Game", "Deal", "Result", "Moves", "Time", "Note"]
+    assert history["heads_scoped"] and history["head"] == ["When", "Game", "Deal", "Result", "Moves", "Time", "Review",
+                                                           "Note"]
     assert any(r[1] == square.name and r[2] == "3" and r[3] == "given up (lost)" for r in history["rows"])

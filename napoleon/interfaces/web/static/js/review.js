@@ -33,11 +33,14 @@ export class ReviewPage {
     this.step = 0;
   }
 
+  /** Leave the review; true if it was shown. */
   hide() {
+    const shown = !$("review-view").hidden;
     clearTimeout(this.timer);
     this.id = null;
     document.body.classList.remove("review-mode");
     $("review-view").hidden = true;
+    return shown;
   }
 
   /** Show the review of stored game ``id``, asking the server until it is complete. */
@@ -59,6 +62,9 @@ export class ReviewPage {
       $("review-chart").replaceChildren();
       $("review-moves").replaceChildren();
       $("review-line").hidden = true;
+      // A new page: its heading takes the focus (the link that led here is gone) and the reader says so.
+      $("review-title").focus();
+      app.news(`Review of game ${id}`, `Review of game ${id}`);
     }
     await this.poll(id);
   }

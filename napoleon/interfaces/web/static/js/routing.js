@@ -44,7 +44,7 @@ export class Router {
     const app = this.app;
     const hash = location.hash;
     const review = /^#review\/(\d+)$/.exec(hash);
-    app.review.hide();
+    const fromReview = app.review.hide();
     if (review) {
       app.review.show(review[1]);
       return;
@@ -53,7 +53,7 @@ export class Router {
       app.stats.show();
       return;
     }
-    const fromStats = app.stats.hide();
+    const fromPage = app.stats.hide() || fromReview;
     let target = parseHash(hash);
     let say = null;
     if (!target || !app.games[target.game]) {
@@ -63,8 +63,8 @@ export class Router {
       if (!app.games[target.game]) target = first;
     }
     await this.open(target.game, target.deal, target.options, { say });
-    if (fromStats && app.view) {
-      // Back from the statistics: the focus and the reader go to the table.
+    if (fromPage && app.view) {
+      // Back from the statistics or a review: the focus and the reader go to the table.
       const title = `${app.games[app.view.game].name}, deal ${app.view.deal_text}`;
       app.news(`Back to the game: ${title}`, title);
       app.focusTable();
