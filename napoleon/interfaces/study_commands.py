@@ -159,6 +159,9 @@ def settlement_report(settlement: Settlement) -> str:
         lines.append("lost: " + ", ".join(str(d) for d in s["lost_deals"]))
     for deal, check in s["checks"].items():
         lines.append(f"deal {deal}: the loss {check} by depth-first search card by card, without shortcuts")
+    for deal, chance in s["fingerprint_lost"].items():
+        lines.append(f"deal {deal}: lost by a search that kept fingerprints of positions (a chance below {chance:.0e} "
+                     "of being wrong): not counted, still unknown")
     return "\n".join(lines)
 
 

@@ -93,7 +93,8 @@ INCOMPLETE_STEP_CAP = 10.0  # seconds for an incomplete step when there is no bu
 
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
           progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto",
-          deadends: bool = False, card_by_card: bool = False, level: int = 1) -> Result:
+          deadends: bool = False, card_by_card: bool = False, level: int = 1,
+          fingerprints: bool = False) -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
@@ -109,7 +110,10 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     by the same call without it. ``card_by_card`` turns a one-pass stock
     card by card in depth-first search instead of by macro moves
     (:func:`.core.macros`): the same verdicts over more positions, to
-    re-check one without that shortcut. ``level``: the nested rollouts'
+    re-check one without that shortcut. ``fingerprints``: depth-first search
+    keeps fingerprints of positions, not positions (:func:`.core.search`):
+    it goes further under the memory limit, and a ``lost`` it finds carries
+    ``Result.fingerprints``, a chance of being wrong. ``level``: the nested rollouts'
     level with ``strategy="nested"`` (0-4; 0 is playouts with the policy, 2
     wins some St. Helena deals in seconds that redeal planning needs
     minutes for: docs/history.md); any other strategy refuses a level
@@ -126,7 +130,7 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     with collector_paused():
         if core.available and progress is None and engine != "python":
             try:
-                with core.deadends(deadends), core.macros(not card_by_card):
+                with core.deadends(deadends), core.macros(not card_by_card), core.fingerprints(fingerprints):
                     result = _run_core(core, state, budget, max_states, strategy, level)
             except core.NotCompilable:
                 result = Search(state, budget=budget, max_states=max_states).run()
@@ -202,7 +206,8 @@ def solve_json(position: dict[str, Any], budget: float | None = None, max_states
 
 def result_json(state: State, result: Result) -> dict[str, Any]:
     """``{"verdict", "moves", "states", "seconds", ...}`` for a result from ``state``
-    (``out_of_memory``: an unknown that the memory limit ended, not the budget)."""
+    (``out_of_memory``: an unknown that the memory limit ended, not the budget;
+    ``fingerprints``: a lost from a search that kept fingerprints of positions)."""
     game = state.game
     return {
         "game": game.id,
@@ -214,4 +219,5 @@ def result_json(state: State, result: Result) -> dict[str, Any]:
         "seconds": round(result.seconds, 4),
         "complete": result.complete,
         "out_of_memory": result.out_of_memory,
+        "fingerprints": result.fingerprints,
     }

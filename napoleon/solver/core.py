@@ -338,6 +338,20 @@ def macros(on: bool = True) -> Iterator[None]:
         _MACROS.reset(token)
 
 
+_FINGERPRINTS: ContextVar[bool] = ContextVar("fingerprints", default=False)
+
+
+@contextmanager
+def fingerprints(on: bool = True) -> Iterator[None]:
+    """Within this block, depth-first search keeps fingerprints of the
+    positions it has seen instead of the positions (see :func:`search`)."""
+    token = _FINGERPRINTS.set(on)
+    try:
+        yield
+    finally:
+        _FINGERPRINTS.reset(token)
+
+
 DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
 
 
@@ -350,7 +364,7 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
 
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
-           policy: bool = True, seed: int = 0, macros: bool | None = None) -> Result:
+           policy: bool = True, seed: int = 0, macros: bool | None = None, fingerprints: bool | None = None) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -377,7 +391,18 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     stores a position with a turned card not yet played; False turns it card
     by card, the same verdict over more positions (to re-check one); None:
     as the enclosing :func:`macros` block says (on outside one).
+    ``fingerprints`` (depth-first search only): keep two 64-bit hashes of each
+    position seen instead of the position, about a third of the memory (140
+    bytes a position of Forty Thieves become 50), so a search under the
+    memory limit goes about three times as far; a ``lost`` is then wrong
+    with a chance below states² / 2^129 (``csrc/core.h``, ``Seen``), and
+    says so (``Result.fingerprints``). None: as the enclosing
+    :func:`fingerprints` block says for depth-first search (off outside one).
     """
+    if fingerprints and mode != "dfs":
+        raise ValueError(f"fingerprints are for depth-first search, not {mode!r}")
+    if fingerprints is None:
+        fingerprints = mode == "dfs" and _FINGERPRINTS.get()
     if deadends is None:
         deadends = _DEADENDS.get()
     if macros is None:
@@ -387,13 +412,13 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     start = time.perf_counter()
     verdict, moves, states = _core.search(
         *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS), bool(deadends),
-        level, int(policy), seed, bool(macros),
+        level, int(policy), seed, bool(macros), bool(fingerprints),
     )
     if mode in ("greedy", "playouts", "nested") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
     name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict in (0, 1),
-                  verdict == STOPPED_MEMORY)
+                  verdict == STOPPED_MEMORY, bool(fingerprints) and verdict == 0)
 
 
 C_INT_MAX = 2**31 - 1

@@ -57,6 +57,10 @@ class Result:
     # An unknown that the memory limit ended, not the budget
     # (napoleon.solver.core.set_memory_limit): more time would not help.
     out_of_memory: bool = False
+    # A "lost" from a depth-first search that kept fingerprints of the
+    # positions it saw, not the positions (napoleon.solver.core.search): wrong
+    # with a chance below states² / 2^129, so not a proof by itself.
+    fingerprints: bool = False
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)

@@ -9,8 +9,15 @@ depth-first and card by card, with neither the stock's macro moves nor the
 dead-end test, so that no shortcut of the first search stands alone behind
 the verdict. That check reports ``confirmed``, or ``unconfirmed`` when its
 budget ran out first (the first search was complete, so the verdict stands
-either way); a check that found a win would be a solver bug and stops the
-pass.
+either way); a check that found a win would be a solver bug: that deal's
+answer is an error, and nothing is stored for it.
+
+A search that stops at the memory limit is taken again, for what is left of
+the budget, by depth-first search keeping fingerprints of positions instead
+of positions (:func:`napoleon.solver.core.search`), which goes about three
+times as far. A win it finds is replayed and counts; a loss it finds may be
+wrong (with a chance below states² / 2^129, reported beside it), so it is
+reported and not counted: the deal stays unknown.
 
 Each verdict is stored as it arrives, under the study's game and options,
 the settling budget and the solver's fingerprint tagged ``+settle``: an
@@ -23,6 +30,7 @@ counts the settled verdicts in place of its unknowns (:func:`merge`).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -54,16 +62,31 @@ def settle_deal(game_id: str, options: dict[str, Any], deal: int, budget: float 
 
     The answer is :func:`napoleon.solver.result_json`'s, with ``"check"``:
     for a loss ``"confirmed"`` or ``"unconfirmed"`` (the second search's
-    budget ran out), else ``None``; and the solver's fingerprint as
-    ``"solver"``. Errors come back as ``{"deal", "error"}``.
+    budget ran out), else ``None``; ``"fingerprint_search"``: what the
+    search with fingerprints said, where the memory limit called for one
+    (verdict, positions, seconds, and for a loss the chance it is wrong);
+    and the solver's fingerprint as ``"solver"``. Errors come back as
+    ``{"deal", "error"}``.
     """
     try:
         from ..games import new_game
-        from ..solver import LOST, WON, result_json, solve
+        from ..solver import LOST, UNKNOWN, WON, result_json, solve
 
+        start = time.perf_counter()
         state = new_game(game_id, deal, options)
         result = solve(state, budget=budget or None, max_states=max_states or None)
+        deeper = None
+        left = (budget or 0) - (time.perf_counter() - start)
+        if result.verdict == UNKNOWN and result.out_of_memory and left > 1:
+            deeper = solve(state, budget=left, max_states=max_states or None, strategy="dfs", fingerprints=True)
+            if deeper.won:
+                result = deeper
         answer = result_json(state, result)
+        answer["seconds"] = round(time.perf_counter() - start, 4)
+        answer["fingerprint_search"] = None if deeper is None else {
+            "verdict": deeper.verdict.value, "states": deeper.states, "seconds": round(deeper.seconds, 4),
+            "chance_wrong": deeper.states ** 2 / 2 ** 129 if deeper.verdict == LOST else None,
+        }
         answer["check"] = None
         if result.verdict == LOST:
             second = solve(state, budget=budget or None, max_states=max_states or None, strategy="dfs",
@@ -90,6 +113,9 @@ class Settlement:
     """Deal -> the settling pass's verdict (won, lost or unknown), for the deals it has settled so far."""
     checks: dict[int, str] = field(default_factory=dict)
     """Deal -> the second search's word on a loss found in this run."""
+    fingerprint_lost: dict[int, float] = field(default_factory=dict)
+    """Deal -> the chance of a wrong verdict, for the deals of this run that
+    only a search with fingerprints found lost (not counted: still unknown)."""
     errors: list[tuple[int, str]] = field(default_factory=list)
     computed: int = 0
 
@@ -107,6 +133,7 @@ class Settlement:
             "won_deals": sorted(d for d, v in self.verdicts.items() if v == "won"),
             "lost_deals": sorted(d for d, v in self.verdicts.items() if v == "lost"),
             "checks": {str(d): c for d, c in sorted(self.checks.items())},
+            "fingerprint_lost": {str(d): p for d, p in sorted(self.fingerprint_lost.items())},
         }
 
 
@@ -169,6 +196,9 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
             settlement.verdicts[result["deal"]] = result["verdict"]
             if result.get("check"):
                 settlement.checks[result["deal"]] = result["check"]
+            deeper = result.get("fingerprint_search")
+            if deeper and deeper["verdict"] == "lost":
+                settlement.fingerprint_lost[result["deal"]] = deeper["chance_wrong"]
             if on_result:
                 on_result(result, settlement)
     finally:

@@ -132,3 +132,20 @@ def test_a_settling_pass_on_a_dask_cluster_stores_what_a_local_one_does(tmp_path
         settle_study(store, summary, DEALS, 120.0, dask=cluster.scheduler_address)
         got = settled(store)
     assert len(expected) == 5 and got == expected
+
+
+def test_a_search_that_outgrows_memory_is_taken_further_with_fingerprints_whose_loss_is_not_counted():
+    from napoleon.solver import core
+
+    # This reduced deal is lost: exact depth-first search needs some 24 MB for
+    # it, fingerprints about a third of that.
+    before = core.memory_limit()
+    core.set_memory_limit(8 << 20)
+    try:
+        answer = settle_deal("forty-thieves", {"ranks": 8, "columns": 6}, 4, 10.0, 0)
+    finally:
+        core.set_memory_limit(before)
+    assert answer["verdict"] == "unknown" and answer["out_of_memory"]
+    deeper = answer["fingerprint_search"]
+    assert deeper["verdict"] == "lost" and deeper["states"] == 171_482
+    assert 0 < deeper["chance_wrong"] < 1e-27

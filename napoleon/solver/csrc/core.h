@@ -160,6 +160,11 @@ typedef struct {
     int greedy;
     int deadends;          /* run the dead-end test (deadend.c) */
     int macro;             /* order.c offers the stock's macro moves where they are sound (A7) */
+    /* Depth-first search keeps two 64-bit hashes of each position's key
+       instead of the key (Seen, keys.c): about a third of the memory a
+       position, so a search that fits goes about three times as far; a
+       "lost" may then be wrong, with the chance Seen's comment states. */
+    int fingerprints;
     long long dead;        /* positions it cut */
     /* best-first score weights: card home, break in order, space, depth,
        break cap, depth of the cards the foundations need next */
@@ -266,6 +271,20 @@ int table_add(Table *T, const unsigned char *key, size_t len);
 int table_add_hashed(Table *T, const unsigned char *key, size_t len, uint64_t h);
 void table_prefetch(const Table *T, uint64_t h);
 int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key);
+/* The positions a depth-first search has seen: their exact keys (a Table),
+   or with `fingerprints` only a pair of independent 64-bit hashes of each
+   key, 16 bytes in a slot of a table kept at most three quarters full. Two
+   keys are taken for one only if both hashes agree: with N positions seen,
+   each new one is taken for an old one with a chance of at most N / 2^128,
+   so a whole search of N positions errs with a chance below N^2 / 2^129
+   (below 10^-20 for a billion positions), if the hashes behave as random
+   ones. Such an error hides a position, so it can turn a win into "lost",
+   never the other way (a "won" is replayed through the engine). */
+typedef struct { Table T; uint64_t *fp; size_t fp_slots, fp_used; int fingerprints; } Seen;
+int seen_init(Seen *S, int fingerprints);
+void seen_free(Seen *S);
+int seen_add(Seen *S, const unsigned char *key, size_t len);   /* 1 new, 0 seen, -1 error */
+size_t seen_bytes(const Seen *S);
 /* A set of 64-bit position hashes (pos_hash), emptied in constant time; for
    the searches that only find wins (a collision only hides a position). */
 typedef struct { uint64_t *h; uint32_t *stamp; size_t nslots, used; uint32_t now; } HashSet;

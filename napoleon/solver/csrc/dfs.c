@@ -15,7 +15,7 @@ typedef struct {
     Mv *mstack; size_t mcap, msp; /* the frames' moves */
     Mv *path; size_t pcap, npath; /* the moves made to reach P, auto-play included */
     Frame *frames; size_t fcap, nframes;
-    Table seen;
+    Seen seen;                    /* the positions seen (keys, or fingerprints: keys.c) */
     int root_redeals;
     unsigned char key[4096];
     Mv autos[256];
@@ -71,7 +71,7 @@ static int push_frame(Dfs *d, Mv last, int has_last, int after_turn, int pushed)
 static int past_limits(const Dfs *d, long long states, double deadline, long long max_states) {
     if (PyErr_CheckSignals() < 0) return -1;
     if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) return -1;
-    if (d->X->max_bytes > 0 && table_bytes(&d->seen) + (d->mcap + d->pcap) * sizeof(Mv) + d->fcap * sizeof(Frame) >
+    if (d->X->max_bytes > 0 && seen_bytes(&d->seen) + (d->mcap + d->pcap) * sizeof(Mv) + d->fcap * sizeof(Frame) >
                                    (size_t)d->X->max_bytes)
         return STOPPED_MEMORY;
     return 0;
@@ -90,7 +90,7 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
     memcpy(d->path + d->npath, d->autos, (size_t)na * sizeof(Mv));
     d->npath += na;
     if (is_won(R, P, total)) return 1;
-    if (table_add(&d->seen, d->key, (size_t)make_key(R, P, d->root_redeals, d->key)) < 0) return -1;
+    if (seen_add(&d->seen, d->key, (size_t)make_key(R, P, d->root_redeals, d->key)) < 0) return -1;
     *states = 1;
     if (dead_end(X, R, P)) return 0;
     if (push_frame(d, (Mv){0, 0, 0}, 0, 0, na) < 0) return -1;
@@ -106,7 +106,7 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
         int pushed = play(d, mv);
         if (pushed < 0) return -1;
         if (is_won(R, P, total)) return 1;
-        int added = table_add(&d->seen, d->key, (size_t)make_key(R, P, d->root_redeals, d->key));
+        int added = seen_add(&d->seen, d->key, (size_t)make_key(R, P, d->root_redeals, d->key));
         if (added < 0) return -1;
         if (!added) {
             unwind(d, pushed);
@@ -130,7 +130,8 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
    transposition table of canonical keys), moves in order.c's order, with
    the stock's macro moves where X->macro asks for them (A7). "lost" means
    the whole reachable space was visited (with macro moves, every position
-   but those with a turned card not yet played). */
+   but those with a turned card not yet played). With X->fingerprints the
+   positions seen are kept as fingerprints (Seen, keys.c). */
 PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states) {
     Dfs d = {.X = X, .R = R, .P = root, .mcap = 1 << 16, .pcap = 1 << 12, .fcap = 1 << 12,
              .root_redeals = root->redeals};
@@ -141,14 +142,14 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
     d.frames = malloc(d.fcap * sizeof(Frame));
     if (!d.mstack || !d.path || !d.frames) {
         PyErr_NoMemory();
-    } else if (table_init(&d.seen, 1 << 16) == 0) {
+    } else if (seen_init(&d.seen, X->fingerprints) == 0) {
         X->snaps.n = 0;
         int verdict = search(&d, total, budget > 0 ? now() + budget : 0, max_states, &states);
         if (!PyErr_Occurred()) {
             PyObject *mv = moves_to_list(d.path, verdict == 1 ? (int)d.npath : 0);
             if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
         }
-        table_free(&d.seen);
+        seen_free(&d.seen);
     }
     free(d.mstack); free(d.path); free(d.frames);
     return result;

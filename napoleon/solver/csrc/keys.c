@@ -101,6 +101,80 @@ int table_add_hashed(Table *T, const unsigned char *key, size_t len, uint64_t h)
     return 1;
 }
 
+/* ------------------------------------------------ positions a search has seen */
+
+/* A second hash of a key, for fingerprints: the same eight-bytes-at-a-time
+   walk as hash_bytes, with other constants, a seed of its own and rotations
+   in place of shifts, so that keys equal under one are not equal under the
+   other but by chance. */
+static uint64_t hash_bytes2(const unsigned char *b, size_t n) {
+    uint64_t h = (0xC2B2AE3D27D4EB4FULL ^ (n * 0x165667B19E3779F9ULL)) * 0x9FB21C651E98DF25ULL;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h + w * 0xC6A4A7935BD1E995ULL) * 0xFF51AFD7ED558CCDULL;
+        h = (h << 23 | h >> 41) ^ (h >> 17);
+    }
+    uint64_t t = 0;
+    for (size_t j = 0; i < n; i++, j += 8) t |= (uint64_t)b[i] << j;
+    h = (h ^ t) * 0xC4CEB9FE1A85EC53ULL;
+    h ^= h >> 33; h *= 0xFF51AFD7ED558CCDULL; h ^= h >> 29;
+    return h;
+}
+
+int seen_init(Seen *S, int fingerprints) {
+    memset(S, 0, sizeof *S);
+    S->fingerprints = fingerprints;
+    if (!fingerprints) return table_init(&S->T, 1 << 16);
+    S->fp_slots = 1 << 16;
+    S->fp = calloc(S->fp_slots, 2 * sizeof(uint64_t));
+    if (!S->fp) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+void seen_free(Seen *S) {
+    if (S->fingerprints) free(S->fp);
+    else table_free(&S->T);
+    memset(S, 0, sizeof *S);
+}
+
+size_t seen_bytes(const Seen *S) {
+    return S->fingerprints ? S->fp_slots * 2 * sizeof(uint64_t) : table_bytes(&S->T);
+}
+
+static int fp_grow(Seen *S) {
+    size_t n = S->fp_slots * 2;
+    uint64_t *fp = calloc(n, 2 * sizeof(uint64_t));
+    if (!fp) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < S->fp_slots; i++) {
+        uint64_t a = S->fp[2 * i];
+        if (!a) continue;
+        size_t j = a & (n - 1);
+        while (fp[2 * j]) j = (j + 1) & (n - 1);
+        fp[2 * j] = a;
+        fp[2 * j + 1] = S->fp[2 * i + 1];
+    }
+    free(S->fp);
+    S->fp = fp;
+    S->fp_slots = n;
+    return 0;
+}
+
+int seen_add(Seen *S, const unsigned char *key, size_t len) {
+    if (!S->fingerprints) return table_add(&S->T, key, len);
+    uint64_t a = hash_bytes(key, len), b = hash_bytes2(key, len);   /* a is never 0: 0 marks a free slot */
+    size_t mask = S->fp_slots - 1, j = a & mask;
+    while (S->fp[2 * j]) {
+        if (S->fp[2 * j] == a && S->fp[2 * j + 1] == b) return 0;
+        j = (j + 1) & mask;
+    }
+    S->fp[2 * j] = a;
+    S->fp[2 * j + 1] = b;
+    if (++S->fp_used * 4 > S->fp_slots * 3) return fp_grow(S) < 0 ? -1 : 1;
+    return 1;
+}
+
 /* ------------------------------------------------- sets of position hashes */
 
 /* The playouts and the nested rollouts only need to know whether a position

@@ -56,6 +56,7 @@ typedef struct {
     int w[6];
     int collect, hold, deadends;
     int macro;                     /* depth-first: the stock's macro moves (A7) */
+    int fingerprints;              /* depth-first: keep fingerprints of positions (Seen) */
     int level, policy;             /* nested rollouts */
     uint64_t seed;
     int width, stage_states;       /* the beam; `collect` is what each stage keeps */
@@ -77,6 +78,7 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     X.hold = A->hold;
     X.deadends = A->deadends;
     X.macro = A->mode == 0 && A->macro;
+    X.fingerprints = A->mode == 0 && A->fingerprints;
     if (!R || !P) PyErr_NoMemory();
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
         if (A->mode == 0) res = dfs(&X, R, P, A->total, A->budget, A->max_states);
@@ -93,7 +95,7 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
 }
 
 /* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback, mode=0, weights=(...),
-          deadends=0, level=1, policy=0, seed=0, macro=1)
+          deadends=0, level=1, policy=0, seed=0, macro=1, fingerprints=0)
    -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown.
    mode 0: depth-first; mode 1: best-first. Both visit every reachable
    position before they answer "lost" (with deadends=1, every one but those
@@ -103,7 +105,9 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
    rollouts' level 0 without the policy (level and policy are not read).
    mode 4: nested rollouts of `level`.
    macro: depth-first turns the stock by macro moves where they are sound
-   (core.h, A7); 0 turns it card by card, to check a verdict. */
+   (core.h, A7); 0 turns it card by card, to check a verdict. fingerprints:
+   depth-first keeps fingerprints of the positions it has seen, not their
+   keys (Seen, keys.c). */
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
     int redeals;
@@ -111,9 +115,9 @@ static PyObject *search(PyObject *self, PyObject *args) {
     Ask A = ASK_DEFAULTS;
     (void)self;
     A.macro = 1;
-    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)iiiKp", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)iiiKpp", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
                           &A.total, &A.budget, &A.max_states, &cb, &A.mode, &A.w[0], &A.w[1], &A.w[2], &A.w[3],
-                          &A.w[4], &A.w[5], &A.deadends, &A.level, &A.policy, &seed, &A.macro))
+                          &A.w[4], &A.w[5], &A.deadends, &A.level, &A.policy, &seed, &A.macro, &A.fingerprints))
         return NULL;
     if (A.mode < 0 || A.mode > 4) { PyErr_SetString(PyExc_ValueError, "mode must be 0..4"); return NULL; }
     if (A.level < 0 || A.level > 4) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
