@@ -159,7 +159,7 @@ def test_plain_play_in_a_real_process(tmp_path):
     # What the player reads is in cards and piles, as in the terminal and the page; only the
     # list of moves is in the notation the player types.
     assert "Moved the A♣ from column 3 to foundation 1" in proc.stdout
-    assert "illegal: the 8♣ does not go on the 10♥: the tableau builds down in alternating colours" in proc.stdout
+    assert "> the 8♣ does not go on the 10♥: the tableau builds down in alternating colours\n" in proc.stdout
     assert "Undone: the A♣ back from foundation 1 to column 3" in proc.stdout
     assert "Redone: moved the A♣ from column 3 to foundation 1" in proc.stdout
 

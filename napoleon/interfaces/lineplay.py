@@ -95,7 +95,7 @@ class LinePlay:
             move = self.session.state.parse_move(text)
             self.session.play(move)
         except NapoleonError as exc:
-            self.say(f"illegal: {exc}")
+            self.say(str(exc))
             return
         self._changed(True)
 

@@ -102,10 +102,8 @@ async def test_illegal_drop_changes_nothing_and_says_why(game_id):
         await pilot.press("space")
         assert state.key() == before
         assert len(state.history) == app.session.opening  # safe auto-play on the opening layout alone
-        text = app.status_line.text.plain
-        assert "illegal" in text
         # The engine's reason, in cards and piles as players name them (never notation).
-        assert reason in text and game.notation(Move(src, dst, 1)) not in text
+        assert app.status_line.text.plain.strip() == reason
         assert app.held is None
         assert_board_matches(app)
 
@@ -244,7 +242,7 @@ async def test_typed_move_and_autoplay_toggle():
         await pilot.press("colon")
         await pilot.press(*"T1-T2", "enter")
         await pilot.pause()
-        assert "illegal" in app.status_line.text.plain and len(app.state.history) == 1
+        assert "does not go on the 10♥" in app.status_line.text.plain and len(app.state.history) == 1
         await pilot.press("A")  # auto-play on: the safe cards go home at once
         assert app.session.autoplay and "auto on" in app.info.text.plain
         assert len(app.state.history) > 1

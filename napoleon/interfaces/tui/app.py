@@ -290,7 +290,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
             self.held = None
             self.target_counts = {}
             self._redraw()
-            self.warn(f"illegal: {exc}")
+            self.warn(str(exc))
             return False
         self._news()
         return True
@@ -630,7 +630,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         try:
             move = self.state.parse_move(text)
         except NapoleonError as exc:
-            self.warn(f"illegal: {exc}")
+            self.warn(str(exc))
             return
         self.play(move)
 
