@@ -1,0 +1,148 @@
+"""The terminal plays the game the page and line mode play, and says it the same way.
+
+Each test stands for a fault players met: undo that said only "undone",
+refusals in notation, a leave question that did not say the game counts as
+lost, an untouched deal counted as moves made, "(unknown)" beside
+"✓ winnable", a status line cut at 100 columns, and a solution shown whose
+"any key goes back" let x do nothing and Space pick up a card.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from napoleon import voice
+from napoleon.interfaces.tui.screens import ConfirmScreen
+from napoleon.keymap import KEYS
+
+from .conftest import make_app
+from .test_solver import wait_for
+
+pytestmark = pytest.mark.anyio
+
+
+async def type_move(pilot, text: str) -> None:
+    await pilot.press("colon", *text, "enter")
+    await pilot.pause()
+
+
+async def test_undo_and_redo_name_the_move():
+    app = make_app("werner", 1, autoplay=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await type_move(pilot, "T3-F1")
+        assert app.status_line.text.plain.strip() == "Moved the A♣ from column 3 to foundation 1"
+        await pilot.press("u")
+        assert app.status_line.text.plain.strip() == "Undone: the A♣ back from foundation 1 to column 3"
+        await pilot.press("r")
+        assert app.status_line.text.plain.strip() == "Redone: moved the A♣ from column 3 to foundation 1"
+        await pilot.press("R")  # restart, as on the page
+        assert app.status_line.text.plain.strip() == voice.restarted(1)
+        assert app.state.history == []
+
+
+async def test_leaving_a_game_under_way_says_it_counts_as_lost():
+    app = make_app("werner", 1, autoplay=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await type_move(pilot, "T3-F1")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "counts as played and lost" in app.screen.question
+        assert app.screen.question == app.session.leave_question()
+
+
+async def test_an_untouched_deal_shows_no_moves_made():
+    """Forty Thieves deal 4 opens with an Ace on top of a column: auto-play sends it home, and that is
+    not a move of the player's."""
+    app = make_app("forty-thieves", 4, autoplay=True)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        assert app.session.opening > 0
+        assert "moves 0 · 0:00" in app.info.text.plain
+        assert not app.session.clock_running
+
+
+async def test_an_unknown_grade_is_not_said_beside_the_verdict():
+    app = make_app("werner", 1, grade="unknown")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        assert app.session.grade == "unknown"
+        assert "(unknown)" not in app.info.text.plain
+    easy = make_app("werner", 1, grade="easy")
+    async with easy.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        assert "deal 1 (easy)" in easy.info.text.plain
+
+
+@pytest.mark.parametrize("width", [60, 100, 110])
+async def test_a_long_message_wraps_and_is_never_cut(width):
+    app = make_app("werner", 1, autoplay=False)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await type_move(pilot, "T1-T2")
+        sentence = "the 8♣ does not go on the 10♥: the tableau builds down in alternating colours"
+        assert app.status_line.text.plain.strip() == sentence
+        shown = " ".join(" ".join(app.status_line.render_line(y).text for y in range(app.status_line.size.height))
+                         .split())
+        assert sentence in shown
+
+
+async def test_after_the_solution_any_key_goes_back_and_does_nothing_else():
+    app = make_app("werner", 1, analysis=True, step_delay=0.01)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: app.verdict is not None and app.verdict.verdict == "won")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: app.playback is not None and app.playback.done)
+        assert "any key goes back" in app.status_line.text.plain
+        await pilot.press("x")  # a key with no action of its own
+        assert app.playback is None and app.board.state is app.state
+        assert app.status_line.text.plain.strip() == voice.BACK_TO_GAME
+        await pilot.press("s")
+        await wait_for(pilot, lambda: app.playback is not None and app.playback.done)
+        await pilot.press("space")  # back to the game, and no card picked up
+        assert app.playback is None and app.held is None
+
+
+def test_the_terminal_binds_the_key_map():
+    """Every key of the one key map that the terminal has is bound to that key's action."""
+    app = make_app("werner", 1)
+    bound = {(b.key, b.action.split("(")[0]) for b in app.BINDINGS}
+    names = {"?": "question_mark", ":": "colon", "+": "plus", "-": "minus"}
+    for key in KEYS:
+        if "terminal" in key.where:
+            for name in key.keys:
+                assert (names.get(name, name), key.action) in bound, (name, key.action)
+    assert ("r", "redo") in bound and ("R", "restart") in bound and ("F", "finish") in bound
+
+
+async def test_a_resumed_game_is_timed_from_an_undo(tmp_path):
+    """Taken up again, a game's clock starts at the player's first action, an undo as well as a move:
+    a game won after undo, redo and Finish once recorded a best time of 0:00."""
+    import asyncio
+
+    from napoleon import new_game
+    from napoleon.engine.autoplay import finish_moves
+    from napoleon.session import Session
+    from napoleon.solver import solve
+    from napoleon.store import Store
+
+    state = new_game("werner", deal=1)
+    solution = solve(state.copy(), budget=60).moves
+    with Store.open(tmp_path / "t.db") as store:
+        session = Session.recorded(store, state, autoplay=False)
+        for move in solution:
+            if finish_moves(session.state):
+                break
+            session.play(move)
+        session.abandon()
+        store.save_state(session.record_id, session.state, session.turns, 0.0)
+        resumed = Session.resume(store, session.record_id, autoplay=False)
+        app = make_app("werner", 1, session=resumed, recorder=resumed.recorder)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.press("u")
+            assert resumed.clock_running
+            await asyncio.sleep(1.1)
+            await pilot.press("r", "F")
+            await pilot.pause()
+            assert resumed.finished == "won"
+        saved = store.get(session.record_id)
+        assert saved.result == "won" and saved.elapsed >= 1.0
