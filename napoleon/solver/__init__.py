@@ -32,7 +32,6 @@ __all__ = [
     "WON",
     "Result",
     "Verdict",
-    "hint",
     "replays_to_win",
     "search_plan",
     "solve",
@@ -183,16 +182,6 @@ def _run_mode(core, state: State, budget: float | None, max_states: int | None, 
 
         return beam_search(state, budget=budget, max_states=max_states)
     return core.search(state, budget=budget, max_states=max_states, mode=mode, weights=weights, level=level)
-
-
-def hint(state: State, budget: float | None = 5.0) -> tuple[Move | None, Result]:
-    """The next move of a solution from ``state``, and the search result.
-
-    The move is None when the position is already won, proven lost, or the
-    budget ran out (``result.verdict`` says which).
-    """
-    result = solve(state, budget=budget)
-    return (result.moves[0] if result.won and result.moves else None), result
 
 
 def solve_json(position: dict[str, Any], budget: float | None = None, max_states: int | None = None) -> dict[str, Any]:
