@@ -8,22 +8,21 @@ SPARKS = "▁▂▃▄▅▆▇█"
 MARKS = {WINNABLE: "✓", LOST: "✗", UNKNOWN: "?"}
 
 
-def sparkline(values: list[int], top: int, width: int | None = None) -> str:
-    """``values`` (0 to ``top``) as one line of block characters, squeezed to ``width`` if given
-    (each character then shows the most of the values it stands for)."""
-    if width is not None and len(values) > width > 0:
-        step = len(values) / width
-        values = [max(values[int(i * step):max(int((i + 1) * step), int(i * step) + 1)]) for i in range(width)]
+def sparkline(values: list[int], top: int, step: int = 1) -> str:
+    """``values`` (0 to ``top``) as one line of block characters, one for every ``step`` values
+    (showing the most of them)."""
+    values = [max(values[i:i + step]) for i in range(0, len(values), step)]
     top = max(top, 1)
     return "".join(SPARKS[min(len(SPARKS) - 1, v * len(SPARKS) // (top + 1))] for v in values)
 
 
-def verdict_strip(review: Review, width: int | None = None) -> str:
-    """The verdict after every move, one mark each: ✓ winnable, ✗ lost, ? not known."""
-    marks = [MARKS[v] for v in review.verdicts[1:]]
-    if width is not None and len(marks) > width > 0:
-        step = len(marks) / width
-        marks = [marks[int(i * step)] for i in range(width)]
+def verdict_strip(review: Review, step: int = 1) -> str:
+    """The verdict of the deal and after every move, one mark for every ``step`` positions:
+    ✓ winnable, ✗ lost, ? not known (a lost or unknown position among them shows)."""
+    marks = []
+    for i in range(0, len(review.verdicts), step):
+        chunk = review.verdicts[i:i + step]
+        marks.append(MARKS[LOST if LOST in chunk else UNKNOWN if UNKNOWN in chunk else WINNABLE])
     return "".join(marks)
 
 
@@ -57,8 +56,13 @@ def summary(review: Review, total_cards: int, width: int = 72, line: bool = True
         lines.append("Help taken: " + ", ".join(f"{h['kind']} after move {h['at']}" for h in review.help) + ".")
     if review.unknown:
         lines.append(f"Not known within the budget: {review.unknown} of {n + 1} positions.")
-    lines.append(f"Cards home  {sparkline(review.home, total_cards, width)}")
-    lines.append(f"Verdicts    {verdict_strip(review, width)}")
+    # One scale for the game and its winning line, so that the line starts under its move.
+    start = (review.losing_move or 1) - 1
+    step = -(-max(len(review.home), start + len(review.line_home)) // max(width, 1))
+    lines.append(f"Cards home  {sparkline(review.home, total_cards, step)}")
+    if review.line_home:
+        lines.append(f"Line home   {' ' * (start // step)}{sparkline(review.line_home, total_cards, step)}")
+    lines.append(f"Verdicts    {verdict_strip(review, step)}")
     return lines
 
 
