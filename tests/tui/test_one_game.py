@@ -146,3 +146,28 @@ async def test_a_resumed_game_is_timed_from_an_undo(tmp_path):
             assert resumed.finished == "won"
         saved = store.get(session.record_id)
         assert saved.result == "won" and saved.elapsed >= 1.0
+
+
+def screen_text(app) -> str:
+    """The whole screen as text, every line joined (a sentence wrapped over lines reads whole)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    lines = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ").splitlines()
+    return " ".join(" ".join(line.strip(" │║") for line in lines).split())
+
+
+@pytest.mark.parametrize("width", [60, 80, 110])
+async def test_the_leave_question_and_the_new_deal_choice_are_read_whole(width):
+    app = make_app("werner", 1, autoplay=False)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await type_move(pilot, "T3-F1")
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.session.leave_question() in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "New deal: any, winnable, winnable of a grade, or the deal of the day" in text
+        assert "t today · Esc cancel" in text

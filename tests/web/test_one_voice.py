@@ -66,8 +66,9 @@ def on_page(server, new_page, hash_: str, act) -> str:
     page.goto(f"{server}/{hash_}")
     wait_ready(page, hash_.split("/")[0][1:])
     act(page)
-    # What the page says once the answer is in (not the "Thinking…" while a hint is looked for).
-    page.wait_for_function("!['', 'Thinking…'].includes(document.getElementById('message').textContent.trim())",
+    # What the page says once the answer is in (not what it says while a hint is looked for).
+    waiting = f"['', '{voice.HINT_LOOKING}']"
+    page.wait_for_function(f"!{waiting}.includes(document.getElementById('message').textContent.trim())",
                            timeout=30000)
     page.wait_for_timeout(200)
     return page.inner_text("#message").strip()

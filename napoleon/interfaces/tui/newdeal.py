@@ -30,7 +30,8 @@ class NewDealScreen(ModalScreen[str | None]):
     ]
     DEFAULT_CSS = """
     NewDealScreen { align: center middle; }
-    NewDealScreen > Vertical { width: 64; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    NewDealScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    NewDealScreen Label { width: 100%; }
     NewDealScreen Horizontal { height: auto; }
     NewDealScreen Button { margin: 0 1 0 0; min-width: 8; }
     """

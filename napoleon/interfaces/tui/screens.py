@@ -268,6 +268,7 @@ class ConfirmScreen(ModalScreen[bool]):
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     ConfirmScreen > Vertical { width: 56; height: auto; border: round $warning; background: $surface; padding: 0 1; }
+    ConfirmScreen Label { width: 100%; }
     """
 
     def __init__(self, question: str) -> None:

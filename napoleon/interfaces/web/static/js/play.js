@@ -56,7 +56,7 @@ export class Play {
   async hint() {
     const app = this.app;
     if (!app.view || app.busy || app.replay.active) return;
-    app.message("Thinking…", false, true);
+    app.message(app.catalog.words.looking_for_hint, false, true);  // the terminal's words
     let answer;
     try {
       answer = await api.hint(app.view.id, HINT_BUDGET);
