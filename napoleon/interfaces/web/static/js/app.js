@@ -114,7 +114,8 @@ export class App {
 
   /** Put the focus on the table, on the pile the keyboard was on: never leave it on the page itself. */
   focusTable() {
-    if (this.board.spec && !$("table-view").hidden) this.input.focus(this.board.marks.focus || this.board.spec.order[0]);
+    const board = this.board;
+    if (board.spec && !$("table-view").hidden) this.input.focus(board.marks.focus || board.spec.order[0]);
   }
 
   /** Cards were picked up: say which, and every place they may go, in the server's words. */
@@ -236,7 +237,8 @@ export class App {
       this.news(before ? `New deal: ${title}` : title, title);
     }
     // The focused pile or button went (a new table, Finish hidden, Undo disabled): to the table, not the page.
-    const lost = !document.activeElement || document.activeElement === document.body;
+    const here = document.activeElement;
+    const lost = !here || here === document.body || !here.isConnected || here.disabled || !here.getClientRects().length;
     if (before && lost && focused && focused !== document.body) this.focusTable();
   }
 

@@ -3,7 +3,8 @@
 // so a move, an undo or a redeal animates by itself: the element is given
 // its new place and slides there.
 
-import { BACK_URL, CARD_RATIO as CH, SUIT_SYMBOLS, cardName, cardUrl } from "./cards.js";
+import { BACK_URL, CARD_RATIO as CH, SUIT_SYMBOLS, cardUrl } from "./cards.js";
+import { pileLabel } from "./names.js";
 
 const STEP_V = 0.25 * CH;   // a vertical fan shows each card's rank and suit
 const STEP_H = 0.2;         // a horizontal fan shows the index corner
@@ -262,36 +263,6 @@ export class Board {
     return el;
   }
 
-  /**
-   * A pile's name for screen readers: what its slot shows, the pile as moves
-   * name it, whether the held cards may go there, and its cards.
-   */
-  pileLabel(name, inactive) {
-    const info = this.info[name];
-    const slot = this.slots[name];
-    const held = this.marks.selected;
-    let head = `${slot.dataset.shown}, ${info.called || info.label}`;
-    if (inactive) head += ", not in play";
-    if (held && held.pile !== name && this.marks.targets.includes(name)) head += ", the held cards may go here";
-    return `${head}: ${this.pileContents(name)}`;
-  }
-
-  /** The cards of pile ``name`` in words (a foundation's starting rank when it is empty). */
-  pileContents(name) {
-    const cards = this.piles[name];
-    const plural = cards.length === 1 ? "" : "s";
-    if (this.info[name].role === "stock") return `${cards.length} face-down card${plural}`;
-    if (!cards.length) {
-      const start = this.slots[name].dataset.start;
-      return start ? `empty, starts with ${/^[A8]/.test(start) ? "an" : "a"} ${start}` : "empty";
-    }
-    const fan = this.spec.piles[name].fan;
-    if (fan === "stack" || fan === "waste") {
-      return `${cards.length} card${plural}, top card ${cardName(cards[cards.length - 1].code)}`;
-    }
-    return `${cards.map((c) => cardName(c.code)).join(", ")} (top)`;
-  }
-
   render() {
     if (!this.spec) return;
     const u = this.unit;
@@ -322,7 +293,7 @@ export class Board {
     slot.classList.toggle("hint", empty && !!hint && (hint.from === name || hint.to === name));
     slot.classList.toggle("kbd-focus", empty && focus === name);
     slot.classList.toggle("inactive", inactive);
-    slot.setAttribute("aria-label", this.pileLabel(name, inactive));
+    slot.setAttribute("aria-label", pileLabel(this, name, inactive));
     slot.setAttribute("aria-pressed", selected && selected.pile === name ? "true" : "false");
   }
 
