@@ -1,18 +1,26 @@
-"""RULES.md "Common ground": the rules all six games share."""
+"""What every game does alike: RULES.md's "Common ground", then the conformance every game and
+option set passes (a deal, its legal moves, play and undo, JSON, notation, the C core against the
+engine). The files of tests/rules test only what is each game's own."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections import Counter
 
 import pytest
 
 import napoleon
 from napoleon.cards import ACE, KING, card_str, deck, is_red, parse_card, rank, suit_char
+from napoleon.engine.autoplay import safe_moves
+from napoleon.solver import core
 
 try:
     from rules.helpers import assert_illegal, mv, play_legal, position, snapshot, turn_all
+    from variants import IDS, VARIANTS
 except ImportError:  # run with the repository root, not tests/, on sys.path
     from tests.rules.helpers import assert_illegal, mv, play_legal, position, snapshot, turn_all
+    from tests.variants import IDS, VARIANTS
 
 ALL = ("napoleons-tomb", "napoleons-square", "grand-napoleon", "werner", "forty-thieves", "st-helena")
 TWO_DECKS = tuple(g for g in ALL if g != "werner")
@@ -313,3 +321,129 @@ def test_a_move_carries_one_card_unless_the_game_says_otherwise(game_id):
     assert all(m.count == 1 for m in state.legal_moves() if not m.is_redeal)
     for deal in (1, 2, 3):
         assert all(m.count == 1 for m in napoleon.new_game(game_id, deal).legal_moves() if not m.is_redeal)
+
+
+# ------------------------------------------- the conformance of every game
+#
+# Each game and option set (tests/variants.py) is walked from a few deals by
+# seeded random legal moves (redeals included); every position on the way is
+# held to the same checks. tests/test_properties.py and
+# tests/solver/test_core_matches_engine.py draw many more walks at random.
+
+WALK_DEALS = (1, 7, 2**40)
+WALK_MOVES = 150
+
+
+def walk(game_id: str, options: dict, deal: int) -> tuple[napoleon.State, list[napoleon.Move]]:
+    """The deal and the moves of a seeded walk from it: turns and redeals taken
+    often, so that the walk reaches the later passes of a stock."""
+    state = napoleon.new_game(game_id, deal, options)
+    rng = random.Random(f"{game_id} {sorted(options.items())} {deal}")
+    walker, moves = state.copy(), []
+    for _ in range(WALK_MOVES):
+        legal = walker.legal_moves()
+        if not legal:
+            break
+        stage = [m for m in legal if m.is_redeal or m.src == walker.game.stock]
+        move = rng.choice(stage if stage and rng.random() < 0.3 else legal)
+        walker.push(move)
+        moves.append(move)
+    return state, moves
+
+
+def positions(game_id: str, options: dict):
+    """Every position of the walks of a game: the state, at each step of each walk."""
+    for deal in WALK_DEALS:
+        state, moves = walk(game_id, options, deal)
+        yield state
+        for move in moves:
+            state.push(move)
+            yield state
+
+
+def full(state: napoleon.State) -> tuple:
+    return snapshot(state)[:2] + (state.redeals, state.extra())
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=IDS)
+def test_a_deal_is_the_same_every_time_and_holds_every_card_once(game_id, options):
+    for deal in WALK_DEALS:
+        state = napoleon.new_game(game_id, deal, options)
+        assert state.to_json() == napoleon.new_game(game_id, deal, options).to_json()
+        assert Counter(c for p in state.piles for c in p) == Counter(state.game.all_cards())
+        assert state.history == [] and state.redeals == 0
+        assert state.piles != napoleon.new_game(game_id, deal + 1, options).piles
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=IDS)
+def test_the_legal_moves_are_the_moves_that_may_be_played(game_id, options):
+    rng = random.Random(game_id)
+    for state in positions(game_id, options):
+        game = state.game
+        legal = state.legal_moves()
+        assert len(set(legal)) == len(legal)
+        for move in legal:
+            assert state.is_legal(move) and state.why_illegal(move) is None
+        for _ in range(4):  # a few moves drawn from every pair of piles
+            move = napoleon.Move(rng.randrange(game.npiles), rng.randrange(game.npiles), 1)
+            if move in legal:
+                continue
+            # A move to a second empty foundation of the same kind is legal but listed once.
+            reason = state.why_illegal(move)
+            assert state.is_legal(move) == (reason is None)
+            if reason is not None:
+                before = full(state)
+                with pytest.raises(napoleon.IllegalMoveError):
+                    state.play(move)
+                assert full(state) == before
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=IDS)
+def test_every_move_undoes_and_redoes_exactly(game_id, options):
+    for deal in WALK_DEALS:
+        state, moves = walk(game_id, options, deal)
+        seen = [full(state)]
+        for move in moves:
+            state.play(move)
+            seen.append(full(state))
+        for move in reversed(moves):
+            assert state.pop() == move
+            seen.pop()
+            assert full(state) == seen[-1]
+        for move in moves:
+            assert state.redo() == move
+        assert state.redo() is None
+        assert state.history == moves
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=IDS)
+def test_a_position_comes_back_from_json_as_it_was(game_id, options):
+    for state in positions(game_id, options):
+        obj = state.to_json()
+        again = napoleon.position_from_json(json.loads(json.dumps(obj)))
+        assert again.to_json() == obj
+        assert again.key() == state.key() and again.piles == state.piles
+        assert again.legal_moves() == state.legal_moves() and again.status == state.status
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=IDS)
+def test_every_legal_move_reads_back_from_its_notation_and_json(game_id, options):
+    for state in positions(game_id, options):
+        game = state.game
+        for move in state.legal_moves():
+            text = game.notation(move)
+            assert state.parse_move(text) == move and game.parse_notation(text) == move
+            assert game.move_from_json(json.loads(json.dumps(game.move_to_json(move)))) == move
+
+
+@pytest.mark.skipif(not core.available, reason="the C core is not built")
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=IDS)
+def test_the_core_moves_plays_home_and_redeals_as_the_engine_does(game_id, options):
+    for state in positions(game_id, options):
+        legal = state.legal_moves()
+        assert core.core_moves(state) == legal
+        assert core.core_autoplay(state) == safe_moves(state.copy())
+        if napoleon.REDEAL in legal:
+            after = state.copy()
+            after.push(napoleon.REDEAL)
+            assert core.core_redeal(state) == (after.piles, after.redeals)

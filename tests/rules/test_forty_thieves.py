@@ -8,7 +8,6 @@ import napoleon
 from napoleon.engine.game import UNLIMITED
 
 from .helpers import (
-    assert_every_card,
     assert_illegal,
     deal_order,
     mv,
@@ -26,12 +25,6 @@ DEALS = (1, 2, 3, 1000, 55555)
 
 
 # ------------------------------------------------------------------ layout
-
-
-@pytest.mark.parametrize("deal", DEALS)
-def test_two_decks_every_card_twice(deal):
-    state = napoleon.new_game(GAME, deal)
-    assert_every_card(state, 2)
 
 
 @pytest.mark.parametrize("deal", DEALS)
@@ -142,16 +135,6 @@ def test_columns_build_down_in_suit_only():
     play_legal(state, mv(state, "T1", "T5"))  # 8C on 9C
     play_legal(state, mv(state, "T2", "T5"))  # 7C on 8C
     assert pile(state, "tableau-5") == ["9C", "8C", "7C"]
-
-
-def test_one_card_at_a_time():
-    state = column_position()
-    assert_illegal(state, mv(state, "T6", "T7", 2), "one card")  # 9D 8D onto TD
-    assert_illegal(state, mv(state, "T6", "T8", 2), "one card")  # into a space
-    assert_illegal(state, mv(state, "T6", "T8", 3), "one card")
-    assert_illegal(state, mv(state, "W", "T8", 2))
-    assert all(m.count == 1 for m in state.legal_moves())
-    play_legal(state, mv(state, "T6", "T8"))  # the top card alone
 
 
 def test_a_space_takes_any_available_card():
@@ -266,17 +249,6 @@ def test_redeal_keeps_the_order_of_what_is_left():
     assert pile(state, "waste") == ["5D", "7H", "9S"]
     play_legal(state, napoleon.REDEAL)
     assert names(turn_all(state)) == ["5D", "7H", "9S"]
-
-
-def test_a_redeal_can_be_undone():
-    state = napoleon.new_game(GAME, 13, {"redeals": 1})
-    turn_all(state)
-    before = snapshot(state)
-    state.play(napoleon.REDEAL)
-    assert state.pop() == napoleon.REDEAL
-    assert snapshot(state)[:3] == before[:3]
-    assert state.redo() == napoleon.REDEAL
-    assert state.redeals == 1
 
 
 # ---------------------------------------------------- redeals=unlimited

@@ -7,7 +7,6 @@ import pytest
 import napoleon
 
 from .helpers import (
-    assert_every_card,
     assert_illegal,
     deal_order,
     mv,
@@ -25,12 +24,6 @@ DEALS = (1, 2, 3, 1000, 123456789)
 
 
 # ------------------------------------------------------------------ layout
-
-
-@pytest.mark.parametrize("deal", DEALS)
-def test_two_decks_every_card_twice(deal):
-    state = napoleon.new_game(GAME, deal)
-    assert_every_card(state, 2)
 
 
 @pytest.mark.parametrize("deal", DEALS)

@@ -6,20 +6,13 @@ import pytest
 
 import napoleon
 
-from .helpers import assert_every_card, assert_illegal, deal_order, mv, pile, pile_cards, play_legal, position
+from .helpers import assert_illegal, deal_order, mv, pile, pile_cards, play_legal, position
 
 GAME = "werner"
 DEALS = (1, 2, 3, 1000, 987654321)
 
 
 # ------------------------------------------------------------------ layout
-
-
-@pytest.mark.parametrize("deal", DEALS)
-def test_one_deck(deal):
-    state = napoleon.new_game(GAME, deal)
-    assert_every_card(state, 1)
-    assert state.game.total_cards == 52
 
 
 @pytest.mark.parametrize("deal", DEALS)
