@@ -56,7 +56,7 @@ async def _review(store: Store, args: argparse.Namespace) -> Review:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     analysis = Analysis(workers=1, background=1)  # one search in each lane: both cores
-    bar = Progress(TextColumn("reviewing"), BarColumn(), TextColumn("{task.completed}/{task.total} positions"),
+    bar = Progress(TextColumn("reviewing"), BarColumn(), TextColumn("{task.percentage:>3.0f}% of the positions"),
                    TimeElapsedColumn(), console=Console(stderr=True), transient=True,
                    disable=not sys.stderr.isatty())
     task = bar.add_task("review", total=None)
