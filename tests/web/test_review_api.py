@@ -1,0 +1,34 @@
+"""The review route: a won game's length against the solver's, and where help was taken."""
+
+from __future__ import annotations
+
+import time
+
+from starlette.testclient import TestClient
+
+from napoleon import new_game
+from napoleon.interfaces.web import Settings, create_app
+from napoleon.solver import solve
+
+from .test_api import new
+
+
+def test_the_review_of_a_won_game_names_its_length_and_where_help_was_taken(tmp_path):
+    moves = [new_game("werner", 1).game.notation(m) for m in solve(new_game("werner", 1), budget=30).moves]
+    with TestClient(create_app(tmp_path / "v.db", settings=Settings())) as client:
+        gid = new(client, "werner", 1, autoplay=False)["id"]
+        client.post(f"/api/games/{gid}/moves", json={"notation": moves[0]})
+        assert client.get(f"/api/games/{gid}/hint").json()["outcome"] == "won"
+        client.post(f"/api/games/{gid}/moves", json={"notation": moves[1]})
+        client.post(f"/api/games/{gid}/undo", json={})
+        for text in moves[1:]:
+            assert client.post(f"/api/games/{gid}/moves", json={"notation": text}).status_code == 200
+        deadline = time.monotonic() + 60
+        while not (review := client.get(f"/api/games/{gid}/review").json())["done"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+    assert review["result"] == "won" and review["losing_move"] is None
+    assert review["won"]["length"] == len(moves) and review["won"]["shortest_known"] <= len(moves)
+    assert review["help"] == [{"at": 1, "kind": "hint"}, {"at": 1, "kind": "undo"}]
+    assert review["moves"][0]["help"] == ["hint", "undo"]
+    assert all(m["verdict"] == "winnable" for m in review["moves"])
