@@ -34,4 +34,3 @@ def test_an_undecided_position_asks_for_more_until_the_ladder_ends(tmp_path):
             [("unknown", True, 0.05), ("unknown", False, 0.1), ("unknown", False, 0.1)]
         longer = client.get(f"/api/games/{gid}/verdict", params={"longer": 0.2}).json()
         assert longer["spent"] == 0.2 and not longer["more"]
-
