@@ -20,7 +20,7 @@ from napoleon.store import Store
 # (so the position after them is winnable), move 19 puts the 8♠ from column 1
 # into cell 3, after which the solver proves the deal lost; move 20 is the
 # last one left. Found by searching deals in order for a solution and a
-# lost position one move off it; checked below, not taken on trust.
+# lost position one move off it (find_lost_game.py); checked below, not taken on trust.
 DEAL = 15
 FOLLOWED = ["T2-F1", "T4-T1", "C3-T3", "T7-C3", "T7-F2", "T2-F2", "C3-T3", "T1-C3", "T1-T2", "C3-T2", "T8-C3",
             "T1-T4", "T7-T8", "C3-T7", "T3-C3", "T4-T7", "T5-T7", "C3-T3"]
