@@ -31,6 +31,7 @@ from .engine.autoplay import autoplay_allowed, finish_moves, safe_moves
 from .engine.errors import IllegalMoveError
 from .engine.move import Move
 from .engine.state import State, Status
+from .store.db import StaleGameError
 
 if TYPE_CHECKING:
     from .store import Store
@@ -41,8 +42,10 @@ class Recorder(Protocol):
 
     A recorder may also have ``assisted(session, kind)`` (help was used:
     ``kind`` is ``"hint"`` or ``"solution"``), ``graded(session, grade)``
-    (the deal's grade became known) and ``leave(session)`` (the player left
-    the game); a session calls them when they are there.
+    (the deal's grade became known), ``leave(session)`` (the player left
+    the game) and ``reload(session)`` (the record as another window or
+    process saved it, after ``save`` raised :class:`StaleGameError`); a
+    session calls them when they are there.
     """
 
     def begin(self, session: Session) -> Any: ...
@@ -101,7 +104,7 @@ class Session:
         """
         point = store.resume_point(saved_id)
         saved = point.saved
-        return cls(point.state, autoplay=autoplay, recorder=store.recorder(), record_id=saved.id,
+        return cls(point.state, autoplay=autoplay, recorder=store.recorder(saved), record_id=saved.id,
                    elapsed=saved.elapsed, turns=point.turns, hints=saved.hints, solution_used=saved.solution,
                    grade=saved.grade, opening=saved.opening if point.turns[:1] == [saved.opening] else 0)
 
@@ -313,7 +316,7 @@ class Session:
         self._elapsed = 0.0
         self.news = voice.restarted(moves - len(self.state.history))
         if self.recorder is not None and self.record_id is not None:
-            self.recorder.save(self)
+            self._save()
 
     # ------------------------------------------------------------- internals
 
@@ -331,7 +334,7 @@ class Session:
             if self.grade is not None:
                 self.set_grade(self.grade)
         if self.recorder is not None:
-            self.recorder.save(self)
+            self._save()
             if status is not Status.PLAYING and self.finished is None:
                 self.finished = status.value
                 self.recorder.finish(self, status.value)
@@ -341,6 +344,36 @@ class Session:
             self.finished = status.value
         else:
             self.finished = None
+
+    def _save(self) -> None:
+        """Save through the recorder. When the record moved on (another window or process saved
+        the game since), nothing is overwritten: the session takes the game up as saved there,
+        and StaleGameError tells the caller so."""
+        try:
+            self.recorder.save(self)
+        except StaleGameError:
+            self.reload()
+            raise
+
+    def reload(self) -> None:
+        """Take the game up again as the recorder's store holds it now (its moves replayed from the deal).
+
+        The position changes in place, so whoever shows ``state`` shows the
+        game as reloaded; the clock, turns, help and result follow the record.
+        """
+        saved = self.recorder.reload(self)
+        fresh = saved.replay()
+        state = self.state
+        while state.history:
+            state.pop()
+        for move in fresh.history:
+            state.push(move)
+        self.turns = saved.play_turns()
+        self._redo_turns.clear()
+        self._clock_start = None
+        self._elapsed = saved.elapsed
+        self.hints, self.solution_used, self.grade = saved.hints, saved.solution, saved.grade
+        self.finished = saved.result if saved.result in ("won", "lost") else None
 
     def _stop_clock(self) -> None:
         if self._clock_start is not None:
@@ -408,10 +441,13 @@ class Session:
         if self.recorder is None or self.record_id is None:
             return
         leave = getattr(self.recorder, "leave", None)
-        if leave is not None:
-            leave(self)
-        else:
-            self.recorder.save(self)
+        try:
+            if leave is not None:
+                leave(self)
+            else:
+                self.recorder.save(self)
+        except StaleGameError:
+            pass  # saved since by another window or process: theirs stands, and it stays resumable
 
     def abandon(self) -> None:
         """Stop the clock and save, keeping the game unfinished and resumable.
@@ -422,4 +458,7 @@ class Session:
         """
         self._stop_clock()
         if self.recorder is not None and self.record_id is not None:
-            self.recorder.save(self)
+            try:
+                self.recorder.save(self)
+            except StaleGameError:
+                pass  # saved since by another window or process: theirs stands

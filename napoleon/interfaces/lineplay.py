@@ -18,6 +18,7 @@ from .. import voice
 from ..engine.errors import NapoleonError
 from ..engine.state import Status
 from ..session import Session
+from ..store.db import StaleGameError
 
 HELP = """\
 Type a move in notation, e.g. T3-F1 (tableau 3 to foundation 1), T3-F (to
@@ -68,10 +69,16 @@ class LinePlay:
                 self.quit = True
                 return
             command = self.commands.get(word)
-            if command is not None:
-                command()
-            else:
-                self.play(text)
+            try:
+                if command is not None:
+                    command()
+                else:
+                    self.play(text)
+            except StaleGameError as exc:
+                # Another window or process saved the game since: nothing was overwritten, and the
+                # session took the game up as saved there.
+                self.say(str(exc))
+                self.say(self.session.state.board_text())
 
     def _say_end(self) -> None:
         """Say the end of the game once, when it comes (again after an undo and a new end)."""
@@ -94,6 +101,8 @@ class LinePlay:
         try:
             move = self.session.state.parse_move(text)
             self.session.play(move)
+        except StaleGameError:
+            raise
         except NapoleonError as exc:
             self.say(str(exc))
             return

@@ -7,7 +7,18 @@ True
 >>> store.close()
 """
 
-from .db import SavedGame, Store, StoreError, StoreRecorder, canonical_options, default_path
+from .db import (
+    ReadOnlyStoreError,
+    SavedGame,
+    StaleGameError,
+    Store,
+    StoreError,
+    StoreRecorder,
+    canonical_options,
+    default_path,
+    line_version,
+)
 from .schema import VERSION
 
-__all__ = ["VERSION", "SavedGame", "Store", "StoreError", "StoreRecorder", "canonical_options", "default_path"]
+__all__ = ["VERSION", "ReadOnlyStoreError", "SavedGame", "StaleGameError", "Store", "StoreError", "StoreRecorder",
+           "canonical_options", "default_path", "line_version"]

@@ -5,18 +5,30 @@ at most the move in flight; WAL mode lets a study write results while a game
 is being played, and a busy timeout makes concurrent writers wait their turn
 instead of failing with "database is locked".
 
-A file that is not a napoleon database (not SQLite, damaged, someone else's
-tables, or a newer schema) gives a :class:`StoreError` and is never written.
+A file that is not a napoleon database (not SQLite, empty, damaged, someone
+else's tables, or a newer schema) gives a :class:`StoreError` and is never
+written; only a path where no file is yet gets a new store, made whole
+beside it and then put in place, so that no one ever sees it half made. A
+file that cannot be written (no write permission, a read-only disk) opens
+read-only when the caller asks only to read, and is refused otherwise.
+
+Every write of a game's line of play names the version of the record it
+was made on (:func:`line_version` of the moves it last read or wrote); a
+write made on a line the record no longer holds, because another window or
+process saved the game since, is refused with :class:`StaleGameError`, and
+the caller reloads the game from the store instead of overwriting it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import secrets
 import sqlite3
+import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -41,6 +53,38 @@ RESUMABLE = ("playing", "abandoned")
 
 class StoreError(NapoleonError):
     """The database cannot be used (damaged, foreign, newer) or a record is missing."""
+
+
+class StaleGameError(StoreError):
+    """A game's record moved on (another window or process saved it) since the line a write was made on.
+
+    Nothing was written; reload the game from the store. ``record_id`` is the game's id.
+    """
+
+    def __init__(self, record_id: int) -> None:
+        super().__init__(f"game #{record_id} moved on in another window or process; "
+                         "nothing was overwritten: it is reloaded as saved there")
+        self.record_id = record_id
+
+
+class ReadOnlyStoreError(StoreError):
+    """The database can only be read (no write permission, a read-only disk) and a write was asked for."""
+
+
+def line_version(moves: Sequence[str]) -> str:
+    """The version of a game's line of play: its length and a digest of its moves in notation.
+
+    The store names a record's version by this; the web page gets it as the
+    game's ``version``. It depends only on the moves, so it survives a
+    restart and is the same in every process.
+
+    >>> line_version([])
+    '0.da39a3ee5e6b'
+    >>> line_version(["T3-F1"]) == line_version(["T3-F1"]) != line_version(["T4-F1"])
+    True
+    """
+    digest = hashlib.sha1(" ".join(moves).encode()).hexdigest()[:12]
+    return f"{len(moves)}.{digest}"
 
 
 class RecordedGame(Protocol):
@@ -125,6 +169,13 @@ class SavedGame:
     opening: int = 0
     """How many of the first moves safe auto-play made on the opening layout (not the player's)."""
 
+    def play_turns(self) -> list[int]:
+        """The turn sizes to undo by: as recorded when they add up to the moves, else one move a turn."""
+        turns = self.turns
+        if sum(turns) != len(self.moves) or any(t < 1 for t in turns):
+            return [1] * len(self.moves)
+        return list(turns)
+
     @property
     def assisted(self) -> bool:
         """Whether the player had help (a hint or the solution): such a game is never a win in the statistics."""
@@ -183,30 +234,51 @@ class Store:
     [['T3-F1']]
     """
 
-    def __init__(self, path: Path, db: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, db: sqlite3.Connection, read_only: bool = False) -> None:
         self.path = path
         self.db = db
+        self.read_only = read_only
+        """Whether the database can only be read: every write raises :class:`ReadOnlyStoreError`."""
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------- opening
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str] | None = None) -> Store:
+    def open(cls, path: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> Store:
         """Open (creating or upgrading) the database at ``path``, else the default.
 
         Raise StoreError, writing nothing, when the file is not a napoleon
-        database this version can use.
+        database this version can use; only a path where no file is yet gets
+        a new store. A database that cannot be written is opened read-only
+        when ``read_only`` says the caller only reads, and is refused with
+        :class:`ReadOnlyStoreError` otherwise.
         """
         p = Path(path).expanduser() if path is not None else default_path()
         check_file(p)
-        p.parent.mkdir(parents=True, exist_ok=True)
+        if not p.exists():
+            create(p)
+        writable = is_writable(p)
+        if not writable and not read_only:
+            raise ReadOnlyStoreError(f"the database {p} is read-only: this command must write to it "
+                                     "(make the file writable, or give another --db)")
         try:
-            db = sqlite3.connect(p, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+            if writable:
+                db = sqlite3.connect(p, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                     check_same_thread=False)
+            else:
+                db = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                                     isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the database {p}: {exc}") from None
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             version = inspect(db, p)
+            if not writable:
+                if version < schema.VERSION:
+                    raise ReadOnlyStoreError(
+                        f"the database {p} is read-only and was written by an older napoleon (schema {version}): "
+                        "make it writable once, so that it can be brought up to date")
+                return cls(p, db, read_only=True)
             db.execute("PRAGMA journal_mode = WAL")
             # In WAL mode NORMAL still commits each move before the call returns and survives a
             # crash or kill -9 of the program; only a power cut may take back the last moves (the
@@ -241,6 +313,8 @@ class Store:
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction (taken at once, so writers queue on the busy timeout)."""
         with self._lock:
+            if self.read_only:
+                raise ReadOnlyStoreError(f"the database {self.path} is read-only: nothing can be saved to it")
             try:
                 self.db.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
@@ -257,9 +331,12 @@ class Store:
 
     # ---------------------------------------------------------- recording
 
-    def recorder(self) -> StoreRecorder:
-        """A recorder for :class:`~napoleon.session.Session`: every move is saved at once."""
-        return StoreRecorder(self)
+    def recorder(self, *resumed: SavedGame) -> StoreRecorder:
+        """A recorder for :class:`~napoleon.session.Session`: every move is saved at once.
+
+        ``resumed`` are the records, as read, of games taken up again through it.
+        """
+        return StoreRecorder(self, resumed)
 
     def insert(self, game: Game, deal: int, *, moves: list[str] | None = None, turns: list[int] | None = None,
                result: str = "playing", elapsed: float = 0.0, started: str | None = None,
@@ -282,14 +359,22 @@ class Store:
             )
             return int(cur.lastrowid)
 
-    def save_session(self, record_id: int, session: RecordedGame) -> None:
-        """Save a session's line of play (see :meth:`save_state`)."""
-        self.save_state(record_id, session.state, session.turns, session.elapsed, session.notation_history())
+    def save_session(self, record_id: int, session: RecordedGame, base: str) -> str:
+        """Save a session's line of play, made on version ``base`` (see :meth:`save_state`)."""
+        return self.save_state(record_id, session.state, session.turns, session.elapsed, session.notation_history(),
+                               base=base)
 
     def save_state(self, record_id: int, state: State, turns: list[int] | None = None, elapsed: float = 0.0,
-                   moves: list[str] | None = None) -> None:
-        """Save the line of play of ``state`` (``moves``: its notation, when the caller has it): one short
-        transaction.
+                   moves: list[str] | None = None, *, base: str) -> str:
+        """Save the line of play of ``state`` (``moves``: its notation, when the caller has it), made on the
+        record's version ``base``: one short transaction.
+
+        ``base`` is the :func:`line_version` of the moves the caller last
+        read from or wrote to this record. When the record holds another line
+        now (another window or process saved the game since), nothing is
+        written and :class:`StaleGameError` is raised. Return the record's
+        new version, the ``base`` of the next write.
+
 
         A record once won stays won, with the time and length of that win,
         whatever is done after (undo and win again counts once). A lost game
@@ -303,20 +388,33 @@ class Store:
         stamp = now()
         elapsed = round(elapsed, 3)
         with self.transaction() as db:
+            row = db.execute("SELECT moves FROM games WHERE id = ?", (record_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game #{record_id} in the store")
+            if line_version(json.loads(row[0])) != base:
+                raise StaleGameError(record_id)
             if status is Status.WON:
-                db.execute(
+                cur = db.execute(
                     "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = 'won', ended = ?,"
                     " won_elapsed = ?, won_moves = ? WHERE id = ? AND result != 'won'",
                     (json.dumps(moves), turns_json, elapsed, stamp, stamp, elapsed, len(moves), record_id),
                 )
             else:
                 result = "lost" if status is Status.LOST else "playing"
-                db.execute(
+                cur = db.execute(
                     "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = ?, ended = ?"
                     " WHERE id = ? AND result != 'won'",
                     (json.dumps(moves), turns_json, elapsed, stamp, result, stamp if result == "lost" else None,
                      record_id),
                 )
+        # A won record is kept as it was won: its version stays the one it had.
+        return line_version(moves) if cur.rowcount else base
+
+    def record_version(self, record_id: int) -> str | None:
+        """The record's version now (:func:`line_version` of its moves); None when there is no such record."""
+        with self._lock:
+            row = self.db.execute("SELECT moves FROM games WHERE id = ?", (record_id,)).fetchone()
+        return None if row is None else line_version(json.loads(row[0]))
 
     def abandon(self, record_id: int) -> None:
         """Give up an unfinished game: it counts as played and not won (see :meth:`leave`)."""
@@ -446,11 +544,7 @@ class Store:
             raise StoreError(f"no game #{saved_id} in the store")
         if saved.result not in RESUMABLE:
             raise StoreError(f"game #{saved_id} is {saved.result}: only an unfinished game can be resumed")
-        state = saved.replay()
-        turns = saved.turns
-        if sum(turns) != len(saved.moves) or any(t < 1 for t in turns):
-            turns = [1] * len(saved.moves)
-        return ResumePoint(saved, state, list(turns))
+        return ResumePoint(saved, saved.replay(), saved.play_turns())
 
     # -------------------------------------------------------------- studies
 
@@ -506,27 +600,53 @@ class Store:
 
 
 class StoreRecorder:
-    """The store's side of :class:`~napoleon.session.Recorder`."""
+    """The store's side of :class:`~napoleon.session.Recorder`.
 
-    def __init__(self, store: Store) -> None:
+    It keeps the version of each record it began or was handed
+    (``resumed``), and names it in every write: a game another window or
+    process saved since is not overwritten (:class:`StaleGameError`).
+    """
+
+    def __init__(self, store: Store, resumed: Sequence[SavedGame] = ()) -> None:
         self.store = store
         self._length: int | None = None  # moves on the table at the last save: a shorter line is an undo
+        self.versions: dict[int, str] = {saved.id: line_version(saved.moves) for saved in resumed}
 
     def begin(self, session: RecordedGame) -> int:
-        return self.store.insert(session.game, session.deal, moves=session.notation_history(),
-                                 turns=list(session.turns), elapsed=session.elapsed, hints=session.hints,
-                                 solution=session.solution_used, opening=session.opening)
+        moves = session.notation_history()
+        record_id = self.store.insert(session.game, session.deal, moves=moves,
+                                      turns=list(session.turns), elapsed=session.elapsed, hints=session.hints,
+                                      solution=session.solution_used, opening=session.opening)
+        self.versions[record_id] = line_version(moves)
+        return record_id
 
     def save(self, session: RecordedGame) -> None:
-        self.store.save_session(session.record_id, session)
+        record_id = session.record_id
+        base = self.versions.get(record_id)
+        if base is None:
+            raise StoreError(f"game #{record_id} was not opened through this recorder: it is not saved blind")
+        self.versions[record_id] = self.store.save_session(record_id, session, base)
         length, self._length = self._length, len(session.state.history)
         if length is not None and self._length < length:
             mark_help(self.store, session.record_id, self._length, "undo")
 
+    def reload(self, session: RecordedGame) -> SavedGame:
+        """The session's record as the store holds it now; the next write is made on it."""
+        saved = self.store.get(session.record_id)
+        if saved is None:
+            raise StoreError(f"no game #{session.record_id} in the store")
+        self.versions[saved.id] = line_version(saved.moves)
+        self._length = len(saved.moves)  # a reload is no undo of the player's
+        return saved
+
+    def is_current(self, session: RecordedGame) -> bool:
+        """Whether the store still holds the line of play this recorder last read or wrote for the session."""
+        return self.store.record_version(session.record_id) == self.versions.get(session.record_id)
+
     def finish(self, session: RecordedGame, result: str) -> None:
         # save() has written the result already (a win once, whatever follows);
         # saving again keeps a recorder that is called only here correct too.
-        self.store.save_session(session.record_id, session)
+        self.save(session)
 
     def assisted(self, session: RecordedGame, kind: str) -> None:
         self.store.mark_assisted(session.record_id, kind)
@@ -536,7 +656,7 @@ class StoreRecorder:
         self.store.set_grade(session.record_id, grade)
 
     def leave(self, session: RecordedGame) -> None:
-        self.store.save_session(session.record_id, session)
+        self.save(session)
         self.store.leave(session.record_id)
 
 
@@ -554,8 +674,60 @@ def check_file(path: Path) -> None:
         return
     except OSError as exc:
         raise StoreError(f"cannot read the database {path}: {exc}") from None
-    if head and head != SQLITE_MAGIC:
+    if not head:
+        raise StoreError(f"{path} is an empty file, not a napoleon database; it was left untouched "
+                         "(remove it, or give another path, for a new store)")
+    if head != SQLITE_MAGIC:
         raise StoreError(f"{path} is not an SQLite database (damaged or another kind of file); it was left untouched")
+
+
+def is_writable(path: Path) -> bool:
+    """Whether napoleon may write the database at ``path``: the file and its folder (WAL files go beside it).
+
+    A file with no write permission bit counts as read-only even for a
+    user (root) whom the system would let write it: its owner marked it so.
+    """
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & 0o222) and os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+
+
+def create(path: Path) -> None:
+    """Make a new, empty napoleon database at ``path``, where no file is.
+
+    It is made whole in a file beside ``path`` and linked into place only
+    then, so a process opening ``path`` at the same time sees no file or a
+    whole database, never a half-made one; when another process made it
+    first, theirs is kept.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
+    except OSError as exc:
+        raise StoreError(f"cannot create the database {path}: {exc.strerror or exc}") from None
+    os.close(fd)
+    try:
+        db = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            upgrade(db, Path(tmp))
+        finally:
+            db.close()
+        mask = os.umask(0o022)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # mkstemp made it private; give it the mode a new file gets
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another process made it first: open theirs
+    except (OSError, sqlite3.Error) as exc:
+        raise StoreError(f"cannot create the database {path}: {exc}") from None
+    finally:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
 
 
 def inspect(db: sqlite3.Connection, path: Path) -> int:
@@ -574,8 +746,8 @@ def inspect(db: sqlite3.Connection, path: Path) -> int:
         raise StoreError(f"{path} was written by a newer napoleon (schema {version}, this one knows up to "
                          f"{schema.VERSION}); it was left untouched")
     expected = schema.TABLES.get(version, set())
-    if (version == 0 and tables) or (version > 0 and not expected <= tables):
-        raise StoreError(f"{path} is an SQLite database but not napoleon's (tables: {', '.join(sorted(tables))}); "
+    if version == 0 or not expected <= tables:
+        raise StoreError(f"{path} is an SQLite database but not napoleon's (tables: {', '.join(sorted(tables)) or 'none'}); "
                          "it was left untouched")
     return version
 

@@ -28,6 +28,7 @@ from ...engine.move import REDEAL, Move
 from ...engine.state import State, Status
 from ...games import DEFAULT_GAME
 from ...session import Recorder, Session
+from ...store.db import StaleGameError
 from ...shuffle import MAX_DEAL
 from ...engine.autoplay import finish_moves
 from ...store.settings import load as load_settings
@@ -221,6 +222,19 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
     def warn(self, text: str) -> None:
         self.say(text, "bold #ff8787")
 
+    async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
+        """Run a key's action; a game saved meanwhile by another window or process is shown as saved there."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except StaleGameError as exc:
+            self.moved_on(exc)
+            return True
+
+    def moved_on(self, exc: StaleGameError) -> None:
+        """The session reloaded the game as another window or process saved it: show it, and say so."""
+        self._after_change()
+        self.warn(str(exc))
+
     # ---------------------------------------------------------- changes
 
     def _after_change(self, first: bool = False) -> None:
@@ -286,6 +300,9 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
         """Play ``move`` through the session (which checks it, once); say what happened or why not."""
         try:
             self.session.play(move)
+        except StaleGameError as exc:
+            self.moved_on(exc)
+            return False
         except NapoleonError as exc:
             self.held = None
             self.target_counts = {}

@@ -9,7 +9,6 @@ again: a game not in memory is replayed from its record on first request.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
@@ -23,7 +22,9 @@ from ...engine.rules import Foundation
 from ...engine.state import State
 from ...engine.words import pile_called
 from ...grading import shipped_grade
+from ...schemas import is_game_id
 from ...session import Session
+from ...store.db import line_version
 
 if TYPE_CHECKING:
     from ...store import SavedGame, Store
@@ -68,7 +69,7 @@ class Registry:
             if live is not None:
                 self._live.move_to_end(game_id)
                 return live
-            if not game_id.isdigit() or len(game_id) > 18:
+            if not is_game_id(game_id):  # one spelling of an id: "024" or "２４" is no game
                 return None
             saved = self.store.get(int(game_id))
             if saved is None:
@@ -76,6 +77,12 @@ class Registry:
             live = LiveGame(game_id, self._resume(saved))
             self._remember(live)
             return live
+
+    def refresh(self, live: LiveGame) -> None:
+        """Reload ``live`` from the store when another process saved the game since (blocking; under its lock)."""
+        is_current = getattr(live.session.recorder, "is_current", None)
+        if is_current is not None and not is_current(live.session):
+            live.session.reload()
 
     def close(self) -> None:
         """Stop every clock and save every game (the server is going down)."""
@@ -89,11 +96,8 @@ class Registry:
             return Session.resume(self.store, saved.id)
         # A finished game can still be looked at, and a lost one undone:
         # rebuild it the way the store resumes an unfinished one.
-        state = saved.replay()
-        turns = saved.turns if sum(saved.turns) == len(saved.moves) and all(t >= 1 for t in saved.turns) \
-            else [1] * len(saved.moves)
-        session = Session(state, recorder=self.store.recorder(), record_id=saved.id, elapsed=saved.elapsed,
-                          turns=list(turns))
+        session = Session(saved.replay(), recorder=self.store.recorder(saved), record_id=saved.id,
+                          elapsed=saved.elapsed, turns=saved.play_turns())
         session.finished = saved.result if saved.result in ("won", "lost") else None
         return session
 
@@ -135,9 +139,7 @@ def position_version(session: Session) -> str:
     on one game never act on cards one of them does not show. It depends
     only on the moves, so it survives a server restart.
     """
-    history = session.notation_history()
-    digest = hashlib.sha1(" ".join(history).encode()).hexdigest()[:12]
-    return f"{len(history)}.{digest}"
+    return line_version(session.notation_history())
 
 
 def foundation_starts(game: Game) -> dict[str, str]:
