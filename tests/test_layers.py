@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("napoleon.cards", "napoleon.shuffle", "napoleon.processes"),
     ("napoleon.engine",),     # the rules: cards, piles, moves, safe auto-play, what a game declares
     ("napoleon.games",),      # the six games, as data and small rules over the engine
+    ("napoleon.schemas",),    # the typed models of every input from outside, with their bounds
     ("napoleon",),
     ("napoleon.solver",),     # the searches, which read what the games declare
     ("napoleon.store",),      # the records: a grade reaches it as plain data

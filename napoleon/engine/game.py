@@ -482,7 +482,9 @@ class Game:
         return text if move.count == 1 else f"{text}x{move.count}"
 
     # Lazy letters: ``T1-Cx2`` (the Tomb's C, whole pile) is C with a count, not a pile "CX2".
-    _MOVE_RE = re.compile(r"^\s*([A-Za-z]+?\d*)\s*-\s*([A-Za-z]+?\d*)\s*(?:[xX](\d+))?\s*$")
+    # ASCII digits, and few of them: "T3-F1x" and 5,000 digits is no move (and no int() of them).
+    _MOVE_RE = re.compile(r"^\s*([A-Za-z]+?[0-9]{0,3})\s*-\s*([A-Za-z]+?[0-9]{0,3})\s*(?:[xX]([0-9]{1,3}))?\s*$",
+                          re.ASCII)
 
     def parse_notation(self, text: str) -> Move:
         """Parse a move in this game's notation; raise NotationError.
@@ -494,7 +496,7 @@ class Game:
             return REDEAL
         m = self._MOVE_RE.match(text)
         if not m:
-            raise NotationError(f"not a move: {text!r} (write e.g. T3-F1, T2-T5x3, S-W, redeal)")
+            raise NotationError(f"not a move: {text[:40]!r} (write e.g. T3-F1, T2-T5x3, S-W, redeal)")
         src_name, dst_name, count = m.group(1).upper(), m.group(2).upper(), m.group(3)
         src = self._pile_from_abbr(src_name, text)
         dst = -2 if dst_name == "F" and "F" not in self.abbr_index else self._pile_from_abbr(dst_name, text)

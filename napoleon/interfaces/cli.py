@@ -19,25 +19,19 @@ from .. import GAMES, NapoleonError, __version__, get_game, position_from_json
 from ..engine.game import Game, format_option
 from ..engine.state import State
 from ..grading import GRADES
-from ..shuffle import MAX_DEAL
-from .common import UsageError, parse_options
-
-EXIT_USAGE = 2
+from ..schemas import SchemaError, load_json, parse, parse_as
+from ..schemas import cli as values
+from ..schemas.files import MoveList, Position
+from ..schemas.values import MOVE_TEXT
+from .common import EXIT_USAGE, Parser, UsageError, argument, parse_options
 
 # Modules that add their own subcommands: each has ``register(subparsers)``.
 EXTENSIONS: tuple[str, ...] = ("napoleon.interfaces.store_commands", "napoleon.interfaces.study_commands",
                                 "napoleon.interfaces.web.commands", "napoleon.interfaces.review_commands")
 
 
-def deal_number(text: str) -> int:
-    """argparse type of a deal number."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"deal number must be an integer, not {text!r}") from None
-    if not 1 <= n <= MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deal number must be from 1 to {MAX_DEAL}, not {n}")
-    return n
+deal_number = argument(values.deal_number)
+"""argparse type of a deal number."""
 
 
 def random_deal() -> int:
@@ -54,13 +48,16 @@ def emit(args: argparse.Namespace, obj: Any, text: Callable[[], str] | str) -> N
 
 
 def read_json_stdin(what: str) -> Any:
-    data = sys.stdin.read()
-    if not data.strip():
-        raise UsageError(f"expected {what} as JSON on standard input, got nothing")
-    try:
-        return json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"malformed JSON on standard input: {exc}") from None
+    """JSON from standard input, read up to its size limit and no further (:func:`napoleon.schemas.load_json`)."""
+    from ..schemas import MAX_JSON_BYTES
+
+    data = sys.stdin.read(MAX_JSON_BYTES + 1)
+    return load_json(data, f"{what} on standard input")
+
+
+def read_position(obj: Any, what: str = "position") -> State:
+    """A position from its parsed JSON: checked against :class:`~napoleon.schemas.files.Position`, then by the engine."""
+    return position_from_json(parse(Position, obj, what).as_json())
 
 
 def game_of(args: argparse.Namespace) -> Game:
@@ -76,7 +73,7 @@ def state_of(args: argparse.Namespace) -> State:
         for text in getattr(args, "moves", None) or ():
             state.play_text(text)
         return state
-    return position_from_json(read_json_stdin("a position"))
+    return read_position(read_json_stdin("a position"))
 
 
 # ------------------------------------------------------------------ commands
@@ -188,7 +185,8 @@ def add_deal_choice(p: argparse.ArgumentParser, default: str) -> None:
                    help="the first deal from --from on that is proven winnable, with its grade")
     p.add_argument("--grade", choices=GRADES, help="with --winnable: only a deal of this grade")
     p.add_argument("--from", dest="start", type=deal_number, metavar="N", help="with --winnable: start at deal N")
-    p.add_argument("--tries", type=int, default=200, help="deals to grade on demand beyond the shipped grades")
+    p.add_argument("--tries", type=argument(values.whole("--tries", 1, 100_000)), default=200,
+                   help="deals to grade on demand beyond the shipped grades")
     p.add_argument("--daily", action="store_true", help="the deal of the day: winnable, the same for everyone")
     p.add_argument("--date", metavar="YYYY-MM-DD", help="with --daily: that day's deal (default: today, UTC)")
 
@@ -235,7 +233,7 @@ def cmd_grade(args: argparse.Namespace) -> None:
 
 
 def cmd_moves(args: argparse.Namespace) -> None:
-    state = position_from_json(read_json_stdin("a position"))
+    state = read_position(read_json_stdin("a position"))
     moves = state.legal_moves()
     obj = [state.game.move_to_json(m) | {"san": state.san(m)} for m in moves]
     emit(args, obj, lambda: "\n".join(state.san(m) for m in moves) or "no legal move")
@@ -245,12 +243,10 @@ def cmd_replay(args: argparse.Namespace) -> None:
     game = game_of(args)
     state = game.new_state(args.deal)
     if args.json_moves:
-        moves = read_json_stdin("a list of moves")
-        if not isinstance(moves, list):
-            raise UsageError("--json-moves expects a JSON list of moves on standard input")
+        moves = parse_as(MoveList, read_json_stdin("a list of moves"), "--json-moves")
         parsed = [("JSON", item) for item in moves]
     else:
-        parsed = [("text", item) for item in args.moves]
+        parsed = [("text", parse_as(MOVE_TEXT, item, f"move {n}")) for n, item in enumerate(args.moves, 1)]
     for number, (kind, item) in enumerate(parsed, 1):
         try:
             move = game.move_from_json(item) if kind == "JSON" else state.parse_move(item)
@@ -306,15 +302,13 @@ def solve_batch(args: argparse.Namespace) -> None:
 
     if args.game or args.deal is not None or args.moves:
         raise UsageError("solve --batch reads positions from standard input: give no game, deal or moves")
-    for number, line in enumerate(sys.stdin, 1):
+    for number, line in enumerate(bounded_lines(getattr(sys.stdin, "buffer", sys.stdin), MAX_JSON_LINE), 1):
         if not line.strip():
             continue
         try:
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UsageError(f"malformed JSON: {exc}") from None
-            state = position_from_json(obj)
+            if len(line) > MAX_JSON_LINE:
+                raise SchemaError(f"the line is too long (over {MAX_JSON_LINE} bytes)")
+            state = read_position(load_json(line, "the line"))
             result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
                            deadends=args.deadends, card_by_card=args.card_by_card, level=args.level)
             answer = {"line": number, **result_json(state, result)}
@@ -322,6 +316,24 @@ def solve_batch(args: argparse.Namespace) -> None:
             answer = {"line": number, "error": str(exc)}
         # Flushed line by line, so that a reader of the pipe sees each verdict as it comes.
         print(json.dumps(answer, separators=(",", ":")), flush=True)
+
+
+MAX_JSON_LINE = 1 << 16
+"""The longest line ``solve --batch`` reads as a position (bytes); a position is some hundred bytes."""
+
+
+def bounded_lines(stream: Any, limit: int) -> Any:
+    """The lines of a stream, each read up to ``limit`` bytes (or characters): a longer one is given
+    as its first ``limit + 1`` (the rest of it skipped), so a line of any length takes bounded memory."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        newline = b"\n" if isinstance(line, bytes) else "\n"
+        if len(line) > limit and not line.endswith(newline):
+            while (rest := stream.readline(limit)) and not rest.endswith(newline):
+                pass
+        yield line
 
 
 def cmd_hint(args: argparse.Namespace) -> None:
@@ -366,7 +378,7 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="napoleon", description="Play, inspect, replay, solve and study the Napoleon patience games.")
     parser.add_argument("--version", action="version", version=f"napoleon {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -411,11 +423,13 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("game", nargs="?", help="game id; without it, a position JSON is read from stdin")
         p.add_argument("--deal", "-d", type=deal_number)
         p.add_argument("moves", nargs="*", metavar="MOVE", help="moves played from the deal first")
-        p.add_argument("--budget", type=float, default=default_budget, help="seconds the search may take")
+        p.add_argument("--budget", type=argument(values.seconds("--budget")), default=default_budget,
+                       help="seconds the search may take")
         if name == "solve":
             from ..solver import STRATEGIES
 
-            p.add_argument("--max-states", type=int, help="positions the search may visit")
+            p.add_argument("--max-states", type=argument(values.whole("--max-states", 1, 10**12)),
+                           help="positions the search may visit")
             p.add_argument("--strategy", choices=STRATEGIES, default="auto",
                            help="the game's portfolio (auto) or one search alone (see README)")
             p.add_argument("--deadends", action="store_true",

@@ -14,9 +14,10 @@ from typing import Any
 
 from .. import voice
 from ..engine.errors import NapoleonError
+from ..schemas import cli as values
 from ..session import Session
 from ..store.db import RESUMABLE, SavedGame, Store, StoreError
-from .common import db_parent, json_parent
+from .common import argument, db_parent, json_parent
 
 
 def register(subparsers: Any) -> None:
@@ -32,20 +33,22 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser("history", parents=[db, out], help="the games recorded, most recent first")
     p.add_argument("game", nargs="?", help="only this game")
-    p.add_argument("--limit", "-n", type=int, default=20, help="how many games to list (default 20)")
+    p.add_argument("--limit", "-n", type=argument(values.whole("--limit", 1, 1_000_000)), default=20,
+                   help="how many games to list (default 20)")
     p.set_defaults(func=cmd_history)
 
     p = subparsers.add_parser("resume", parents=[db], help="go on with an unfinished game")
-    p.add_argument("id", nargs="?", type=int, help="the game's number (default: the last one played)")
+    p.add_argument("id", nargs="?", type=argument(values.game_id),
+                   help="the game's number (default: the last one played)")
     p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
     p.set_defaults(func=cmd_resume)
 
     p = subparsers.add_parser("abandon", parents=[db], help="give up an unfinished game (it counts as not won)")
-    p.add_argument("id", type=int)
+    p.add_argument("id", type=argument(values.game_id))
     p.set_defaults(func=cmd_abandon)
 
     p = subparsers.add_parser("export", parents=[db], help="write a game to a JSON file")
-    p.add_argument("id", type=int)
+    p.add_argument("id", type=argument(values.game_id))
     p.add_argument("file")
     p.set_defaults(func=cmd_export)
 
@@ -54,8 +57,9 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=cmd_import)
 
 
-def open_store(args: argparse.Namespace) -> Store:
-    return Store.open(getattr(args, "db", None))
+def open_store(args: argparse.Namespace, read_only: bool = False) -> Store:
+    """The store of ``--db``; a command that only reads (``read_only``) may read a database it cannot write."""
+    return Store.open(getattr(args, "db", None), read_only=read_only)
 
 
 # ----------------------------------------------------------------- formats
@@ -117,7 +121,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
     if args.reset:
         cmd_reset(args)
         return
-    with open_store(args) as store:
+    with open_store(args, read_only=True) as store:
         rows = store.stats(args.game)
         by_grade = store.stats_by_grade(args.game)
     if args.json:
@@ -167,7 +171,7 @@ def saved_json(g: SavedGame) -> dict[str, Any]:
 def cmd_history(args: argparse.Namespace) -> None:
     if args.limit < 1:
         raise StoreError("--limit must be at least 1")
-    with open_store(args) as store:
+    with open_store(args, read_only=True) as store:
         games = store.games(args.game, limit=args.limit)
     if args.json:
         print(json.dumps([saved_json(g) for g in games], indent=2))
@@ -282,7 +286,7 @@ def cmd_abandon(args: argparse.Namespace) -> None:
 def cmd_export(args: argparse.Namespace) -> None:
     from ..store.transfer import export_game
 
-    with open_store(args) as store:
+    with open_store(args, read_only=True) as store:
         obj = export_game(store, args.id, args.file)
     print(f"game #{args.id} ({obj['game']}, deal {obj['deal']}, {len(obj['moves'])} moves) written to {args.file}")
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 import warnings
 from collections.abc import Iterator
@@ -29,11 +30,12 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..engine.autoplay import autoplay_allowed, supporters
 from ..engine.game import UNLIMITED, Game
 from ..engine.move import Move
 from ..engine.rules import Foundation
 from ..engine.state import State
-from ..engine.autoplay import autoplay_allowed, supporters
+from ..schemas.env import parse_memory
 from .search import LOST, UNKNOWN, WON, Result
 
 try:
@@ -64,35 +66,21 @@ is left for Python's own objects (redeal planning keeps up to
 ``staged.KEPT_BYTES`` of searches beside the one running) and for everything
 else on the machine."""
 
-_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
-
-
-def parse_memory(text: str) -> int:
-    """Bytes from ``12G``, ``800M``, ``1.5GiB`` or a plain number of bytes.
-
-    >>> parse_memory("12G"), parse_memory("800MB"), parse_memory("0")
-    (12884901888, 838860800, 0)
-    """
-    t = text.strip().upper().removesuffix("IB").removesuffix("B")
-    unit = t[-1] if t and t[-1] in _UNITS else ""
-    try:
-        value = float(t[: len(t) - len(unit)])
-    except ValueError:
-        raise ValueError(f"not an amount of memory: {text!r} (say 12G, 800M or a number of bytes)") from None
-    if value < 0 or math.isnan(value) or math.isinf(value):
-        raise ValueError(f"not an amount of memory: {text!r}")
-    return int(value * _UNITS[unit])
-
-
 def format_memory(nbytes: int) -> str:
-    """An amount of memory for people.
+    """An amount of memory for people (below 1 MiB in KiB, below 1 KiB in bytes: never "0.0 MiB").
 
-    >>> format_memory(14 * 2**30 + 2**29), format_memory(2 << 20), format_memory(0)
-    ('14.5 GiB', '2.0 MiB', 'no limit')
+    >>> format_memory(14 * 2**30 + 2**29), format_memory(2 << 20), format_memory(0), format_memory(1024)
+    ('14.5 GiB', '2.0 MiB', 'no limit', '1.0 KiB')
+    >>> format_memory(100)
+    '100 bytes'
     """
     if not nbytes:
         return "no limit"
-    return f"{nbytes / 2**30:.1f} GiB" if nbytes >= 2**30 else f"{nbytes / 2**20:.1f} MiB"
+    if nbytes >= 2**30:
+        return f"{nbytes / 2**30:.1f} GiB"
+    if nbytes >= 2**20:
+        return f"{nbytes / 2**20:.1f} MiB"
+    return f"{nbytes / 2**10:.1f} KiB" if nbytes >= 2**10 else f"{nbytes} bytes"
 
 
 def physical_memory() -> int | None:
@@ -108,13 +96,14 @@ def search_memory() -> int:
     """What all the searches on this machine may take together, in bytes (0:
     no limit): ``NAPOLEON_MEMORY`` if set, else :data:`MEMORY_SHARE` of the
     machine's memory (no limit where that is not known). A malformed
-    ``NAPOLEON_MEMORY`` is named in a warning and the default stands."""
+    ``NAPOLEON_MEMORY`` is said in one line on standard error and the default stands."""
     text = os.environ.get("NAPOLEON_MEMORY")
     if text:
         try:
             return parse_memory(text)
         except ValueError as exc:
-            warnings.warn(f"NAPOLEON_MEMORY ignored: {exc}", RuntimeWarning, stacklevel=2)
+            # One line for the person who set it, not a Python warning with a line of source.
+            print(f"napoleon: warning: NAPOLEON_MEMORY ignored: {exc}; the default limit stands", file=sys.stderr)
     total = physical_memory()
     return int(total * MEMORY_SHARE) if total else 0
 

@@ -37,6 +37,10 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 
+# The grades a record may hold, named once with the other closed vocabularies of napoleon's input
+# (napoleon.schemas.values); the grading and the store read them from here.
+from ..schemas.values import GRADES, LOST_GRADE, UNKNOWN_GRADE, WINNABLE_GRADES  # noqa: F401
+
 V1_GAMES = """
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
@@ -147,17 +151,10 @@ def _v5(db: sqlite3.Connection) -> None:
 
 
 def _v6(db: sqlite3.Connection) -> None:
+    # The grades of GRADES; a grade reaches the store as plain data.
     db.execute("ALTER TABLE games ADD COLUMN grade TEXT CHECK (grade IS NULL OR grade IN"
                " ('easy', 'medium', 'hard', 'expert', 'lost', 'unknown'))")
 
-
-WINNABLE_GRADES = ("easy", "medium", "hard", "expert")
-LOST_GRADE = "lost"
-UNKNOWN_GRADE = "unknown"
-GRADES = (*WINNABLE_GRADES, LOST_GRADE, UNKNOWN_GRADE)
-"""The grades a game's record may hold (docs/grades.md): how hard a winnable deal is, easiest first,
-then a deal proven lost and one the grading could not settle. The ``grade`` column's CHECK (version 6)
-allows these; the grading names its verdicts by them, so a grade reaches the store as plain data."""
 
 UNTOUCHED = "(result = 'playing' AND json_array_length(moves) <= opening)"
 """SQL on ``games``: a deal opened and left without a move of the player's (the moves safe

@@ -28,8 +28,11 @@ The format (``"format": "napoleon-game"``, ``"version": 1``), one JSON object:
 The optional fields are written only when they say something, so a file of
 a game without them reads the same in a napoleon that predates them.
 
-Import checks every field and replays every move through the engine; the
-result must be the one the moves reach. Anything wrong gives a
+Import reads at most :data:`~napoleon.schemas.files.MAX_GAME_FILE` bytes,
+checks every field against the format's schema
+(:class:`~napoleon.schemas.files.GameFile`: types, bounds, ``ended`` not
+before ``started``) and replays every move through the engine; the result
+must be the one the moves reach. Anything wrong gives a
 :class:`~napoleon.store.StoreError` saying what, and nothing is stored.
 """
 
@@ -37,26 +40,15 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tempfile
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import NapoleonError
 from ..engine.state import Status
+from ..schemas import SchemaError, load_json, parse
+from ..schemas.files import FORMAT, FORMAT_VERSION, MAX_GAME_FILE, GameFile
 from .db import SavedGame, Store, StoreError, canonical_options
-from .schema import GRADES
-
-FORMAT = "napoleon-game"
-FORMAT_VERSION = 1
-FIELDS = ("format", "version", "uid", "game", "options", "deal", "moves", "turns", "result", "elapsed", "started",
-          "ended")
-HELP_FIELDS = ("hints", "solution")
-"""Written only for a game played with help, so that files of other games read as before."""
-OPTIONAL_FIELDS = (*HELP_FIELDS, "grade")
-"""Fields a file may leave out; ``grade`` is written only when the deal's grade is known."""
-UID_RE = re.compile(r"^[0-9a-f]{32}$")
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
@@ -126,111 +118,51 @@ def export_game(store: Store, saved_id: int, path: str | os.PathLike[str]) -> di
 
 
 def read_game_file(path: str | os.PathLike[str]) -> Any:
-    """The JSON in ``path``; a clear StoreError when it cannot be read as JSON."""
+    """The JSON in ``path`` (read up to :data:`~napoleon.schemas.files.MAX_GAME_FILE` bytes and no more);
+    a clear StoreError when it cannot be read as JSON."""
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_GAME_FILE + 1)
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise StoreError(f"{path} is not a napoleon game file (not UTF-8 text)") from None
-    except json.JSONDecodeError as exc:
-        raise StoreError(f"{path} is not a napoleon game file (malformed JSON: {exc})") from None
+        return load_json(raw, "the file", MAX_GAME_FILE)
+    except SchemaError as exc:
+        raise StoreError(f"not a napoleon game file: {exc}") from None
 
 
 def validate(obj: Any) -> SavedGame:
-    """Check an export object field by field and by replaying its moves; return it as a record."""
-    if not isinstance(obj, dict):
-        raise StoreError("not a napoleon game file (the JSON is not an object)")
-    if "format" not in obj:
-        raise StoreError('not a napoleon game file (no "format" field)')
-    if obj["format"] != FORMAT:
-        raise StoreError(f'not a napoleon game file ("format" is {obj["format"]!r}, not {FORMAT!r})')
-    version = obj.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise StoreError(f'"version" must be an integer, not {version!r}')
-    if version > FORMAT_VERSION:
-        raise StoreError(f"the file is in game format version {version}; this napoleon reads up to {FORMAT_VERSION}")
-    if version < 1:
-        raise StoreError(f"unknown game format version {version}")
-    missing = [k for k in FIELDS if k not in obj]
-    if missing:
-        raise StoreError(f"missing field{'s' * (len(missing) > 1)}: {', '.join(missing)}")
-    unknown = sorted(set(obj) - set(FIELDS) - set(OPTIONAL_FIELDS))
-    if unknown:
-        raise StoreError(f"unknown field{'s' * (len(unknown) > 1)}: {', '.join(unknown)}")
-    uid = obj["uid"]
-    if not isinstance(uid, str) or not UID_RE.match(uid):
-        raise StoreError(f'"uid" must be 32 lowercase hex digits, not {uid!r}')
-    if not isinstance(obj["options"], dict):
-        raise StoreError('"options" must be an object')
+    """Check an export object against the game file's schema (:class:`~napoleon.schemas.files.GameFile`)
+    and by replaying its moves; return it as a record."""
+    try:
+        data = parse(GameFile, obj, "game file")
+    except SchemaError as exc:
+        raise StoreError(str(exc)) from None
     from ..games import get_game
 
     try:
-        game = get_game(obj["game"], obj["options"])
+        game = get_game(data.game, data.options)
     except NapoleonError as exc:
-        raise StoreError(f'"game"/"options": {exc}') from None
-    deal = obj["deal"]
-    try:
-        state = game.new_state(deal)
-    except (NapoleonError, ValueError, TypeError) as exc:
-        raise StoreError(f'"deal": {exc}') from None
-    moves = obj["moves"]
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise StoreError('"moves" must be a list of moves in notation')
-    for number, text in enumerate(moves, 1):
+        raise StoreError(f"'game'/'options': {exc}") from None
+    state = game.new_state(data.deal)
+    for number, text in enumerate(data.moves, 1):
         if state.status is Status.WON:
             raise StoreError(f"move {number} ({text}) comes after the game was won")
         try:
             state.play(state.parse_move(text))
         except NapoleonError as exc:
             raise StoreError(f"move {number} ({text}) does not replay: {exc}") from None
-    turns = obj["turns"]
-    if (not isinstance(turns, list) or not all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in turns)
-            or sum(turns) != len(moves)):
-        raise StoreError('"turns" must be positive integers adding up to the number of moves')
-    result = obj["result"]
-    reached = state.status
-    if result not in ("playing", "won", "lost", "abandoned"):
-        raise StoreError(f'"result" must be playing, won, lost or abandoned, not {result!r}')
+    result, reached = data.result, state.status
     if (result == "won") != (reached is Status.WON):
-        raise StoreError(f'"result" is {result} but the moves leave the game {reached.value}')
+        raise StoreError(f"'result' is {result} but the moves leave the game {reached.value}")
     if result == "lost" and reached is not Status.LOST:
-        raise StoreError(f'"result" is lost but the moves leave the game {reached.value}')
-    elapsed = obj["elapsed"]
-    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < 1e9:
-        raise StoreError(f'"elapsed" must be a number of seconds, not {elapsed!r}')
-    hints, solution = obj.get("hints", 0), obj.get("solution", False)
-    if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
-        raise StoreError(f'"hints" must be a number of hints, not {hints!r}')
-    if not isinstance(solution, bool):
-        raise StoreError(f'"solution" must be true or false, not {solution!r}')
-    grade = obj.get("grade")
-    if grade is not None:
-        if grade not in GRADES:
-            raise StoreError(f'"grade" must be one of {", ".join(GRADES)} (or left out), not {grade!r}')
-    started, ended = obj["started"], obj["ended"]
-    _check_time("started", started)
-    if result == "playing":
-        if ended is not None:
-            raise StoreError('"ended" must be null for a game still playing')
-    else:
-        _check_time("ended", ended)
-    return SavedGame(id=0, game=game.id, options=dict(game.options), deal=deal, moves=list(moves),
-                     elapsed=float(elapsed), started=started, updated=ended or started, result=result, ended=ended,
-                     turns=list(turns), uid=uid, origin="imported",
-                     won_elapsed=float(elapsed) if result == "won" else None,
-                     won_moves=len(moves) if result == "won" else None, hints=hints, solution=solution, grade=grade)
-
-
-def _check_time(name: str, value: Any) -> None:
-    if not isinstance(value, str):
-        raise StoreError(f'"{name}" must be a time in ISO 8601, not {value!r}')
-    try:
-        datetime.fromisoformat(value)
-    except ValueError:
-        raise StoreError(f'"{name}" is not a time in ISO 8601: {value!r}') from None
+        raise StoreError(f"'result' is lost but the moves leave the game {reached.value}")
+    won = result == "won"
+    return SavedGame(id=0, game=game.id, options=dict(game.options), deal=data.deal, moves=list(data.moves),
+                     elapsed=float(data.elapsed), started=data.started, updated=data.ended or data.started,
+                     result=result, ended=data.ended, turns=list(data.turns), uid=data.uid, origin="imported",
+                     won_elapsed=float(data.elapsed) if won else None, won_moves=len(data.moves) if won else None,
+                     hints=data.hints, solution=data.solution, grade=data.grade)
 
 
 def import_game(store: Store, obj: Any) -> int:

@@ -47,15 +47,13 @@ The page is ``/`` with its modules under ``/static/``; card faces are
 from __future__ import annotations
 
 import asyncio
-import json
-import math
 import re
 import secrets
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -71,10 +69,29 @@ from ...engine.errors import IllegalMoveError, NapoleonError
 from ...engine.move import REDEAL
 from ...engine.state import State
 from ...games import DEFAULT_GAME
-from ...grading import GRADES, grade_json, hand_out, shipped_grade
 from ...keymap import keys_json
+from ...grading import grade_json, hand_out, shipped_grade
+from ...schemas import InputTooLargeError, SchemaError, load_json, parse
+from ...schemas.web import (
+    MAX_BODY,
+    MAX_BUDGET,
+    BudgetQuery,
+    CardPath,
+    Change,
+    DailyQuery,
+    GamePath,
+    GameQuery,
+    GameSettings,
+    HistoryQuery,
+    MoveBody,
+    NewGame,
+    ResetStats,
+    SolveBody,
+    TargetsQuery,
+    VerdictQuery,
+)
 from ...shuffle import MAX_DEAL
-from ...store import Store, StoreError
+from ...store import StaleGameError, Store, StoreError
 from ..cli import game_info
 from .games import (
     LiveGame,
@@ -89,11 +106,9 @@ from .games import (
 )
 from .reviews import Reviews
 
+M = TypeVar("M")
 STATIC = Path(__file__).parent / "static"
 CARDS = STATIC / "cards"
-MAX_BODY = 64 * 1024
-MAX_BUDGET = 120.0
-CARD_NAME = re.compile(r"^(?:[A2-9TJQK][CDHS]|back(?:-red|-green)?)$")
 BACK_COLOURS = {"back": "#2a5aa8", "back-red": "#a8322a", "back-green": "#2a7a3e"}  # the page's card backs
 
 
@@ -128,73 +143,35 @@ class Settings:
 # ------------------------------------------------------------------ helpers
 
 
-async def read_body(request: Request, required: bool = True) -> dict[str, Any]:
-    """The request's JSON object; ApiError 400/413/415 when it is not one."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, f"request body too large (over {MAX_BODY} bytes)")
+async def read_body(request: Request, model: type[M], what: str, required: bool = True) -> M:
+    """The request's JSON body as ``model`` (:mod:`napoleon.schemas.web`); ApiError 400/413/415 when it is not one.
+
+    The size is checked as the body arrives, so an oversized one is never
+    read whole; an empty body is ``{}`` unless ``required``.
+    """
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ApiError(413, f"request body too large (over {MAX_BODY} bytes)")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     if not raw.strip():
         if required:
             raise ApiError(400, "expected a JSON object in the request body, got nothing")
-        return {}
+        return parse(model, {}, what)
     kind = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
     if kind not in ("application/json", ""):
-        raise ApiError(415, f"expected a JSON body (Content-Type: application/json), not {kind}")
-    try:
-        obj = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ApiError(400, f"malformed JSON: {exc}") from None
+        raise ApiError(415, f"expected a JSON body (Content-Type: application/json), not {kind[:60]}")
+    obj = load_json(raw, "the request body", MAX_BODY)
     if not isinstance(obj, dict):
         raise ApiError(400, f"expected a JSON object, not {type(obj).__name__}")
-    return obj
+    return parse(model, obj, what)
 
 
-def check_keys(obj: dict[str, Any], allowed: set[str], what: str) -> None:
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise ApiError(400, f"{what}: unknown field{'s' * (len(extra) > 1)} {', '.join(map(repr, extra))} "
-                            f"(allowed: {', '.join(sorted(allowed))})")
-
-
-def want_bool(obj: dict[str, Any], key: str, default: bool) -> bool:
-    value = obj.get(key, default)
-    if not isinstance(value, bool):
-        raise ApiError(400, f"{key!r} must be true or false, not {value!r}")
-    return value
-
-
-def parse_budget(value: Any, default: float) -> float:
-    """A search budget in seconds, from JSON or a query string."""
-    if value is None:
-        return default
-    try:
-        budget = float(value) if not isinstance(value, bool) else math.nan
-    except (TypeError, ValueError):
-        budget = math.nan
-    if not (0 < budget <= MAX_BUDGET):
-        raise ApiError(400, f"'budget' must be a number of seconds above 0 and at most {MAX_BUDGET:g}, not {value!r}")
-    return budget
-
-
-def parse_deal(value: Any) -> int | str | None:
-    """A deal number (an integer or a string of digits), ``"winnable"``, ``"daily"``, or None for a random deal."""
-    if value is None or value in ("winnable", "daily"):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DEAL:
-        raise ApiError(400, f"'deal' must be a deal number from 1 to {MAX_DEAL}, \"winnable\", \"daily\", or left out "
-                            f"for a random deal, not {value!r}")
-    return value
-
-
-def parse_grade(value: Any) -> str | None:
-    """A grade asked for (docs/grades.md), or None."""
-    if value is None or value == "any":
-        return None
-    if value not in GRADES:
-        raise ApiError(400, f"'grade' must be one of {', '.join(GRADES)} (or left out), not {value!r}")
-    return value
+def read_query(request: Request, model: type[M], what: str) -> M:
+    """The request's query string as ``model`` (the last value of a parameter given twice)."""
+    return parse(model, dict(request.query_params), what)
 
 
 def utc_today() -> str:
@@ -203,27 +180,8 @@ def utc_today() -> str:
     return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
-def parse_options(value: Any) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise ApiError(400, f"'options' must be an object of option names to values, not {value!r}")
-    for key, v in value.items():
-        if not isinstance(v, (str, int, float, bool)):
-            raise ApiError(400, f"option {key!r} must be a string, number or boolean, not {v!r}")
-    return value
-
-
 def error_response(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
-
-
-def want_version(obj: dict[str, Any]) -> str | None:
-    """The position a change was made on (``"version"``), if the request names one."""
-    value = obj.get("version")
-    if value is not None and not isinstance(value, str):
-        raise ApiError(400, f"'version' must be the string the game's view gives, not {value!r}")
-    return value
 
 
 # ---------------------------------------------------------------- the app
@@ -241,17 +199,35 @@ class WebApp:
 
     # ------------------------------------------------------------ lookup
 
-    async def live(self, request: Request) -> LiveGame:
+    @staticmethod
+    def game_id(request: Request) -> str:
+        """The game's id in the path, spelled as ids are (ASCII digits, no leading zero); else 404."""
         game_id = request.path_params["game_id"]
+        try:
+            parse(GamePath, {"game_id": game_id}, "game id")
+        except SchemaError:
+            raise ApiError(404, f"no game with id {game_id[:40]!r} (a game's id is digits, no leading zero)") from None
+        return game_id
+
+    async def live(self, request: Request) -> LiveGame:
+        game_id = self.game_id(request)
         live = await asyncio.to_thread(self.registry.get, game_id)
         if live is None:
             raise ApiError(404, f"no game with id {game_id!r}")
         return live
 
     async def locked(self, live: LiveGame, work: Callable[[], Any]) -> Any:
-        """Run blocking ``work`` (engine and store) off the event loop, one request per game at a time."""
+        """Run blocking ``work`` (engine and store) off the event loop, one request per game at a time.
+
+        The game is first reloaded from the store if another process saved it
+        since, so that every request sees the game as it is.
+        """
+        def run() -> Any:
+            self.registry.refresh(live)
+            return work()
+
         async with live.lock:
-            return await asyncio.to_thread(work)
+            return await asyncio.to_thread(run)
 
     async def change(self, request: Request, action: Callable[[LiveGame], None],
                      version: str | None = None) -> JSONResponse:
@@ -267,7 +243,11 @@ class WebApp:
                 raise ApiError(409, STALE, stale=True)
             before = live.session.state.copy()
             live.session.news = ""
-            action(live)
+            try:
+                action(live)
+            except StaleGameError:
+                # Another process saved the game since: the session took it up as saved there.
+                raise ApiError(409, STALE, stale=True) from None
             undone, made = history_change(before.history, live.session.state.history)
             return game_view(live, made=made, undone=undone, words=moves_in_words(before, undone, made),
                              say=live.session.news)
@@ -288,34 +268,21 @@ class WebApp:
                              "keys": keys_json("page"), "words": {"looking_for_hint": voice.HINT_LOOKING}})
 
     async def list_games(self, request: Request) -> JSONResponse:
-        game_id = request.query_params.get("game") or None
+        game_id = read_query(request, GameQuery, "games").game or None
         saved = await asyncio.to_thread(self.store.unfinished, game_id)
         return JSONResponse({"games": [saved_summary(s) for s in saved[:100]]})
 
     async def create_game(self, request: Request) -> JSONResponse:
-        body = await read_body(request)
-        check_keys(body, {"game", "options", "deal", "autoplay", "start", "grade", "date"}, "new game")
-        game_id = body.get("game")
-        if not isinstance(game_id, str):
-            raise ApiError(400, f"'game' must be a game id ({', '.join(GAMES)}), not {game_id!r}")
-        game = get_game(game_id, parse_options(body.get("options")))
-        deal = parse_deal(body.get("deal"))
-        autoplay = want_bool(body, "autoplay", True)
-        start = parse_deal(body.get("start")) if body.get("start") is not None else None
-        if start in ("winnable", "daily"):
-            raise ApiError(400, "'start' must be a deal number")
-        wanted = parse_grade(body.get("grade"))
-        if wanted is not None and deal != "winnable":
-            raise ApiError(400, "'grade' goes with \"deal\": \"winnable\"")
-        if body.get("date") is not None and deal != "daily":
-            raise ApiError(400, "'date' goes with \"deal\": \"daily\"")
+        body = await read_body(request, NewGame, "new game")
+        game = get_game(body.game, body.options)
+        deal, autoplay, start, wanted = body.deal, body.autoplay, body.start, body.wanted_grade
         solution: list[str] | None = None
         grade: str | None = None
         if deal == "daily" or wanted is not None:
             # Graded deals (docs/grades.md): shipped grades are instant, others graded in a worker.
             how = "daily" if deal == "daily" else ("next" if start else "random")
             found = await self.solver.run(hand_out, game.id, dict(game.options), how, start, wanted,
-                                          body.get("date"), self.settings.grade_tries)
+                                          body.date, self.settings.grade_tries)
             if "error" in found:
                 raise ApiError(422, found["error"])
             deal, solution, grade = found["deal"], found["solution"], found["grade"]
@@ -349,46 +316,31 @@ class WebApp:
         return JSONResponse({k: answer.get(k) for k in ("deal", "grade", "source", "verdict", "effort", "winner")})
 
     async def daily(self, request: Request) -> JSONResponse:
-        game_id = request.query_params.get("game")
-        if not game_id:
-            raise ApiError(400, "give ?game=ID")
-        game = get_game(game_id, {})
-        found = await self.solver.run(hand_out, game.id, {}, "daily", None, None, request.query_params.get("date"),
+        query = read_query(request, DailyQuery, "daily")
+        game = get_game(query.game, {})
+        found = await self.solver.run(hand_out, game.id, {}, "daily", None, None, query.date,
                                       self.settings.grade_tries)
         if "error" in found:
             raise ApiError(422, found["error"])
         return JSONResponse({"game": game.id, "deal": found["deal"], "grade": found["grade"],
-                             "date": request.query_params.get("date") or utc_today()})
+                             "date": query.date or utc_today()})
 
     async def show_game(self, request: Request) -> JSONResponse:
         live = await self.live(request)
         return JSONResponse(await self.locked(live, lambda: game_view(live)))
 
     async def play_move(self, request: Request) -> JSONResponse:
-        body = await read_body(request)
-        check_keys(body, {"from", "to", "count", "notation", "redeal", "autoplay", "version"}, "move")
-        version = want_version(body)
-        autoplay = body.get("autoplay")
-        if autoplay is not None and not isinstance(autoplay, bool):
-            raise ApiError(400, f"'autoplay' must be true or false, not {autoplay!r}")
-        by_piles = bool(set(body) & {"from", "to", "count"})
-        notation = body.get("notation")
-        if "notation" in body and not isinstance(notation, str):
-            raise ApiError(400, f"'notation' must be a string such as \"T3-F1\", not {notation!r}")
-        if "redeal" in body:
-            if body["redeal"] is not True or by_piles or notation not in (None, "redeal"):
-                raise ApiError(400, "a redeal is {\"redeal\": true} alone")
-        elif ("from" not in body or "to" not in body) if by_piles else notation is None:
-            raise ApiError(400, "a move needs 'from' and 'to' pile names (or 'notation', or 'redeal')")
+        body = await read_body(request, MoveBody, "move")
+        notation, autoplay = body.notation, body.autoplay
 
         def action(live: LiveGame) -> None:
             session = live.session
             state = session.state
             game = state.game
-            if "redeal" in body:
+            if body.redeal:
                 move = REDEAL
-            elif by_piles:
-                move = game.move_from_json({k: body[k] for k in ("from", "to", "count") if k in body})
+            elif body.by_piles:
+                move = game.move_from_json({"from": body.from_, "to": body.to, "count": body.count or 1})
                 # The API's own move objects carry their notation: accept them back, if it agrees.
                 if notation is not None and notation.strip().upper() != game.notation(move).upper():
                     raise ApiError(400, f"'notation' {notation!r} disagrees with the move {game.notation(move)}")
@@ -402,13 +354,12 @@ class WebApp:
             finally:
                 session.autoplay = keep
 
-        return await self.change(request, action, version)
+        return await self.change(request, action, body.version)
 
     async def action_version(self, request: Request) -> str | None:
-        """The optional ``{"version"}`` body of undo, redo, restart and auto."""
-        body = await read_body(request, required=False)
-        check_keys(body, {"version"}, request.url.path.rsplit("/", 1)[-1])
-        return want_version(body)
+        """The optional ``{"version"}`` body of undo, redo, restart, auto and finish."""
+        body = await read_body(request, Change, request.url.path.rsplit("/", 1)[-1], required=False)
+        return body.version
 
     async def step(self, request: Request, step: Callable[[LiveGame], bool]) -> JSONResponse:
         """Take one session step (undo, redo, auto, finish) with the optional version
@@ -434,11 +385,7 @@ class WebApp:
         return await self.step(request, lambda live: bool(live.session.finish()))
 
     async def settings_(self, request: Request) -> JSONResponse:
-        body = await read_body(request)
-        check_keys(body, {"autoplay"}, "settings")
-        if "autoplay" not in body:
-            raise ApiError(400, "settings: give 'autoplay': true or false")
-        value = want_bool(body, "autoplay", True)
+        value = (await read_body(request, GameSettings, "settings")).autoplay
 
         def action(live: LiveGame) -> None:
             live.session.autoplay = value
@@ -446,14 +393,11 @@ class WebApp:
 
     async def targets(self, request: Request) -> JSONResponse:
         live = await self.live(request)
-        src = request.query_params.get("from")
-        count_text = request.query_params.get("count", "1")
+        query = read_query(request, TargetsQuery, "targets")
+        src, count = query.from_, int(query.count)
         game = live.session.game
         if src not in game.pile_index:
             raise ApiError(400, f"'from': {src!r} is not a pile of {game.name} (its piles: {', '.join(game.pile_names)})")
-        if not count_text.isdigit() or int(count_text) < 1:
-            raise ApiError(400, f"'count' must be a positive integer, not {count_text!r}")
-        count = int(count_text)
 
         def work() -> dict[str, Any]:
             state = live.session.state
@@ -479,7 +423,7 @@ class WebApp:
 
     async def hint(self, request: Request) -> JSONResponse:
         live = await self.live(request)
-        budget = min(parse_budget(request.query_params.get("budget"), self.settings.hint_budget),
+        budget = min(read_query(request, BudgetQuery, "hint").seconds(self.settings.hint_budget),
                      self.settings.max_budget)
         state, _ = await self.position(live)
         hint = await self.ask(self.solver.hint(state, budget))
@@ -513,8 +457,8 @@ class WebApp:
         """The live verdict's next step: a proven verdict at once, else the ladder's next search;
         ``more`` says whether a longer one may follow (the page asks again while it does)."""
         live = await self.live(request)
-        longer = request.query_params.get("longer")
-        budget = None if longer is None else min(parse_budget(longer, 0.0), self.settings.max_budget)
+        longer = read_query(request, VerdictQuery, "verdict").seconds()
+        budget = None if longer is None else min(longer, self.settings.max_budget)
         state, version = await self.position(live)
         answer, more = await self.ask(self.solver.verdict_step(state, budget))
         return JSONResponse({"verdict": answer.verdict, "more": more, "length": len(answer.moves),
@@ -523,10 +467,9 @@ class WebApp:
                              "cached": answer.source != "search"})
 
     async def solve(self, request: Request) -> JSONResponse:
-        body = await read_body(request, required=False)
-        check_keys(body, {"budget", "steps"}, "solve")
-        budget = min(parse_budget(body.get("budget"), self.settings.solve_budget), self.settings.max_budget)
-        with_steps = want_bool(body, "steps", True)
+        body = await read_body(request, SolveBody, "solve", required=False)
+        budget = min(body.budget or self.settings.solve_budget, self.settings.max_budget)
+        with_steps = body.steps
         live = await self.live(request)
         state, _ = await self.position(live)
         # Without steps it is a verdict: a background question, so that a hint
@@ -553,7 +496,7 @@ class WebApp:
         """The last earlier position of the game that can be won: where "undo to the last winnable
         position" goes, when the page did not see it proven (a reloaded or resumed game)."""
         live = await self.live(request)
-        budget = min(parse_budget(request.query_params.get("budget"), self.settings.winnable_budget),
+        budget = min(read_query(request, BudgetQuery, "last winnable").seconds(self.settings.winnable_budget),
                      self.settings.max_budget)
         state, version = await self.position(live)
         lost = await self.ask(self.solver.last_winnable(
@@ -564,9 +507,7 @@ class WebApp:
 
     async def review(self, request: Request) -> JSONResponse:
         """The review of a stored game (finished or not), as far as it has got (``done``: complete)."""
-        game_id = request.path_params["game_id"]
-        if not game_id.isdigit() or len(game_id) > 18:
-            raise ApiError(404, f"no game with id {game_id!r}")
+        game_id = self.game_id(request)
         try:
             return JSONResponse(await self.reviews.get(int(game_id)))
         except StoreError:
@@ -575,6 +516,7 @@ class WebApp:
             raise ApiError(500, f"the solver failed: {exc}") from None
 
     async def leave(self, request: Request) -> JSONResponse:
+        await read_body(request, Change, "leave", required=False)
         live = await self.live(request)
 
         def work() -> dict[str, Any]:
@@ -584,28 +526,19 @@ class WebApp:
         return JSONResponse(await self.locked(live, work))
 
     async def history(self, request: Request) -> JSONResponse:
-        game_id = request.query_params.get("game") or None
-        if game_id is not None:
-            game_id = get_game(game_id).id  # an unknown game is a 400, not an empty list
-        limit_text = request.query_params.get("limit", "100")
-        if not limit_text.isdigit() or not 1 <= int(limit_text) <= 1000:
-            raise ApiError(400, f"'limit' must be a whole number from 1 to 1000, not {limit_text!r}")
-        saved = await asyncio.to_thread(self.store.games, game_id, limit=int(limit_text))
+        query = read_query(request, HistoryQuery, "history")
+        game_id = get_game(query.game).id if query.game else None  # an unknown game is a 400, not an empty list
+        saved = await asyncio.to_thread(self.store.games, game_id, limit=int(query.limit))
         return JSONResponse({"games": [saved_summary(s) for s in saved]})
 
     async def reset_stats(self, request: Request) -> JSONResponse:
-        body = await read_body(request, required=False)
-        check_keys(body, {"game"}, "reset statistics")
-        game_id = body.get("game")
-        if game_id is not None:
-            if not isinstance(game_id, str):
-                raise ApiError(400, f"'game' must be a game id ({', '.join(GAMES)}), not {game_id!r}")
-            game_id = get_game(game_id).id
+        body = await read_body(request, ResetStats, "reset statistics", required=False)
+        game_id = get_game(body.game).id if body.game is not None else None
         count = await asyncio.to_thread(self.store.reset_stats, game_id)
         return JSONResponse({"reset": count, "game": game_id})
 
     async def stats(self, request: Request) -> JSONResponse:
-        game_id = request.query_params.get("game") or None
+        game_id = read_query(request, GameQuery, "statistics").game or None
         if game_id is not None:
             get_game(game_id)  # an unknown game is a 400, not an empty list
         rows = await asyncio.to_thread(self.store.stats, game_id)
@@ -619,8 +552,10 @@ class WebApp:
 
     async def card(self, request: Request) -> Response:
         style, name = request.path_params["style"], request.path_params["name"]
-        if style not in ("two", "four") or not CARD_NAME.match(name):
-            raise ApiError(404, f"no card image {style}/{name}.svg")
+        try:
+            parse(CardPath, {"style": style, "name": name}, "card")
+        except SchemaError:
+            raise ApiError(404, f"no card image {style[:10]}/{name[:20]}.svg") from None
         svg = card_svg(name, style == "four")
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
@@ -728,6 +663,8 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
         return error_response(exc.status, exc.message, **exc.extra)
 
     async def on_napoleon_error(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, InputTooLargeError):
+            return error_response(413, str(exc))
         return error_response(422 if isinstance(exc, IllegalMoveError) else 400, str(exc))
 
     async def on_http_error(request: Request, exc: Exception) -> Response:

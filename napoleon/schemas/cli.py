@@ -1,0 +1,51 @@
+"""The command line's values: each argument that is a number or an id, as a bounded type.
+
+Arguments are text; each type here reads ASCII digits only (``٣`` is not
+3) with a range, so that ``--deal 0``, a 5,000-digit ``--max-states`` or
+``--budget nan`` is one line of error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+
+from ..shuffle import MAX_DEAL
+from .base import SchemaError
+from .values import ID_RE
+
+_INT = re.compile(r"[0-9]{1,24}")
+_NUMBER = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,9})?")
+MAX_BUDGET = 1e6
+"""The longest search budget a command takes (seconds; about 11 days)."""
+
+def whole(what: str, low: int, high: int) -> Callable[[str], int]:
+    """A reader of a whole number from ``low`` to ``high`` (``what`` names it in the error)."""
+    def read(text: str) -> int:
+        t = text.strip()
+        if not _INT.fullmatch(t) or not low <= int(t) <= high:
+            raise SchemaError(f"{what} must be from {low} to {high} (a whole number), not {text[:30]!r}")
+        return int(t)
+    return read
+
+def seconds(what: str, high: float = MAX_BUDGET) -> Callable[[str], float]:
+    """A reader of a number of seconds above 0 and at most ``high``."""
+    def read(text: str) -> float:
+        t = text.strip()
+        value = float(t) if _NUMBER.fullmatch(t) else math.nan
+        if not 0 < value <= high:
+            raise SchemaError(f"{what} must be a number of seconds above 0 and at most {high:g}, not {text[:30]!r}")
+        return value
+    return read
+
+def game_id(text: str) -> int:
+    """A game's id as ``napoleon history`` lists it: ASCII digits, no leading zero (as in the web app's URLs)."""
+    if not ID_RE.fullmatch(text.strip()):
+        raise SchemaError(f"a game's id is its number as the history lists it (digits, no leading zero), "
+                          f"not {text[:30]!r}")
+    return int(text)
+
+
+deal_number = whole("deal number", 1, MAX_DEAL)
+"""A deal number, 1 to MAX_DEAL."""
