@@ -23,6 +23,7 @@ def path(tmp_path_factory):
 @pytest.fixture(scope="module")
 def client(path):
     with TestClient(create_app(path, settings=Settings(winnable_budget=0.05, winnable_tries=1))) as c:
+        c.headers["X-Napoleon-Token"] = c.get("/api/token").json()["token"]  # as the page does
         yield c
 
 
@@ -74,10 +75,10 @@ def test_a_deals_grade_on_demand(client):
 
 
 @pytest.mark.parametrize("body, status, says", [
-    ({"game": "werner", "deal": "winnable", "grade": "trivial"}, 400, "'grade' must be one of"),
+    ({"game": "werner", "deal": "winnable", "grade": "trivial"}, 400, "'grade' input should be 'easy'"),
     ({"game": "werner", "deal": 5, "grade": "easy"}, 400, "'grade' goes with"),
     ({"game": "werner", "date": "2026-11-23"}, 400, "'date' goes with"),
-    ({"game": "werner", "deal": "daily", "date": "23/11/2026"}, 422, "bad date"),
+    ({"game": "werner", "deal": "daily", "date": "23/11/2026"}, 400, "'date' must be a date, YYYY-MM-DD"),
 ])
 def test_bad_graded_requests_are_refused(client, body, status, says):
     assert says in refused(client.post("/api/games", json=body), status)

@@ -285,8 +285,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def page_token(base: str) -> str:
+    """The token the server gives its own page (every request that changes something carries it)."""
+    with urllib.request.urlopen(base + "/api/token", timeout=10) as r:
+        return json.loads(r.read())["token"]
+
+
 def post(url: str, body: dict) -> dict:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json",
+                                          "X-Napoleon-Token": page_token(url.split("/api/")[0])})
     with urllib.request.urlopen(req, timeout=60) as r:
         return json.loads(r.read())
 
@@ -340,7 +348,8 @@ def test_stopping_the_server_warns_of_nothing(tmp_path):
     proc, base = start_server(tmp_path)
     try:
         gid = post(base + "/api/games", {"game": "werner", "deal": 1})["id"]
-        with urllib.request.urlopen(f"{base}/api/games/{gid}/hint", timeout=120) as r:
+        hint = urllib.request.Request(f"{base}/api/games/{gid}/hint", headers={"X-Napoleon-Token": page_token(base)})
+        with urllib.request.urlopen(hint, timeout=120) as r:
             assert json.loads(r.read())["verdict"] == "won"
         workers = children(proc.pid)
         assert workers

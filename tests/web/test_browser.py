@@ -273,8 +273,10 @@ def test_keyboard_play_and_double_tap(server, page):
 
 
 def post(base, path, body):
+    # As the page does: with the token the server gives its own page.
     req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json",
+                                          "X-Napoleon-Token": api(base, "/api/token")["token"]})
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.load(r)
 

@@ -239,8 +239,10 @@ def post(base, path, body=None):
     import json
     import urllib.request
 
+    with urllib.request.urlopen(base + "/api/token", timeout=10) as r:
+        token = json.load(r)["token"]  # as the page does: the token the server gives its own page
     req = urllib.request.Request(base + path, data=json.dumps(body or {}).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json", "X-Napoleon-Token": token})
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.load(r)
 

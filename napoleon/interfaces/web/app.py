@@ -1,7 +1,11 @@
 """The web app: a JSON API over the engine, and the page that plays it.
 
-Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing):
+Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing). Every request
+that changes something, and a hint, carries the page's token in ``X-Napoleon-Token`` and comes
+from no other site's page (:mod:`.forgery`); bodies, queries and paths are read through
+:mod:`napoleon.schemas.web`:
 
+- ``GET  /api/token``                       ``{"token"}``: the token this run of the server gives its page
 - ``GET  /api/catalog``                     the games, their options, rules and piles
 - ``GET  /api/games``                       unfinished games in the store
 - ``POST /api/games``                       ``{"game", "options", "deal", "autoplay"}``: a new game;
@@ -54,7 +58,6 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -93,6 +96,7 @@ from ...schemas.web import (
 from ...shuffle import MAX_DEAL
 from ...store import StaleGameError, Store, StoreError
 from ..cli import game_info
+from .forgery import RequestForgeryMiddleware, new_token, token_response
 from .games import (
     LiveGame,
     Registry,
@@ -599,28 +603,6 @@ def card_svg(name: str, four_colour: bool) -> str:
     return pattern.sub(lambda m: m.group(0).replace(f'"{old}"', f'"{new}"'), svg)
 
 
-class SameOriginMiddleware:
-    """Refuse state-changing requests sent by another site's page.
-
-    A page elsewhere may make the browser POST to 127.0.0.1; browsers say
-    where such a request comes from in ``Origin``, which must then name this
-    server.
-    """
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
-            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-            origin, host = headers.get("origin"), headers.get("host")
-            if origin and origin != "null" and urlsplit(origin).netloc != host:
-                response = error_response(403, f"cross-site request from {origin} refused")
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
 def create_app(db: str | Path | None = None, *, store: Store | None = None, settings: Settings | None = None,
                allowed_hosts: list[str] | None = None) -> Starlette:
     """The web app on the store at ``db`` (else $NAPOLEON_DB, else the user's data dir)."""
@@ -679,7 +661,9 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
         web.solver.close()
         web.registry.close()  # at shutdown a short block is fine; the executor may be gone
 
-    middleware = [Middleware(SameOriginMiddleware)]
+    token = new_token()
+    routes.insert(1, Route("/api/token", lambda request: token_response(token)))
+    middleware = [Middleware(RequestForgeryMiddleware, token=token)]
     if allowed_hosts:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
     app = Starlette(

@@ -10,8 +10,27 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const init = { method, headers: {} };
+const UNREACHABLE = "the server cannot be reached: is napoleon serve still running?";
+
+// The token this run of the server gives its own page: every request carries it, so that
+// the server can tell them from requests another site's page makes the browser send.
+let token = null;
+
+function pageToken() {
+  if (token === null) {
+    token = fetch("/api/token", { cache: "no-store" })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))))
+      .then((data) => data.token)
+      .catch(() => {
+        token = null;
+        throw new ApiError(0, UNREACHABLE);
+      });
+  }
+  return token;
+}
+
+async function call(method, path, body, retry = true) {
+  const init = { method, headers: { "X-Napoleon-Token": await pageToken() } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -20,13 +39,18 @@ async function call(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, "the server cannot be reached: is napoleon serve still running?");
+    throw new ApiError(0, UNREACHABLE);
   }
   let data = null;
   try {
     data = await response.json();
   } catch (err) {
     data = null;
+  }
+  if (response.status === 403 && data && data.token === "refused" && retry) {
+    // The server was restarted with a new token while the page stayed open: ask for it once.
+    token = null;
+    return call(method, path, body, false);
   }
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.error) || `${response.status} ${response.statusText}`, data);
