@@ -37,7 +37,7 @@ def game_class(game_id: str) -> type[Game]:
         return GAMES[key]
     except (KeyError, TypeError):
         known = ", ".join(GAMES)
-        raise UnknownGameError(f"unknown game {game_id!r} (games: {known})") from None
+        raise UnknownGameError(f"unknown game {str(game_id)[:40]!r} (games: {known})") from None
 
 
 def get_game(game_id: str, options: Mapping[str, Any] | None = None) -> Game:

@@ -154,8 +154,6 @@ def choose_deal(args: argparse.Namespace, game: Game) -> Chosen:
 
         if args.start is not None and args.deal is not None:
             raise UsageError("give --from N or --deal N, not both")
-        if args.tries < 1:
-            raise UsageError("--tries must be at least 1")
         start = args.start or args.deal or 1
         graded = next_deal(game, start, wanted=args.grade, tries=args.tries)
         return Chosen(graded.deal, graded, f"deal {graded.deal} is winnable")

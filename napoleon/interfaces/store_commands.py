@@ -169,8 +169,6 @@ def saved_json(g: SavedGame) -> dict[str, Any]:
 
 
 def cmd_history(args: argparse.Namespace) -> None:
-    if args.limit < 1:
-        raise StoreError("--limit must be at least 1")
     with open_store(args, read_only=True) as store:
         games = store.games(args.game, limit=args.limit)
     if args.json:

@@ -8,9 +8,10 @@ import sys
 import time
 from typing import Any
 
+from ..schemas import cli as values
 from ..study import StudyError, Summary, need_extra, parse_deals, run_study, running_estimates
 from ..study.settle import Settlement, merge, settle_study
-from .common import db_parent, json_parent, parse_options
+from .common import argument, db_parent, json_parent, parse_options
 from .plot import plot
 
 
@@ -20,15 +21,18 @@ def register(subparsers: Any) -> None:
     p.add_argument("game")
     p.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-10000 or 1-10,50-60 (default 1-1000)")
     p.add_argument("-o", "--option", action="append", metavar="K=V", help="a game option, e.g. redeals=2")
-    p.add_argument("--budget", type=float, default=10.0, help="solver seconds per deal (default 10)")
-    p.add_argument("--max-states", type=int, help="positions the solver may visit per deal (repeatable results)")
-    p.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
+    p.add_argument("--budget", type=argument(values.seconds("--budget")), default=10.0,
+                   help="solver seconds per deal (default 10)")
+    p.add_argument("--max-states", type=argument(values.whole("--max-states", 1, 10**12)),
+                   help="positions the solver may visit per deal (repeatable results)")
+    p.add_argument("--jobs", "-j", type=argument(values.whole("--jobs", 1, 4096)),
+                   help="worker processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786")
     p.add_argument("--plot", metavar="FILE.png", help="draw the running estimate and its interval")
-    p.add_argument("--settle", type=float, metavar="SECONDS",
+    p.add_argument("--settle", type=argument(values.seconds("--settle")), metavar="SECONDS",
                    help="then give each deal the study left unknown SECONDS (longer than --budget), re-check "
                         "each loss by a second search, and count the verdicts as the study's own")
-    p.add_argument("--slice", type=int, metavar="N", help="with --settle: settle at most N more deals in this run")
+    p.add_argument("--slice", type=argument(values.whole("--slice", 1, 10**9)), metavar="N", help="with --settle: settle at most N more deals in this run")
     p.add_argument("--grades", action="store_true",
                    help="grade the deals instead (docs/grades.md): calibrate the game's thresholds and write its "
                         "shipped grades")
@@ -52,16 +56,10 @@ def cmd_study(args: argparse.Namespace) -> None:
 
     from ..store import Store
 
-    if args.budget <= 0:
-        raise StudyError("--budget must be a positive number of seconds")
-    if args.jobs is not None and args.jobs < 1:
-        raise StudyError("--jobs must be at least 1")
-    if args.max_states is not None and args.max_states < 1:
-        raise StudyError("--max-states must be at least 1")
     if args.settle is not None and args.settle <= args.budget:
         raise StudyError("--settle must be more seconds than --budget")
-    if args.slice is not None and (args.settle is None or args.slice < 1):
-        raise StudyError("--slice goes with --settle and is at least 1")
+    if args.slice is not None and args.settle is None:
+        raise StudyError("--slice goes with --settle")
     if args.plot and not args.plot.lower().endswith(".png"):
         raise StudyError("--plot writes a PNG file: give a name ending in .png")
     from ..games import get_game

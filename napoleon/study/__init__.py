@@ -98,9 +98,9 @@ def parse_deals(text: str) -> list[int]:
             a = int(first)
             b = int(last) if sep else a
         except ValueError:
-            raise StudyError(f"bad deal range {part!r}: write e.g. 1-10000 or 7 or 1-10,50-60") from None
+            raise StudyError(f"bad deal range {part[:40]!r}: write e.g. 1-10000 or 7 or 1-10,50-60") from None
         if not 1 <= a <= b <= MAX_DEAL:
-            raise StudyError(f"bad deal range {part!r}: deals go from 1 to {MAX_DEAL}, first to last")
+            raise StudyError(f"bad deal range {part[:40]!r}: deals go from 1 to {MAX_DEAL}, first to last")
         if b - a >= 10_000_000:
             raise StudyError(f"deal range {part!r} is too large (at most 10,000,000 deals)")
         deals.update(range(a, b + 1))

@@ -93,3 +93,15 @@ def test_each_run_of_the_server_has_its_own_token(tmp_path):
             assert r.headers["cache-control"] == "no-store"
             tokens.add(r.json()["token"])
     assert len(tokens) == 2
+
+
+def test_a_browsers_word_that_the_request_is_same_origin_is_proof_enough(setup):
+    """Sec-Fetch-Site is set by the browser alone: same-origin is the page (an older browser sends the token)."""
+    c, token, gid = setup
+    del c.headers["X-Napoleon-Token"]
+    r = c.post(f"/api/games/{gid}/moves", json={"notation": "S-W"}, headers={"Sec-Fetch-Site": "same-origin"})
+    assert r.status_code == 200
+    r = c.post(f"/api/games/{gid}/moves", json={"notation": "S-W"},
+               headers={"Sec-Fetch-Site": "same-origin", "Origin": "null"})
+    assert r.status_code == 403
+    c.headers["X-Napoleon-Token"] = token

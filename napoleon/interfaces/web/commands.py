@@ -11,6 +11,9 @@ import webbrowser
 from typing import Any
 
 from ...engine.errors import NapoleonError
+from ...schemas import cli as values
+from ...schemas.web import MAX_BUDGET
+from ..common import argument
 
 DEFAULT_PORT = 8765
 
@@ -100,8 +103,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--open", action="store_true", help="open the page in a web browser")
     p.add_argument("--db", metavar="PATH", help="the store's database (default $NAPOLEON_DB, else the user data dir)")
-    p.add_argument("--workers", type=int, default=1, help="solver worker processes (default 1)")
-    p.add_argument("--max-budget", type=float, default=120.0, metavar="SECONDS",
+    p.add_argument("--workers", type=argument(values.whole("--workers", 1, 64)), default=1,
+                   help="solver worker processes (default 1)")
+    p.add_argument("--max-budget", type=argument(values.seconds("--max-budget", MAX_BUDGET)), default=MAX_BUDGET,
+                   metavar="SECONDS",
                    help="the longest a hint or solution search may take (default 120)")
     p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"),
                    help="uvicorn's log level")

@@ -8,12 +8,15 @@ game ids are sequential. Two checks stop it, as web frameworks do:
   an ``Origin`` that is not this server (``null`` included), or a
   ``Sec-Fetch-Site`` of ``cross-site`` or ``same-site`` (another port of
   127.0.0.1 is the same site, not the same origin).
-- **A token the page holds.** Every state-changing request (every method but
-  GET, HEAD and OPTIONS, and a hint, which marks the game as played with
-  help) carries the header ``X-Napoleon-Token``: a secret made when the
-  server starts, which the page reads from ``GET /api/token``. Another
-  site's page cannot read it (the browser's same-origin policy; the Host
-  check stops DNS rebinding), and a form cannot send a header.
+- **Proof that it comes from the page.** Every state-changing request
+  (every method but GET, HEAD and OPTIONS, and a hint, which marks the game
+  as played with help) carries the header ``X-Napoleon-Token``: a secret
+  made when the server starts, which the page reads from ``GET /api/token``.
+  Another site's page cannot read it (the browser's same-origin policy; the
+  Host check stops DNS rebinding), and a form cannot send a header. A
+  browser's own word that the request comes from this origin
+  (``Sec-Fetch-Site: same-origin``, a header no page can set) is taken as
+  the same proof: that is what Fetch Metadata is for.
 
 A request that fails a check is answered 403 and changes nothing; a
 refused token says ``"token": "refused"``, so that a page left open across
@@ -71,7 +74,7 @@ class RequestForgeryMiddleware:
             refusal, extra = None, {}
             if changes_state(method, path) or path == "/api/token":
                 refusal = foreign(headers)
-            if refusal is None and changes_state(method, path):
+            if refusal is None and changes_state(method, path) and headers.get("sec-fetch-site") != "same-origin":
                 given = headers.get(TOKEN_HEADER, "")
                 if not hmac.compare_digest(given.encode("latin-1"), self.token.encode()):
                     refusal = ("this request does not come from napoleon's page (no valid X-Napoleon-Token): "
