@@ -85,16 +85,15 @@ def test_two_resumes_of_one_game_lose_no_move(tmp_path):
         b.wait_for("resuming game")
         a.send("S-W")
         assert wait_for_moves(db, gid, 2) == ["S-W", "S-W"]
-        b.send("S-W")                        # made on the line B opened, which no longer is the game's
-        b.send("board")                      # B saves before reading this line: refused, reloaded, told
-        b.wait_for("moved on in another window or process")
+        b.send("S-W")                        # made on the line B opened, which no longer is the game's:
+        b.wait_for("moved on in another window or process")   # refused, reloaded, and B is told
         assert moves_in_store(db, gid) == ["S-W", "S-W"]
         b.send("S-W")                        # now on A's line
         assert wait_for_moves(db, gid, 3) == ["S-W"] * 3
     finally:
         out_a, out_b = a.quit(), b.quit()
     assert moves_in_store(db, gid) == ["S-W"] * 3   # A's quit did not write its older line back
-    assert "moved on" in out_a and "Traceback" not in out_a + out_b
+    assert "Traceback" not in out_a + out_b
 
 
 def test_the_page_and_a_resume_lose_no_move(tmp_path):
@@ -118,7 +117,6 @@ def test_the_page_and_a_resume_lose_no_move(tmp_path):
             assert moves_in_store(db, gid) == ["S-W"] * 3
             # The other process had not seen the page's move: its next one is refused, and it reloads.
             other.send("S-W")
-            other.send("board")
             other.wait_for("moved on")
             assert moves_in_store(db, gid) == ["S-W"] * 3
             other.send("S-W")
