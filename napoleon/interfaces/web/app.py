@@ -72,8 +72,8 @@ from ...engine.errors import IllegalMoveError, NapoleonError
 from ...engine.move import REDEAL
 from ...engine.state import State
 from ...games import DEFAULT_GAME
-from ...keymap import keys_json
 from ...grading import grade_json, hand_out, shipped_grade
+from ...keymap import keys_json
 from ...schemas import InputTooLargeError, SchemaError, load_json, parse
 from ...schemas.web import (
     MAX_BODY,
