@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from ... import voice
 from ...cards import RANKS
-from ...engine.autoplay import finish_moves
 from ...engine.errors import NapoleonError
 from ...engine.game import Game, format_option
 from ...engine.move import Move
