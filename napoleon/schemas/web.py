@@ -34,7 +34,7 @@ MAX_BUDGET = 120.0
 
 Budget = Annotated[float, Field(gt=0, le=MAX_BUDGET, allow_inf_nan=False)]
 Grade = Literal[WINNABLE_GRADES + ("any",)]  # type: ignore[valid-type]
-QueryNumber = text(r"[0-9]{1,6}(\.[0-9]{1,20})?", "a number of seconds such as 5 or 2.5")
+QueryNumber = text(r"[0-9]{1,6}(\.[0-9]{1,20})?", "a budget in seconds such as 5 or 2.5")
 QueryCount = text(r"[1-9][0-9]{0,2}", "a positive whole number of cards")
 
 

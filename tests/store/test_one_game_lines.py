@@ -18,7 +18,7 @@ import pytest
 from napoleon import new_game
 from napoleon.engine.autoplay import finish_moves
 from napoleon.session import Session
-from napoleon.store import Store
+from napoleon.store import Store, line_version
 
 
 def near_the_end(store: Store, solution: list[str]) -> int:
@@ -29,7 +29,8 @@ def near_the_end(store: Store, solution: list[str]) -> int:
             break
         session.play_text(text)
     session.abandon()
-    store.save_state(session.record_id, session.state, session.turns, 0.0)  # as if played in no time
+    store.save_state(session.record_id, session.state, session.turns, 0.0,  # as if played in no time
+                     base=line_version(session.notation_history()))
     return session.record_id
 
 

@@ -11,6 +11,7 @@ from .test_api import new
 
 def test_the_verdict_follows_a_known_solution_and_refuses_a_bad_budget(tmp_path):
     with TestClient(create_app(tmp_path / "v.db", settings=Settings())) as client:
+        client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]  # as the page does
         gid = new(client, "werner", 1, autoplay=False)["id"]
         first = client.get(f"/api/games/{gid}/verdict").json()
         assert first["verdict"] == "won" and not first["more"] and first["at"] == 0
@@ -26,6 +27,7 @@ def test_the_verdict_follows_a_known_solution_and_refuses_a_bad_budget(tmp_path)
 def test_an_undecided_position_asks_for_more_until_the_ladder_ends(tmp_path):
     app = create_app(tmp_path / "v.db", settings=Settings())
     with TestClient(app) as client:
+        client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]  # as the page does
         app.state.web.solver.budgets = (0.05, 0.1)
         app.state.web.solver.max_states = 50
         gid = new(client, "forty-thieves", 2, autoplay=False)["id"]
