@@ -123,7 +123,7 @@ async def test_a_resumed_game_is_timed_from_an_undo(tmp_path):
     from napoleon.engine.autoplay import finish_moves
     from napoleon.session import Session
     from napoleon.solver import solve
-    from napoleon.store import Store
+    from napoleon.store import Store, line_version
 
     state = new_game("werner", deal=1)
     solution = solve(state.copy(), budget=60).moves
@@ -134,7 +134,8 @@ async def test_a_resumed_game_is_timed_from_an_undo(tmp_path):
                 break
             session.play(move)
         session.abandon()
-        store.save_state(session.record_id, session.state, session.turns, 0.0)
+        store.save_state(session.record_id, session.state, session.turns, 0.0,  # as if played in no time
+                         base=line_version(session.notation_history()))
         resumed = Session.resume(store, session.record_id, autoplay=False)
         app = make_app("werner", 1, session=resumed, recorder=resumed.recorder)
         async with app.run_test(size=(120, 30)) as pilot:
