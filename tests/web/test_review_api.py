@@ -16,6 +16,7 @@ from .test_api import new
 def test_the_review_of_a_won_game_names_its_length_and_where_help_was_taken(tmp_path):
     moves = [new_game("werner", 1).game.notation(m) for m in solve(new_game("werner", 1), budget=30).moves]
     with TestClient(create_app(tmp_path / "v.db", settings=Settings())) as client:
+        client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]  # as the page does
         gid = new(client, "werner", 1, autoplay=False)["id"]
         client.post(f"/api/games/{gid}/moves", json={"notation": moves[0]})
         assert client.get(f"/api/games/{gid}/hint").json()["outcome"] == "won"
