@@ -66,7 +66,7 @@ def safe_moves(state: State) -> list[Move]:
         return []
     game = state.game
     piles = state.piles
-    plan = game.plan(state)
+    routes = game.routes(state)
     found = set(game.foundations)
     done: list[Move] = []
     changed = True
@@ -77,7 +77,7 @@ def safe_moves(state: State) -> list[Move]:
             if not p or not is_safe(state, p[-1]):
                 continue
             c = p[-1]
-            for first_only, _, dsts in plan[src]:
+            for first_only, _, dsts in routes[src]:
                 target = next((f for f in dsts if f in found and game.foundation_accepts(piles, f, c)), None)
                 if first_only and target is not None:
                     m = Move(src, target, 1)

@@ -265,9 +265,9 @@ class Game:
                 out += piles[: group.count - state.redeals] if group.shrinks else piles
         return out
 
-    def plan(self, state: State) -> tuple[tuple[Target, ...], ...]:
+    def routes(self, state: State) -> tuple[tuple[Target, ...], ...]:
         """For each pile, where its top card may go in this position."""
-        return self._plan
+        return self._routes
 
     def is_dead(self, state: State) -> bool:
         """A loss other than "no legal move" (Forty Thieves' cycle rule)."""
@@ -422,11 +422,11 @@ class Game:
             (i, tuple(d for d in range(self.npiles) if self.pile_roles[d] in self.groups[group_of[i]].whole_to))
             for i in range(self.npiles) if self.groups[group_of[i]].whole_to
         )
-        self._plan = self.make_plan(lambda src, gi: True)
+        self._routes = self.make_routes(lambda src, gi: True)
 
-    def make_plan(self, allowed: Callable[[int, int], bool]) -> tuple[tuple[Target, ...], ...]:
+    def make_routes(self, allowed: Callable[[int, int], bool]) -> tuple[tuple[Target, ...], ...]:
         """Where each pile's top card may go, limited by ``allowed(src, group)``."""
-        plan = []
+        by_pile = []
         for src in range(self.npiles):
             targets = []
             for role in self.groups[self.pile_group[src]].to:
@@ -438,8 +438,8 @@ class Game:
                     # Foundations of a group are interchangeable: name only one.
                     first_only = group.first_only or isinstance(group.rule, Foundation)
                     targets.append((first_only, runs, dsts))
-            plan.append(tuple(targets))
-        return tuple(plan)
+            by_pile.append(tuple(targets))
+        return tuple(by_pile)
 
     def pile_label(self, index: int) -> str:
         """A readable name: ``tableau 3``, ``stock``, ``central reserve``."""

@@ -101,7 +101,7 @@ class State:
         piles = self.piles
         fit, space, limit, one_per_suit, runs_of = game.fit, game.space, game.limit, game.one_per_suit, game.runs
         out: list[Move] = []
-        plan = game.plan(self)
+        routes = game.routes(self)
         for src in game.sources:
             p = piles[src]
             if not p:
@@ -113,7 +113,7 @@ class State:
                 n = len(p)
                 while run < n and p[-run] in own[p[-run - 1]]:
                     run += 1
-            for first_only, runs, dsts in plan[src]:
+            for first_only, runs, dsts in routes[src]:
                 for d in dsts:
                     q = piles[d]
                     if q:
@@ -393,7 +393,7 @@ class State:
             return "one card is turned at a time"
         if game.pile_roles[src] == FOUNDATION:
             return "cards on a foundation never leave it"
-        allowed = {d for _, _, dsts in game.plan(self)[src] for d in dsts}
+        allowed = {d for _, _, dsts in game.routes(self)[src] for d in dsts}
         if dst not in allowed:
             if not game.groups[game.pile_group[src]].to:
                 return f"cards of {label(src)} cannot be moved by the player"
@@ -402,7 +402,7 @@ class State:
         if count > len(p):
             return f"{label(src)} holds only {len(p)} card{'s' * (len(p) != 1)}"
         if count > 1:
-            if not any(run for _, run, dsts in game.plan(self)[src] if dst in dsts):
+            if not any(run for _, run, dsts in game.routes(self)[src] if dst in dsts):
                 return game.multi_card_note(self, move) or "only one card moves at a time"
             cards = p[-count:]
             if not all(b in game.fit[src][a] for a, b in pairwise(cards)):

@@ -95,10 +95,10 @@ Won when all 104 cards are on the foundations."""
             number = piles.index(src) + 1
             return not ((group == LOWER and number <= 4) or (group == UPPER and 7 <= number <= 10))
 
-        self._first_plan = self.make_plan(first_deal)
+        self._first_routes = self.make_routes(first_deal)
 
-    def plan(self, state: State) -> tuple[tuple[Target, ...], ...]:
-        return self._first_plan if state.redeals == 0 else self._plan
+    def routes(self, state: State) -> tuple[tuple[Target, ...], ...]:
+        return self._first_routes if state.redeals == 0 else self._routes
 
     def restriction_note(self, state: State, src: int, dst: int) -> str | None:
         if state.redeals == 0 and self.pile_roles[dst] == FOUNDATION:

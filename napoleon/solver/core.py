@@ -3,13 +3,13 @@
 The C sources are in ``csrc/`` (``core.h`` says which file holds what, and
 lists the assumptions about the rules that the core checks as it reads the
 tables). ``encode_rules`` flattens what :class:`~napoleon.engine.game.Game` compiled
-from a game's rule data (fit tables, spaces, the plan of where each pile's
-cards may go in each phase, whole-pile moves, waste piles in play,
+from a game's rule data (fit tables, spaces, the routes each pile's
+cards may take in each phase, whole-pile moves, waste piles in play,
 interchangeable piles, safe auto-play) into a list of integers that
 ``csrc/rules.c`` reads in the same order, headed by :data:`TABLE_VERSION`. A redeal the game
 declares as data (``Game.redeal_order``) is carried out by the core from that data; any other
 by calling back into the game's Python code, so no rule is written twice. The hooks that the
-tables are read from (``plan``, ``active_wastes``, ``symmetric_groups``,
+tables are read from (``routes``, ``active_wastes``, ``symmetric_groups``,
 ``autoplay_allowed``) may depend on the number of redeals used only; that is
 how a "phase" is defined here.
 
@@ -161,11 +161,11 @@ def _phase_state(game: Game, redeals: int) -> State:
 
 def _phase(game: Game, redeals: int) -> tuple:
     s = _phase_state(game, redeals)
-    plan = tuple(
-        tuple((bool(first_only), bool(runs), tuple(dsts)) for first_only, runs, dsts in game.plan(s)[p])
+    routes = tuple(
+        tuple((bool(first_only), bool(runs), tuple(dsts)) for first_only, runs, dsts in game.routes(s)[p])
         for p in range(game.npiles)
     )
-    return plan, tuple(game.active_wastes(s)), autoplay_allowed(s), tuple(map(tuple, game.symmetric_groups(s)))
+    return routes, tuple(game.active_wastes(s)), autoplay_allowed(s), tuple(map(tuple, game.symmetric_groups(s)))
 
 
 @lru_cache(maxsize=64)
@@ -202,8 +202,8 @@ def encode_rules(game: Game) -> list[int]:
                 len(group), *group, _mask(game.space[p])]
         fit = game.fit[p]
         out += [_mask(fit[t]) if fit is not None else 0 for t in range(64)]
-    for plan, wastes, auto, sym in phases:
-        for targets in plan:
+    for by_pile, wastes, auto, sym in phases:
+        for targets in by_pile:
             out.append(len(targets))
             for first_only, runs, dsts in targets:
                 out += [int(first_only), int(runs), len(dsts), *dsts]

@@ -68,7 +68,7 @@
  *     been made since the search began, the stock is a suffix of the
  *     starting stock, so it is keyed by its length.
  *  A4 The redeal count stands in the key: the rules of a phase depend on it
- *     only (core.py checks the plans), and with unlimited redeals only
+ *     only (core.py checks the tables), and with unlimited redeals only
  *     "redealt since the root or not" matters.
  *  A5 A stock turn changes only the stock and the waste it lands on, so a
  *     move of other piles commutes with it (order.c skips such moves after a
@@ -87,7 +87,7 @@
 
 #define MAXP 32      /* piles */
 #define MAXC 112     /* cards on one pile */
-#define MAXPH 6      /* phases: plans differ by redeals used, 0..MAXPH-1 */
+#define MAXPH 6      /* phases: routes differ by redeals used, 0..MAXPH-1 */
 #define MAXT 8       /* targets of one pile */
 #define MAXM 512     /* moves of one position */
 
