@@ -138,6 +138,7 @@ def test_a_game_played_by_keyboard_and_ear(server, page):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     page.wait_for_selector("#message.error")
+    assert page.evaluate("(m => m.scrollWidth <= m.clientWidth + 1)(document.getElementById('message'))")
     refusal = said(page)
     assert "8♣" in refusal and not NOTATION.search(refusal), refusal
     wait_ready(page, "werner", 1)
