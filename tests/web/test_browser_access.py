@@ -69,11 +69,15 @@ def test_axe_finds_nothing_serious_on_any_game(server, new_page, size):
         page.keyboard.press("Enter")
         page.wait_for_selector("#board .card.selected")
         assert axe_problems(page) == [], f"{game_id}, a card held"
-    # The dialogs and the statistics page.
-    page.click("#menu-btn") if size[0] < 700 else None
+    # The dialogs, the statistics page and a game's review.
+    if size[0] < 700:
+        page.click("#menu-btn")
     page.click("#rules-btn")
     assert axe_problems(page) == [], "rules"
     page.click("#rules-close")
+    page.click("#settings-btn")
+    assert axe_problems(page) == [], "settings"
+    page.click("#settings-close")
     # A move made and the game left: the statistics list it, and its review is a click away.
     page.evaluate("""async () => {
         const v = napoleonApp.view;

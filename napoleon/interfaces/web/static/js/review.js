@@ -4,18 +4,13 @@
 // table of its own, forward and back.
 
 import { api } from "./api.js";
+import { cardName } from "./cards.js";
 import { $ } from "./util.js";
 
 const POLL_MS = 500;
 const MARK = { winnable: "✓", lost: "✗", unknown: "?" };
 const WORDS = { winnable: "winnable", lost: "lost", unknown: "not known" };
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SVG = "http://www.w3.org/2000/svg";
-
-/** "TH" -> "10♥". */
-function cardText(code) {
-  return (code[0] === "T" ? "10" : code[0]) + SUITS[code[1]];
-}
 
 function el(tag, attrs = {}, text = null) {
   const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
@@ -205,7 +200,7 @@ export class ReviewPage {
       const row = el("div", { class: "line-pile" });
       const cell = el("span", { class: "cards" });
       if (typeof shown === "string") cell.textContent = shown;
-      else cell.append(...shown.map((c) => el("span", { class: "HD".includes(c[1]) ? "red" : "black" }, cardText(c) + " ")));
+      else cell.append(...shown.map((c) => el("span", { class: "HD".includes(c[1]) ? "red" : "black" }, cardName(c) + " ")));
       row.append(el("span", { class: "label" }, p.label), cell);
       return row;
     });
