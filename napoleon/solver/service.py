@@ -298,10 +298,11 @@ class WorkerError(RuntimeError):
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent.parent)
 
-# The worker's first lines: this package's folder first on the path, the
-# current folder not at all (``-P`` and the filter), then the job loop.
+# The worker's first lines: this package's folder first on the path, then the
+# pool's own folders if it has any, the current folder not at all (``-P`` and
+# the filter), then the job loop.
 _BOOT = (
-    "import sys; sys.path[:] = [{root!r}] + [p for p in sys.path if p not in ('', {root!r})]; "
+    "import sys; sys.path[:] = [{root!r}] + [p for p in sys.path + {extra!r} if p not in ('', {root!r})]; "
     "from napoleon.solver.service import worker_main; worker_main({ppid}, {share})"
 )
 
@@ -409,7 +410,7 @@ class _Slot:
         with self.lock:
             if self.process is not None and self.process.poll() is None:
                 return self.process
-            boot = _BOOT.format(root=_PACKAGE_ROOT, ppid=os.getpid(), share=self.pool.share)
+            boot = _BOOT.format(root=_PACKAGE_ROOT, extra=self.pool.path, ppid=os.getpid(), share=self.pool.share)
             self.process = subprocess.Popen(
                 [sys.executable, "-P", "-c", boot],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.pool.stderr,
@@ -460,8 +461,12 @@ class WorkerPool:
     delay the next).
     """
 
-    def __init__(self, workers: int = 1, stderr: Any = subprocess.DEVNULL, share: int | None = None) -> None:
+    def __init__(self, workers: int = 1, stderr: Any = subprocess.DEVNULL, share: int | None = None,
+                 path: list[str] | None = None) -> None:
         self.workers = max(1, workers)
+        # Folders the workers may import job functions from, after the package's own (never the
+        # current folder): a study runs the functions its caller names, wherever they live.
+        self.path = [p for p in path or [] if p and p != os.getcwd()]
         # The worker processes that share the machine's memory with these
         # (these among them): each one's searches get 1/share of it.
         self.share = max(self.workers, share or 0)

@@ -25,6 +25,7 @@ import hashlib
 import math
 import os
 import statistics
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,45 +224,32 @@ def solve_deal(game_id: str, options: dict[str, Any], deal: int, budget: float |
         return {"deal": deal, "error": f"{type(exc).__name__}: {exc}"}
 
 
-def _start_worker(parent: int, jobs: int = 1) -> None:
-    import signal
-
-    from ..processes import die_with_parent
-    from ..solver import core
-
-    # Ctrl-C is for the parent, which stops the pool; workers just die with it,
-    # as they do when it is killed outright.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(parent)
-    # Side by side, each worker's searches get their share of the memory: two
-    # 300 s Forty Thieves searches grew to 14 GB each on a 24 GB machine, and
-    # the system killed one of them (docs/benchmarks.md).
-    core.share_memory(jobs)
-
-
 Task = tuple[str, dict[str, Any], int, float | None, int | None]
-
-
-def _call(task: Task, worker: Callable[..., dict[str, Any]] = solve_deal) -> dict[str, Any]:
-    return worker(*task)
 
 
 def local_results(tasks: list[Task], jobs: int,
                   worker: Callable[..., dict[str, Any]] = solve_deal) -> Iterator[dict[str, Any]]:
-    """Results of ``worker(*task)`` for each task from a pool of ``jobs`` processes, as they finish.
+    """Results of ``worker(*task)`` for each task from ``jobs`` worker processes, as they finish.
 
-    ``worker`` (a module-level function, so that it pickles) is the solver by
-    default; the grading study passes its own (napoleon/grading/study.py).
+    The workers are the solver service's (:class:`napoleon.solver.service.WorkerPool`),
+    the one pool of the package: each dies with this process, leaves Ctrl-C to
+    it, and gives its searches 1/``jobs`` of the memory (two 300 s Forty Thieves
+    searches side by side grew to 14 GB each on a 24 GB machine and the system
+    killed one: docs/benchmarks.md). ``worker`` (a module-level function, so
+    that it pickles) is the solver by default; the grading study passes its
+    own (napoleon/grading/study.py).
     """
-    import multiprocessing
+    from concurrent.futures import as_completed
 
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_start_worker, initargs=(os.getpid(), jobs))
+    from ..solver.service import WorkerPool
+
+    # The workers' errors go where this process's go; ``worker`` may live wherever this process imports from.
+    pool = WorkerPool(jobs, stderr=None, path=sys.path)
     try:
-        yield from pool.imap_unordered(functools.partial(_call, worker=worker), tasks, chunksize=1)
-        pool.close()
+        for future in as_completed([pool.submit(worker, *task).future for task in tasks]):
+            yield future.result()
     finally:
-        pool.terminate()
-        pool.join()
+        pool.close()
 
 
 def _on_dask_worker(worker: Callable[..., dict[str, Any]], *task: Any) -> dict[str, Any]:
