@@ -215,7 +215,7 @@ class WebApp:
 
     async def live(self, request: Request) -> LiveGame:
         game_id = self.game_id(request)
-        live = await asyncio.to_thread(self.registry.get, game_id)
+        live = self.registry.in_memory(game_id) or await asyncio.to_thread(self.registry.get, game_id)
         if live is None:
             raise ApiError(404, f"no game with id {game_id!r}")
         return live

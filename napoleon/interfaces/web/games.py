@@ -62,6 +62,19 @@ class Registry:
             self._remember(live)
         return live
 
+    def in_memory(self, game_id: str) -> LiveGame | None:
+        """The game ``game_id`` if it is in memory, else None, without waiting: for the event loop,
+        which then need not hand the lookup to a thread (only a replay from the store blocks)."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
+            return live
+        finally:
+            self._lock.release()
+
     def get(self, game_id: str) -> LiveGame | None:
         """The game ``game_id``, from memory or replayed from the store; None if unknown."""
         with self._lock:
