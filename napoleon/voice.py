@@ -255,14 +255,6 @@ def solver_failed(error: object) -> str:
 
 # -------------------------------------------------------------- verdicts
 
-VERDICT_WORDS = {
-    "won": "winnable",
-    "lost": "lost",
-    "unknown": "not proven",
-    "searching": "searching …",
-}
-"""The live verdict in a word, by the solver's verdict (``searching``: no answer yet)."""
-
 DEAL_CANNOT_BE_WON = "this deal cannot be won: n deals a new one"
 
 

@@ -61,11 +61,13 @@ def hint_for(state, budget: float):
         return pool.submit(ask_hint, state, budget).result()
 
 
-def on_page(server, new_page, hash_: str, act) -> str:
+def on_page(server, new_page, hash_: str, act, refused: bool = False) -> str:
     page = new_page(width=1280, height=800, autoplay=False)
     page.goto(f"{server}/{hash_}")
     wait_ready(page, hash_.split("/")[0][1:])
     act(page)
+    if refused:  # a refusal is said as an error (picking the card up said where it may go first)
+        page.wait_for_selector("#message.error")
     # What the page says once the answer is in (not what it says while a hint is looked for).
     waiting = f"['', '{voice.HINT_LOOKING}']"
     page.wait_for_function(f"!{waiting}.includes(document.getElementById('message').textContent.trim())",
@@ -80,7 +82,8 @@ def test_an_illegal_move(server, new_page, tmp_path):
     assert expected == "the 8♣ does not go on the 10♥: the tableau builds down in alternating colours"
     assert line_mode(tmp_path, "werner", 1, "T1-T2\nq\n")[0] == expected
     assert in_terminal("werner", 1, ["colon", *"T1-T2", "enter"]) == expected
-    assert on_page(server, new_page, "#werner/1", lambda page: tap(page, "tableau-1", "tableau-2")) == expected
+    assert on_page(server, new_page, "#werner/1", lambda page: tap(page, "tableau-1", "tableau-2"),
+                   refused=True) == expected
 
 
 def test_an_undo(server, new_page, tmp_path):

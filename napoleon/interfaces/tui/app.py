@@ -385,7 +385,7 @@ class NapoleonApp(SolverMixin, BarsMixin, App[None]):
                 self.held = (game.stock, 1)
                 self.target_counts = {w: {1} for w in wastes}
                 self._redraw()
-                self.say(f"turn the stock card onto which waste pile? ({', '.join(game.pile_abbrs[w] for w in wastes)})")
+                self.say(voice.which_waste(state, wastes))
             return
         self.action_redeal()
 
