@@ -57,6 +57,7 @@ class Reviews:
             self.failed[record_id] = str(exc)
         finally:
             self.tasks.pop(record_id, None)
+            self.latest.pop(record_id, None)  # the store keeps it now
 
     def close(self) -> None:
         """Stop every review at work (the server is stopping)."""
