@@ -83,7 +83,9 @@ def test_study_command_errors(tmp_path, capsys):
     assert main(["study", "werner", "--deals", "5-1", "--db", db]) == 2
     assert "bad deal range" in capsys.readouterr().err
     assert main(["study", "klondike", "--deals", "1-2", "--db", db]) == 2
-    assert main(["study", "werner", "--deals", "1-2", "--budget", "0", "--db", db]) == 2
+    with pytest.raises(SystemExit) as refused:  # argparse's own refusal, in one line
+        main(["study", "werner", "--deals", "1-2", "--budget", "0", "--db", db])
+    assert refused.value.code == 2 and "--budget" in capsys.readouterr().err
     assert main(["study", "werner", "--deals", "1-2", "--plot", "x.svg", "--db", db]) == 2
 
 
