@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from starlette.testclient import TestClient  # noqa: E402
+from fuzz_cases import GAME, all_cases
+from starlette.testclient import TestClient
 
-from fuzz_cases import GAME, all_cases  # noqa: E402
-from napoleon.interfaces.web import Settings, create_app  # noqa: E402
+from napoleon.interfaces.web import Settings, create_app
 
 
 def snapshot(c: TestClient, gid: str) -> tuple:

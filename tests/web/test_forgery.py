@@ -53,7 +53,7 @@ def forged_requests(gid):
     {"Sec-Fetch-Site": "same-site"},                      # another port of 127.0.0.1 is the same site
 ], ids=["null", "evil", "other-port", "cross-site", "same-site"])
 def test_a_request_from_elsewhere_changes_nothing_even_with_the_token(setup, headers):
-    c, token, gid = setup
+    c, _, gid = setup
     before = everything(c, gid)
     for method, path, body in forged_requests(gid):
         r = c.request(method, path, json=body, headers=headers)
@@ -78,7 +78,7 @@ def test_a_request_without_the_pages_token_changes_nothing(setup, token):
 
 
 def test_the_page_itself_is_let_through(setup):
-    c, token, gid = setup
+    c, _, gid = setup
     host = "testserver"
     r = c.post(f"/api/games/{gid}/moves", json={"notation": "S-W"},
                headers={"Origin": f"http://{host}", "Sec-Fetch-Site": "same-origin"})

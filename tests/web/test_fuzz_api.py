@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from fuzz_cases import BODY_ROUTES, GAME, all_cases
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from fuzz_cases import BODY_ROUTES, GAME, all_cases
 from napoleon.interfaces.web import Settings, create_app
 
 SETTINGS = Settings(hint_budget=0.2, solve_budget=0.2, winnable_budget=0.05, winnable_tries=1, max_budget=0.2)
