@@ -58,6 +58,8 @@ def cmd_study(args: argparse.Namespace) -> None:
 
     if args.settle is not None and args.settle <= args.budget:
         raise StudyError("--settle must be more seconds than --budget")
+    if args.settle is not None and args.grades:
+        raise StudyError("--settle goes with a winnability study, not with --grades")
     if args.slice is not None and args.settle is None:
         raise StudyError("--slice goes with --settle")
     if args.plot and not args.plot.lower().endswith(".png"):

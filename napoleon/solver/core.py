@@ -381,9 +381,9 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     by card, the same verdict over more positions (to re-check one); None:
     as the enclosing :func:`macros` block says (on outside one).
     ``fingerprints`` (depth-first search only): keep two 64-bit hashes of each
-    position seen instead of the position, about a third of the memory (140
-    bytes a position of Forty Thieves become 50), so a search under the
-    memory limit goes about three times as far; a ``lost`` is then wrong
+    position seen instead of the position (on Forty Thieves 42 bytes a
+    position where exact keys take about 210), so a search under the
+    memory limit goes about five times as far; a ``lost`` is then wrong
     with a chance below states² / 2^129 (``csrc/core.h``, ``Seen``), and
     says so (``Result.fingerprints``). None: as the enclosing
     :func:`fingerprints` block says for depth-first search (off outside one).

@@ -14,7 +14,7 @@ answer is an error, and nothing is stored for it.
 
 A search that stops at the memory limit is taken again, for what is left of
 the budget, by depth-first search keeping fingerprints of positions instead
-of positions (:func:`napoleon.solver.core.search`), which goes about three
+of positions (:func:`napoleon.solver.core.search`), which goes about five
 times as far. A win it finds is replayed and counts; a loss it finds may be
 wrong (with a chance below states² / 2^129, reported beside it), so it is
 reported and not counted: the deal stays unknown.

@@ -108,7 +108,8 @@ def test_the_study_command_settles_and_reports(tmp_path, capsys):
     assert "won 4, lost 1, unknown 0" in text and "settled by longer searches (120 s a deal)" in text
 
 
-@pytest.mark.parametrize("extra", [["--settle", "30"], ["--slice", "2"], ["--settle", "120", "--slice", "0"]])
+@pytest.mark.parametrize("extra", [["--settle", "30"], ["--slice", "2"], ["--settle", "120", "--slice", "0"],
+                                   ["--settle", "120", "--grades"]])
 def test_the_study_command_refuses_a_bad_settling_pass(tmp_path, capsys, extra):
     db = tmp_path / "s.db"
     try:

@@ -161,8 +161,9 @@ typedef struct {
     int deadends;          /* run the dead-end test (deadend.c) */
     int macro;             /* order.c offers the stock's macro moves where they are sound (A7) */
     /* Depth-first search keeps two 64-bit hashes of each position's key
-       instead of the key (Seen, keys.c): about a third of the memory a
-       position, so a search that fits goes about three times as far; a
+       instead of the key (Seen, keys.c): on Forty Thieves 42 bytes a
+       position where the exact table takes about 210, so a search under the
+       memory limit goes about five times as far; a
        "lost" may then be wrong, with the chance Seen's comment states. */
     int fingerprints;
     long long dead;        /* positions it cut */
