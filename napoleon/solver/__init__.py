@@ -21,8 +21,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..engine.move import Move
+from ..engine.searching import DEFAULT_PLAN, MODES, SearchPlan
 from ..engine.state import State
-from ..engine.searching import DEFAULT_PLAN, MODES, SearchPlan, Step
 from .search import LOST, UNKNOWN, WON, Result, Search, Verdict
 
 __all__ = [

@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..engine.autoplay import safe_moves
 from ..engine.move import Move
 from ..engine.state import State
-from ..engine.autoplay import safe_moves
 
 
 class Verdict(enum.StrEnum):

@@ -61,9 +61,9 @@ from dataclasses import dataclass, replace
 
 from ..engine.game import UNLIMITED
 from ..engine.move import REDEAL, Move
+from ..engine.searching import COMPLETE_MODES
 from ..engine.state import State
 from . import core
-from ..engine.searching import COMPLETE_MODES
 from .search import LOST, UNKNOWN, WON, Result
 
 

@@ -313,8 +313,6 @@ def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterab
     With ``dask`` (a scheduler address) the deals are solved on that Dask
     cluster, which must answer within ``connect_timeout`` seconds.
     """
-    import os
-
     from ..games import get_game
     from ..store.db import canonical_options
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from variants import IDS, VARIANTS
 
 import napoleon
+from napoleon.engine.autoplay import safe_moves
 from napoleon.engine.move import REDEAL
 from napoleon.solver import core
-from napoleon.engine.autoplay import safe_moves
 
 pytestmark = pytest.mark.skipif(not core.available, reason="the C core is not built")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import napoleon
-from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
 from napoleon.engine.searching import Step
+from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
 
 pytestmark = pytest.mark.skipif(not core.available, reason="nested rollouts run in the compiled core")
 

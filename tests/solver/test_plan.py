@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import napoleon
+from napoleon.engine.searching import DEFAULT_PLAN, MODES, Step
 from napoleon.games import GAMES
 from napoleon.games.werner import Werner
 from napoleon.solver import LOST, UNKNOWN, core, search_plan, solve
-from napoleon.engine.searching import DEFAULT_PLAN, MODES, Step
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

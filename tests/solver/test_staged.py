@@ -7,10 +7,10 @@ import random
 import pytest
 
 import napoleon
+from napoleon.engine.autoplay import safe_autoplay
 from napoleon.engine.move import REDEAL
 from napoleon.games import position_from_json
 from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
-from napoleon.engine.autoplay import safe_autoplay
 from napoleon.solver.search import Search
 from napoleon.solver.staged import DEFAULT_PLANS, GRADING_PLANS, REDEAL_COST, Plan, _Run, staged_search
 
