@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from tests.analysis.test_review import FOLLOWED, GAME
 
@@ -62,14 +63,15 @@ def test_review_from_the_end_of_game_dialog(server, new_page, size):
     # The winning line, forward and back, on its own table.
     review = api(server, f"/api/games/{gid}/review")
     assert review["losing_move"] == 19 and review["done"]
-    assert "Before move 19" in page.inner_text("#review-step")
+    # The line's table is drawn after the summary: wait for each step's words, not just read them.
+    expect(page.locator("#review-step")).to_contain_text("Before move 19", timeout=15000)
     assert page.is_disabled("#review-prev")
-    for _ in range(3):
+    for n in (1, 2, 3):
         page.click("#review-next")
-    assert page.inner_text("#review-step").startswith(f"Line move 3 of {len(review['line'])}: ")
+        expect(page.locator("#review-step")).to_contain_text(f"Line move {n} of {len(review['line'])}: ")
     after_three = page.inner_text("#review-table")
     page.click("#review-prev")
-    assert page.inner_text("#review-step").startswith("Line move 2 of")
+    expect(page.locator("#review-step")).to_contain_text("Line move 2 of")
     assert page.inner_text("#review-table") != after_three
     assert "column 1" in page.inner_text("#review-table") or "tableau 1" in page.inner_text("#review-table")
     # Nothing wider than the window, at either size.
