@@ -1,7 +1,8 @@
 """The page plays the game the terminal plays, with the same keys, in Chromium at 1280x800 and 360x740.
 
 Each test stands for a fault players met: an untouched deal showed "moves 2"
-(the opening's auto-play) and a clock that ran to 0:01 before any move;
+(the opening's auto-play) and a clock that ran to 0:01 before any move, and "grade: unknown" stood
+beside "winnable";
 ``R`` redid on the page but restarted in the terminal, and the page had no
 restart key.
 """
@@ -31,6 +32,9 @@ def test_an_untouched_deal_shows_no_move_and_no_time(server, new_page, size):
     page.wait_for_timeout(2500)  # the clock ticks each second: it must not have started
     assert page.inner_text("#moves-count").strip() == "0"
     assert page.inner_text("#clock").strip() == "0:00"
+    # Its grade is "unknown" (in the JSON): not said beside the winnable badge, as in the terminal.
+    assert api(server, f"/api/games/{view['id']}")["grade"] == "unknown"
+    assert page.locator("#grade-badge").is_hidden()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "360x740"])

@@ -123,8 +123,10 @@ export class WinnableBadge {
   showGrade() {
     const v = this.app.view;
     const badge = $("grade-badge");
-    badge.hidden = !v.grade;
-    badge.textContent = v.grade ? `grade: ${v.grade}` : "";
+    // "unknown" would stand beside the winnable badge's own word on the position, and say less.
+    const shown = v.grade && v.grade !== "unknown";
+    badge.hidden = !shown;
+    badge.textContent = shown ? `grade: ${v.grade}` : "";
     badge.dataset.grade = v.grade || "";
   }
 
