@@ -7,21 +7,30 @@ A game knows nothing of any one position: that is :class:`~.state.State`.
 
 The split follows OpenSpiel (a game and its states) and python-chess's
 variants (each game a small subclass overriding only its special rules).
+A game's options are described in :mod:`.options` and its move notation is
+read and written by :mod:`.notation`.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
 from .dealing import deal_rows
-from .errors import NotationError, OptionError
-from .move import REDEAL, Move
+from .errors import OptionError
+from .move import Move
+from .notation import move_from_json, move_notation, move_to_json, parse_notation
+
+# What a game's options are lives in .options; those names are imported from here too.
+from .options import RANKS as RANKS
+from .options import UNLIMITED, Option, format_option
+from .options import choice as choice
+from .options import flag as flag
+from .options import parse_ranks as parse_ranks
 from .rules import (
     ABBREVIATIONS,
     CELL,
@@ -42,83 +51,6 @@ from .searching import SearchPlan
 from .state import State
 from .table import CARD_RATIO, DOWN, STACK, Band, Columns, Table
 from .table import WASTE as WASTE_FAN
-
-UNLIMITED = -1
-"""``max_redeals`` of a game that may redeal without limit."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """An option a game takes: ``name=value`` on the command line.
-
-    ``parse`` turns the text (or JSON value) into the option's value and
-    raises ValueError with a message for a bad one.
-    """
-
-    name: str
-    default: Any
-    parse: Callable[[Any], Any]
-    values: str
-    help: str
-
-    @property
-    def choices(self) -> tuple[str, ...] | None:
-        """The words the option takes when they are a fixed few (a menu
-        offers them), as its ``parse`` declares them; None otherwise."""
-        return getattr(self.parse, "choices", None)
-
-
-class _Flag:
-    """Parse an on/off option value (``true``/``false``, ``yes``/``no``, ...)."""
-
-    choices = ("true", "false")
-
-    def __call__(self, value: Any) -> bool:
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("1", "true", "yes", "on", ""):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise ValueError(f"expected true or false, not {value!r}")
-
-
-flag = _Flag()
-"""Parse an on/off option value."""
-
-
-class choice:  # lower case: it reads as a function, ``choice("none", "any")``
-    """Parse an option that takes one of ``allowed`` words; ``choices`` lists them.
-
-    >>> choice("none", "any")(" Any ")
-    'any'
-    """
-
-    def __init__(self, *allowed: str) -> None:
-        self.choices = allowed
-
-    def __call__(self, value: Any) -> str:
-        text = str(value).strip().lower()
-        if text not in self.choices:
-            raise ValueError(f"expected one of {', '.join(self.choices)}, not {value!r}")
-        return text
-
-
-def parse_ranks(value: Any) -> int:
-    """A number of ranks, 2 to 13 (the reduced deck of the solver's tests)."""
-    text = str(value).strip()
-    if isinstance(value, bool) or not text.isdigit() or not 2 <= int(text) <= KING:
-        raise ValueError(f"expected a number of ranks from 2 to 13, not {value!r}")
-    return int(text)
-
-
-RANKS = Option("ranks", KING, parse_ranks, "2..13",
-               "test only: a reduced deck of the ranks Ace to this one; the highest plays the King's part")
-"""The hidden option of a reduced deck. A game lists it in ``test_option_specs``
-when its deal works with fewer cards: the solver's tests use it to build deals
-small enough for an exhaustive search (see :meth:`Game.reduced`)."""
-
 
 Target = tuple[bool, bool, tuple[int, ...]]
 """Where a pile's top card may go: (first_only, runs allowed, pile indices)."""
@@ -475,77 +407,21 @@ class Game:
     # -------------------------------------------------------------- notation
 
     def notation(self, move: Move) -> str:
-        """The text form of ``move``: ``T3-F1``, ``S-W2``, ``T4-T9x3``, ``redeal``."""
-        if move.is_redeal:
-            return "redeal"
-        text = f"{self.pile_abbrs[move.src]}-{self.pile_abbrs[move.dst]}"
-        return text if move.count == 1 else f"{text}x{move.count}"
-
-    # Lazy letters: ``T1-Cx2`` (the Tomb's C, whole pile) is C with a count, not a pile "CX2".
-    # ASCII digits, and few of them: "T3-F1x" and 5,000 digits is no move (and no int() of them).
-    _MOVE_RE = re.compile(r"^\s*([A-Za-z]+?[0-9]{0,3})\s*-\s*([A-Za-z]+?[0-9]{0,3})\s*(?:[xX]([0-9]{1,3}))?\s*$",
-                          re.ASCII)
+        """The text form of ``move``: ``T3-F1``, ``S-W2``, ``T4-T9x3``, ``redeal``
+        (:func:`.notation.move_notation`)."""
+        return move_notation(self, move)
 
     def parse_notation(self, text: str) -> Move:
-        """Parse a move in this game's notation; raise NotationError.
-
-        ``F`` with no number is left to :meth:`State.parse_move`, which knows
-        the position and picks the foundation that takes the card.
-        """
-        if text.strip().lower() == "redeal":
-            return REDEAL
-        m = self._MOVE_RE.match(text)
-        if not m:
-            raise NotationError(f"not a move: {text[:40]!r} (write e.g. T3-F1, T2-T5x3, S-W, redeal)")
-        src_name, dst_name, count = m.group(1).upper(), m.group(2).upper(), m.group(3)
-        src = self._pile_from_abbr(src_name, text)
-        dst = -2 if dst_name == "F" and "F" not in self.abbr_index else self._pile_from_abbr(dst_name, text)
-        n = int(count) if count else 1
-        if n < 1:
-            raise NotationError(f"{text!r}: a move carries at least one card")
-        return Move(src, dst, n)
-
-    def _pile_from_abbr(self, name: str, text: str) -> int:
-        try:
-            return self.abbr_index[name]
-        except KeyError:
-            piles = " ".join(self.pile_abbrs)
-            raise NotationError(f"{text!r}: {self.name} has no pile {name} (its piles: {piles})") from None
+        """Parse a move in this game's notation; raise NotationError
+        (:func:`.notation.parse_notation`)."""
+        return parse_notation(self, text)
 
     def move_to_json(self, move: Move) -> dict[str, Any]:
-        """``{"from", "to", "count", "notation"}``, or ``{"redeal": true, ...}``."""
-        if move.is_redeal:
-            return {"redeal": True, "notation": "redeal"}
-        return {
-            "from": self.pile_names[move.src],
-            "to": self.pile_names[move.dst],
-            "count": move.count,
-            "notation": self.notation(move),
-        }
+        """``{"from", "to", "count", "notation"}``, or ``{"redeal": true, ...}``
+        (:func:`.notation.move_to_json`)."""
+        return move_to_json(self, move)
 
     def move_from_json(self, obj: Any) -> Move:
-        """The move of a JSON object (see :meth:`move_to_json`); raise NotationError."""
-        if isinstance(obj, str):
-            return self.parse_notation(obj)
-        if not isinstance(obj, dict):
-            raise NotationError(f"a move must be an object or a notation string, not {type(obj).__name__}")
-        if obj.get("redeal") is True:
-            return REDEAL
-        src, dst, count = obj.get("from"), obj.get("to"), obj.get("count", 1)
-        for key, value in (("from", src), ("to", dst)):
-            if value not in self.pile_index:
-                raise NotationError(f"move {key!r}: {value!r} is not a pile of {self.name}")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise NotationError(f"move 'count' must be a positive integer, not {count!r}")
-        return Move(self.pile_index[src], self.pile_index[dst], count)
-
-
-def format_option(value: Any) -> str:
-    """An option value as it is written on the command line."""
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value == UNLIMITED:
-        return "unlimited"
-    return str(value)
+        """The move of a JSON object (see :meth:`move_to_json`); raise NotationError
+        (:func:`.notation.move_from_json`)."""
+        return move_from_json(self, obj)

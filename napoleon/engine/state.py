@@ -1,5 +1,9 @@
 """One position of a game: its piles, its legal moves, apply and undo.
 
+The work behind some of its answers lives beside it: :mod:`.generation` lists
+the legal moves, :mod:`.refusals` says why a move is illegal and
+:mod:`.position_json` reads a position back from JSON.
+
 >>> from napoleon import new_game
 >>> state = new_game("werner", deal=1)
 >>> move = state.legal_moves()[0]
@@ -13,16 +17,18 @@ True
 from __future__ import annotations
 
 import enum
-from collections import Counter
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from ..cards import card_str, parse_card
-from ..shuffle import check_deal_number
-from .errors import IllegalMoveError, PositionError
-from .move import REDEAL, Move
-from .rules import ACES, ALTERNATE, ANY, ANY_SUIT, FOUNDATION, KINGS, NONE, WASTE, Build, Foundation
-from .words import card_name, describe_move, pile_name, the_pile
+from ..cards import card_str
+from .errors import IllegalMoveError
+from .generation import generate_moves
+from .move import Move
+
+# Reading a position from JSON lives in .position_json; the name is imported from here too.
+from .position_json import state_from_json as state_from_json
+from .refusals import why_illegal
+from .rules import FOUNDATION, WASTE
+from .words import card_name, describe_move, the_pile
 
 if TYPE_CHECKING:
     from .game import Game
@@ -93,67 +99,8 @@ class State:
         return list(self._moves(False))
 
     def _moves(self, every: bool) -> list[Move]:
-        """:meth:`_generate`'s answer for this position, worked out once (not to be changed)."""
-        return self._known("every" if every else "legal", lambda: self._generate(every))
-
-    def _generate(self, every: bool) -> list[Move]:
-        game = self.game
-        piles = self.piles
-        fit, space, limit, one_per_suit, runs_of = game.fit, game.space, game.limit, game.one_per_suit, game.runs
-        out: list[Move] = []
-        routes = game.routes(self)
-        for src in game.sources:
-            p = piles[src]
-            if not p:
-                continue
-            c = p[-1]
-            run = 1
-            if runs_of[src]:
-                own = fit[src]
-                n = len(p)
-                while run < n and p[-run] in own[p[-run - 1]]:
-                    run += 1
-            for first_only, runs, dsts in routes[src]:
-                for d in dsts:
-                    q = piles[d]
-                    if q:
-                        if len(q) >= limit[d]:
-                            continue
-                        ok = fit[d][q[-1]]
-                        if c in ok:
-                            out.append(Move(src, d, 1))
-                            if first_only and not every:
-                                break
-                        elif runs:
-                            for k in range(2, run + 1):
-                                if p[-k] in ok:
-                                    out.append(Move(src, d, k))
-                                    break
-                    else:
-                        sp = space[d]
-                        if c in sp and (not one_per_suit[d] or game.foundation_accepts(piles, d, c)):
-                            out.append(Move(src, d, 1))
-                            if first_only and not every:
-                                break
-                        if runs:
-                            for k in range(2, run + 1):
-                                if p[-k] in sp:
-                                    out.append(Move(src, d, k))
-        stock = game.stock
-        if stock is not None and piles[stock]:
-            for w in game.active_wastes(self):
-                out.append(Move(stock, w, 1))
-        for src, dsts in game.whole_moves:
-            p = piles[src]
-            # A one-card pile is already listed as a plain move.
-            if len(p) > 1:
-                for d in dsts:
-                    q = piles[d]
-                    if q and p[0] in fit[d][q[-1]]:
-                        out.append(Move(src, d, len(p)))
-        if game.can_redeal(self):
-            out.append(REDEAL)
-        return out
+        """:func:`~.generation.generate_moves`'s answer for this position, worked out once (not to be changed)."""
+        return self._known("every" if every else "legal", lambda: generate_moves(self, every))
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here (to any foundation that takes it)."""
@@ -363,64 +310,9 @@ class State:
     # --------------------------------------------------------- why illegal
 
     def why_illegal(self, move: Move) -> str | None:
-        """None if ``move`` is legal, else a sentence saying why it is not."""
-        if not self._in_range(move) or move.count < 0:
-            return "no such pile"
-        if move in self._moves(True):
-            return None
-        game = self.game
-        if move.is_redeal:
-            if game.max_redeals == 0:
-                return f"{game.name} has no redeal"
-            if 0 <= game.max_redeals <= self.redeals:
-                return f"no redeal left (all {game.max_redeals} used)"
-            return game.redeal_refusal(self)
-
-        def label(pile: int) -> str:
-            return the_pile(self, pile)
-
-        src, dst, count = move
-        p, q = self.piles[src], self.piles[dst]
-        if src == dst:
-            return "a card cannot move onto its own pile"
-        if not p:
-            return f"{label(src)} is empty"
-        if src == game.stock:
-            if game.pile_roles[dst] != WASTE:
-                return "a stock card is turned onto a waste pile"
-            if dst not in game.active_wastes(self):
-                return f"{label(dst)} is not in play in this pass"
-            return "one card is turned at a time"
-        if game.pile_roles[src] == FOUNDATION:
-            return "cards on a foundation never leave it"
-        allowed = {d for _, _, dsts in game.routes(self)[src] for d in dsts}
-        if dst not in allowed:
-            if not game.groups[game.pile_group[src]].to:
-                return f"cards of {label(src)} cannot be moved by the player"
-            extra = game.restriction_note(self, src, dst)
-            return extra or f"a card from {label(src)} cannot go to {label(dst)}"
-        if count > len(p):
-            return f"{label(src)} holds only {len(p)} card{'s' * (len(p) != 1)}"
-        if count > 1:
-            if not any(run for _, run, dsts in game.routes(self)[src] if dst in dsts):
-                return game.multi_card_note(self, move) or "only one card moves at a time"
-            cards = p[-count:]
-            if not all(b in game.fit[src][a] for a, b in pairwise(cards)):
-                return f"the top {count} cards of {label(src)} are not a run built by the rules"
-        card = p[-count]
-        rule = game.groups[game.pile_group[dst]].rule
-        if isinstance(rule, Foundation):
-            if q and len(q) >= game.limit[dst]:
-                return f"{label(dst)} is complete"
-            if not q and card in game.space[dst]:
-                return f"there is already a foundation for the {card_name(card)}'s suit in this group"
-            return f"the {card_name(card)} does not go on {label(dst)}: {describe_foundation(rule)}"
-        if isinstance(rule, Build):
-            if not q:
-                return f"the {card_name(card)} cannot fill the empty {pile_name(self, dst)}: {describe_space(rule)}"
-            return (f"the {card_name(card)} does not go on the {card_name(q[-1])}: "
-                    f"the {game.groups[game.pile_group[dst]].role} {describe_build(rule)}")
-        return f"nothing may be put on {label(dst)} by the player"
+        """None if ``move`` is legal, else a sentence saying why it is not
+        (:func:`.refusals.why_illegal`)."""
+        return why_illegal(self, move)
 
     # ------------------------------------------------------------------ JSON
 
@@ -458,94 +350,3 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.describe()} deal={self.deal} moves={len(self.history)} {self.status.value}>"
-
-
-def state_from_json(game: Game, obj: Any) -> State:
-    """Rebuild a position of ``game`` from JSON; raise PositionError if it is not one."""
-    if not isinstance(obj, dict):
-        raise PositionError("a position must be a JSON object")
-    # A board laid out by hand (or by another program) has no deal number.
-    deal = obj.get("deal")
-    if deal is not None:
-        try:
-            deal = check_deal_number(deal)
-        except ValueError as exc:
-            raise PositionError(f"'deal': {exc}") from None
-    piles = obj.get("piles")
-    if not isinstance(piles, dict):
-        raise PositionError("'piles' must be an object of pile name to a list of cards")
-    missing = [n for n in game.pile_names if n not in piles]
-    extra = [n for n in piles if n not in game.pile_index]
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append(f"missing piles: {', '.join(missing)}")
-        if extra:
-            parts.append(f"piles {game.name} does not have: {', '.join(map(str, extra))}")
-        raise PositionError("; ".join(parts))
-    state = game.blank_state(deal)
-    for name, cards in piles.items():
-        if not isinstance(cards, list):
-            raise PositionError(f"pile {name!r} must be a list of cards")
-        try:
-            state.piles[game.pile_index[name]] = [parse_card(c) if isinstance(c, str) else _bad(c) for c in cards]
-        except ValueError as exc:
-            raise PositionError(f"pile {name!r}: {exc}") from None
-    have, want = Counter(c for p in state.piles for c in p), Counter(game.all_cards())
-    if have != want:
-        lacking = sorted((want - have).elements())
-        surplus = sorted((have - want).elements())
-        parts = []
-        if lacking:
-            parts.append("missing " + " ".join(card_str(c) for c in lacking))
-        if surplus:
-            parts.append("too many " + " ".join(card_str(c) for c in surplus))
-        raise PositionError(f"the cards are not those of {game.name}: {'; '.join(parts)}")
-    redeals = obj.get("redeals", 0)
-    if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0 or (
-        game.max_redeals >= 0 and redeals > game.max_redeals
-    ):
-        raise PositionError(f"'redeals' must be an integer from 0 to the game's limit, not {redeals!r}")
-    state.redeals = redeals
-    for f in game.foundations:
-        pile = state.piles[f]
-        built: list[int] = []
-        for c in pile:
-            state.piles[f] = built
-            if not game.foundation_accepts(state.piles, f, c):
-                raise PositionError(f"{game.pile_names[f]} is not built by the rules at {card_str(c)}")
-            built.append(c)
-        state.piles[f] = built
-    game.load_extra_json(state, obj)
-    game.check_position(state)
-    return state
-
-
-def _bad(value: Any) -> int:
-    raise ValueError(f"not a card: {value!r}")
-
-
-def describe_build(rule: Build) -> str:
-    """``builds down in suit`` and the like, for messages and rules text."""
-    way = "up or down" if rule.up and rule.down else "up" if rule.up else "down" if rule.down else ""
-    if not way:
-        return "holds one card"
-    how = {ANY_SUIT: "regardless of suit", ALTERNATE: "in alternating colours"}.get(rule.suit, "in suit")
-    wrap = ", Ace on King" if rule.wrap and rule.up else ", King on Ace" if rule.wrap else ""
-    return f"builds {way} {how}{wrap}"
-
-
-def describe_space(rule: Build) -> str:
-    return {
-        ANY: "a space takes any card",
-        KINGS: "a space takes only a King",
-        ACES: "it takes only an Ace when empty",
-        NONE: "a space is never filled",
-    }[rule.space]
-
-
-def describe_foundation(rule: Foundation) -> str:
-    start = "Ace" if rule.start == 1 else "King"
-    way = "up" if rule.up else "down"
-    twice = ", twice round" if rule.length > rule.top else ""
-    return f"it is started by a{'n' * (start == 'Ace')} {start} and builds {way} in suit{twice}"
