@@ -1,4 +1,5 @@
-"""What the app's mixins (:mod:`.bars`, :mod:`.solving`) may use of the app.
+"""What the app's mixins (:mod:`.bars`, :mod:`.solving`, :mod:`.hand`, :mod:`.turns`,
+:mod:`.deals`, :mod:`.dialogs`) may use of the app.
 
 The mixins are parts of :class:`~napoleon.interfaces.tui.app.NapoleonApp`
 kept in their own files. They subclass :class:`AppHost`, which declares the
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from rich.text import Text
     from textual.geometry import Size
     from textual.timer import Timer
 
@@ -38,6 +40,7 @@ class AppHost:
     size: Size
     # The player's hand: the pile under the cursor, the cards held, where they may go.
     cursor: int
+    depth: int
     held: tuple[int, int] | None
     target_counts: dict[int, set[int]]
     # The solver: its service, what it last said, whether it is searching.
@@ -53,10 +56,23 @@ class AppHost:
     hint_states: int | None
     hint_move: Move | None
     last_winnable: int | None
+    _find_last_winnable: Callable[..., Any]
     # The solution player.
     playback: Playback | None
     step_delay: float
+    # Playing, and changing the game.
+    play: Callable[[Move], bool]
+    _news: Callable[..., None]
+    _after_change: Callable[..., None]
+    _first_cursor: Callable[[], int]
+    start_deal: Callable[..., None]
+    action_redeal: Callable[[], None]
+    action_undo: Callable[[], None]
+    action_restart: Callable[[], None]
+    action_back_to_winnable: Callable[[], None]
+    action_review: Callable[[], None]
     # Telling the player, and redrawing.
+    message: Text | None
     say: Callable[..., None]
     warn: Callable[[str], None]
     _update_info: Callable[[], None]

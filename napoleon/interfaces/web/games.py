@@ -200,24 +200,21 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
     leaving a game under way.
     """
     session = live.session
-    state = session.state
-    game = state.game
-    names = game.pile_names
-    legal = state.legal_moves()
-    targets: dict[str, dict[str, list[str]]] = {}
-    for src, pile in enumerate(state.piles):
-        if pile:
-            dsts = state.targets(src, 1)
-            if dsts:
-                targets.setdefault(names[src], {})["1"] = [names[d] for d in dsts]
-    for m in legal:
-        if not m.is_redeal and m.count > 1:
-            targets.setdefault(names[m.src], {}).setdefault(str(m.count), []).append(names[m.dst])
-    status = state.status
-    left = game.redeals_left(state)
-    finish = session.finish_offer()
+    legal = session.state.legal_moves()
     return {
         "id": live.id,
+        **deal_facts(session),
+        **position_facts(session.state, legal),
+        **turn_facts(session, legal, say),
+        **moves_changed(session.state.game, made, undone, words),
+    }
+
+
+def deal_facts(session: Session) -> dict[str, Any]:
+    """The game and the deal: names, options, number (exactly, as text too), grade and hash."""
+    state = session.state
+    game = state.game
+    return {
         "game": game.id,
         "name": game.name,
         "options": {k: format_option(v) for k, v in game.options.items()},
@@ -227,15 +224,50 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         # The deal's grade (docs/grades.md); None until known (GET /api/games/{id}/grade).
         "grade": session.grade or (shipped_grade(game, state.deal) if state.deal else None),
         "hash": deal_hash(game, state.deal),
+    }
+
+
+def position_facts(state: State, legal: list[Move]) -> dict[str, Any]:
+    """The position and what the engine answers about its piles: legal moves, targets, refusals."""
+    game = state.game
+    names = game.pile_names
+    return {
         "position": state.to_json(),
         "piles": pile_info(game),
-        "status": status.value,
+        "status": state.status.value,
         "legal": [game.move_to_json(m) for m in legal],
-        "targets": targets,
+        "targets": move_targets(state, legal),
         "not_in_play": [names[p] for p in range(game.npiles) if not state.in_play(p)],
         "refusals": {names[p]: why for p in range(game.npiles)
                      if p != game.stock and (why := state.why_not_pick(p)) is not None},
         "most_movable": {names[p]: state.most_movable(p) for p in game.sources if state.piles[p]},
+    }
+
+
+def move_targets(state: State, legal: list[Move]) -> dict[str, dict[str, list[str]]]:
+    """Pile name -> number of cards -> every pile they may go to now (all foundations that take a
+    single card, not only the first; runs from the legal moves)."""
+    names = state.game.pile_names
+    targets: dict[str, dict[str, list[str]]] = {}
+    for src, pile in enumerate(state.piles):
+        if pile:
+            dsts = state.targets(src, 1)
+            if dsts:
+                targets.setdefault(names[src], {})["1"] = [names[d] for d in dsts]
+    for m in legal:
+        if not m.is_redeal and m.count > 1:
+            targets.setdefault(names[m.src], {}).setdefault(str(m.count), []).append(names[m.dst])
+    return targets
+
+
+def turn_facts(session: Session, legal: list[Move], say: str) -> dict[str, Any]:
+    """The game as the player plays it: undo and redo, redeals, auto-play, the clock, the counts,
+    what the last change did, the end, the finish offer and the moves so far."""
+    state = session.state
+    game = state.game
+    left = game.redeals_left(state)
+    finish = session.finish_offer()
+    return {
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "can_redeal": any(m.is_redeal for m in legal),
@@ -254,6 +286,13 @@ def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move]
         "finish": finish,  # moves that play the rest out by themselves (0: it does not)
         "finish_text": voice.finish_offer(finish) if finish else None,
         "moves": session.notation_history(),
+    }
+
+
+def moves_changed(game: Game, made: list[Move] | None, undone: list[Move] | None,
+                  words: tuple[list[str], list[str]] | None) -> dict[str, Any]:
+    """The moves the last request played and took back, each with its ``text`` when ``words`` is given."""
+    return {
         "made": [{**game.move_to_json(m), **({"text": words[1][i]} if words else {})} for i, m in enumerate(made or ())],
         "undone": [{**game.move_to_json(m), **({"text": words[0][i]} if words else {})}
                    for i, m in enumerate(undone or ())],

@@ -1,0 +1,101 @@
+"""The app's side of the dialogs of :mod:`.screens`: the end of a game, the
+statistics (and resetting them), help, and typing a move.
+
+Each pushes its screen and acts on the player's choice when it closes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from ...engine.errors import NapoleonError
+from ...engine.state import Status
+from ...shuffle import MAX_DEAL
+from .bars import clock
+from .deals import random_deal
+from .host import AppHost
+from .screens import ConfirmScreen, EndScreen, HelpScreen, MoveScreen, StatsScreen
+
+
+class DialogsMixin(AppHost):
+    """Opens the dialogs over the board and follows the player's answers."""
+
+    _end_shown: int  # the generation whose end was last shown, so it is shown once
+
+    def _check_end(self) -> None:
+        status = self.session.status
+        if status is Status.PLAYING or self._end_shown == self.generation:
+            return
+        self._end_shown = self.generation
+        won = status is Status.WON
+        msg = self.session.end_text() or ""
+        nxt = self.state.deal + 1 if self.state.deal < MAX_DEAL else 1
+        if not won and self.state.history and self.analysis_on:
+            self._find_last_winnable(self.generation, self.state.copy())
+        self.say(msg, "bold green" if won else "bold red")
+        self.push_screen(EndScreen(won, msg, nxt), self._end_choice)
+
+    def _end_choice(self, choice: str | None) -> None:
+        if choice == "next":
+            self.start_deal(self.state.deal + 1 if self.state.deal < MAX_DEAL else 1)
+        elif choice == "random":
+            self.start_deal(random_deal())
+        elif choice == "undo":
+            self.action_undo()
+        elif choice == "back":
+            self.action_back_to_winnable()
+        elif choice == "restart":
+            self.action_restart()
+        elif choice == "review":
+            self.action_review()
+
+    def action_stats(self) -> None:
+        """The statistics of this game; x in them resets them, after asking."""
+        self._begin()
+        store = getattr(self.recorder, "store", None)
+        if store is None:
+            self.warn("no statistics: the store could not be opened")
+            return
+        try:
+            rows = store.stats(self.game.id)
+            by_grade = store.stats_by_grade(self.game.id)
+        except (NapoleonError, sqlite3.Error) as exc:
+            self.warn(f"no statistics: {exc}")
+            return
+        self.push_screen(StatsScreen(f"Statistics of {self.game.name}", rows, clock, by_grade), self._stats_choice)
+
+    def _stats_choice(self, choice: str | None) -> None:
+        if choice != "reset":
+            return
+        question = (f"Reset the statistics of {self.game.name}? Games played so far stop counting "
+                    f"(their history is kept).")
+        self.push_screen(ConfirmScreen(question), self._reset_stats)
+
+    def _reset_stats(self, yes: bool | None) -> None:
+        if not yes:
+            self.say("the statistics are kept")
+            return
+        store = self.recorder.store
+        try:
+            n = store.reset_stats(self.game.id)
+        except (NapoleonError, sqlite3.Error) as exc:
+            self.warn(f"the statistics were not reset: {exc}")
+            return
+        self.say(f"statistics of {self.game.name} reset: {n} game{'s' * (n != 1)} no longer counted", "bold")
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.game))
+
+    def action_type_move(self) -> None:
+        self._begin()
+        self.push_screen(MoveScreen(" ".join(self.game.pile_abbrs)), self._typed_move)
+
+    def _typed_move(self, text: str | None) -> None:
+        if not text:
+            return
+        try:
+            move = self.state.parse_move(text)
+        except NapoleonError as exc:
+            self.warn(str(exc))
+            return
+        self.play(move)

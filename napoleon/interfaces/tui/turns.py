@@ -1,0 +1,72 @@
+"""Turns on the game as a whole: undo, redo, restart, redeal, auto-play, finish,
+and going back to the last winnable position after a loss.
+
+Each asks the :class:`~napoleon.session.Session`, which keeps the turns; the
+mixin says what it did, or why not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ... import voice
+from ...engine.move import REDEAL
+from .host import AppHost
+
+
+class TurnsMixin(AppHost):
+    """The keys that act on the whole game through the session."""
+
+    def _take_turn(self, turn: Callable[[], bool]) -> None:
+        """Take one of the session's turns: say what it did, or why it did nothing."""
+        self._begin()
+        if turn():
+            self._news()
+        else:
+            self.warn(self.session.news)
+
+    def action_redeal(self) -> None:
+        self._begin()
+        reason = self.state.why_illegal(REDEAL)
+        if reason is None:
+            self.play(REDEAL)
+        else:
+            self.warn(voice.no_redeal(reason))
+
+    def action_finish(self) -> None:
+        """Play out, as one turn, the end of a game whose every card goes home by itself."""
+        self._take_turn(self.session.finish)
+
+    def action_back_to_winnable(self) -> None:
+        """Undo to the last position the solver found winnable (after a loss)."""
+        self._begin()
+        target = self.last_winnable
+        if target is None:
+            self.warn("no winnable position to go back to is known")
+            return
+        undone = 0
+        while len(self.state.history) > target and self.session.undo():
+            undone += 1
+        self.message = Text(f" back to a winnable position: {undone} turn{'s' * (undone != 1)} undone "
+                            f"(r redoes them)", style="bold green")
+        self._after_change()
+
+    def action_undo(self) -> None:
+        self._take_turn(self.session.undo)
+
+    def action_redo(self) -> None:
+        self._take_turn(self.session.redo)
+
+    def action_restart(self) -> None:
+        self._begin()
+        if not self.session.can_undo:
+            self.say(voice.AT_THE_START)
+            return
+        self.session.restart()
+        self._news()
+
+    def action_auto(self) -> None:
+        """Play every card that is safe to play home now, as one turn."""
+        self._take_turn(self.session.auto)
