@@ -376,6 +376,7 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``napoleon`` parser: the core commands here, then those of :data:`EXTENSIONS`."""
     parser = Parser(
         prog="napoleon", description="Play, inspect, replay, solve and study the Napoleon patience games.")
     parser.add_argument("--version", action="version", version=f"napoleon {__version__}")
@@ -386,6 +387,21 @@ def build_parser() -> argparse.ArgumentParser:
     opts = argparse.ArgumentParser(add_help=False)
     opts.add_argument("-o", "--option", action="append", metavar="K=V", help="a game option, e.g. redeals=2")
 
+    add_position_commands(sub, out, opts)
+    add_solver_commands(sub, out, opts)
+    p = sub.add_parser("play", parents=[opts], help="play a game in the terminal")
+    p.add_argument("game")
+    add_deal_choice(p, "random")
+    p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
+    p.add_argument("--no-autoplay", action="store_true", help="start with safe auto-play to the foundations off")
+    p.set_defaults(func=cmd_play)
+    for module in EXTENSIONS:
+        importlib.import_module(module).register(sub)
+    return parser
+
+
+def add_position_commands(sub: Any, out: argparse.ArgumentParser, opts: argparse.ArgumentParser) -> None:
+    """``games``, ``rules``, ``deal``, ``grade``, ``moves`` and ``replay``: what a game and a position are."""
     p = sub.add_parser("games", parents=[out], help="the games, their ids and options")
     p.set_defaults(func=cmd_games)
 
@@ -413,6 +429,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json-moves", action="store_true", help="read a JSON list of moves from stdin")
     p.set_defaults(func=cmd_replay)
 
+
+def add_solver_commands(sub: Any, out: argparse.ArgumentParser, opts: argparse.ArgumentParser) -> None:
+    """``solve`` and ``hint``: a deal or a position put to the solver."""
     for name, func, default_budget, help_text in (
         ("solve", cmd_solve, 30.0, "prove a deal (or a position on stdin) won or lost"),
         ("hint", cmd_hint, 5.0, "the next move of a solution, or a guess where none is found in time"),
@@ -424,36 +443,30 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--budget", type=argument(values.seconds("--budget")), default=default_budget,
                        help="seconds the search may take")
         if name == "solve":
-            from ..solver import STRATEGIES
-
-            p.add_argument("--max-states", type=argument(values.whole("--max-states", 1, 10**12)),
-                           help="positions the search may visit")
-            p.add_argument("--strategy", choices=STRATEGIES, default="auto",
-                           help="the game's portfolio (auto) or one search alone (see README)")
-            p.add_argument("--deadends", action="store_true",
-                           help="prove positions lost early where some cards can never move again (sound; "
-                                "a lost it finds is re-checked by the same command without it)")
-            p.add_argument("--card-by-card", action="store_true",
-                           help="depth-first search turns a one-pass stock one card at a time, not by "
-                                "'turn k cards, play the k-th' (the same verdicts over more positions: "
-                                "to re-check a verdict)")
-            p.add_argument("--level", type=int, choices=range(5), default=1,
-                           help="the level of nested rollouts (with --strategy nested; default 1)")
-            p.add_argument("--batch", action="store_true",
-                           help="read positions as JSON lines on stdin, write one JSON verdict a line "
-                                "(--budget and --max-states apply to each)")
+            add_solve_options(p)
         p.set_defaults(func=func)
 
-    p = sub.add_parser("play", parents=[opts], help="play a game in the terminal")
-    p.add_argument("game")
-    add_deal_choice(p, "random")
-    p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
-    p.add_argument("--no-autoplay", action="store_true", help="start with safe auto-play to the foundations off")
-    p.set_defaults(func=cmd_play)
 
-    for module in EXTENSIONS:
-        importlib.import_module(module).register(sub)
-    return parser
+def add_solve_options(p: argparse.ArgumentParser) -> None:
+    """The options ``solve`` has and ``hint`` has not: limits, strategy, and batch mode."""
+    from ..solver import STRATEGIES
+
+    p.add_argument("--max-states", type=argument(values.whole("--max-states", 1, 10**12)),
+                   help="positions the search may visit")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto",
+                   help="the game's portfolio (auto) or one search alone (see README)")
+    p.add_argument("--deadends", action="store_true",
+                   help="prove positions lost early where some cards can never move again (sound; "
+                        "a lost it finds is re-checked by the same command without it)")
+    p.add_argument("--card-by-card", action="store_true",
+                   help="depth-first search turns a one-pass stock one card at a time, not by "
+                        "'turn k cards, play the k-th' (the same verdicts over more positions: "
+                        "to re-check a verdict)")
+    p.add_argument("--level", type=int, choices=range(5), default=1,
+                   help="the level of nested rollouts (with --strategy nested; default 1)")
+    p.add_argument("--batch", action="store_true",
+                   help="read positions as JSON lines on stdin, write one JSON verdict a line "
+                        "(--budget and --max-states apply to each)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

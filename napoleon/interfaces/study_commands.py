@@ -6,13 +6,16 @@ import argparse
 import json
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..schemas import cli as values
 from ..study import StudyError, Summary, need_extra, parse_deals, run_study, running_estimates
 from ..study.settle import Settlement, merge, settle_study
 from .common import argument, db_parent, json_parent, parse_options
 from .plot import plot
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 def register(subparsers: Any) -> None:
@@ -44,6 +47,43 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_study(args: argparse.Namespace) -> None:
+    """Run (or go on with) the study ``args`` ask for and print its figures."""
+    from ..games import get_game
+
+    check_study_args(args)
+    game = get_game(args.game, parse_options(args.option))
+    deals = parse_deals(args.deals)
+    if args.grades:
+        from .grade_commands import study_grades
+
+        study_grades(args, game, deals)
+        return
+    if args.grades_file or args.grades_log:
+        raise StudyError("--grades-file and --grades-log go with --grades")
+    start = time.monotonic()
+    summary, settlement = study_with_progress(args, game, deals)
+    print_study(args, summary, settlement, time.monotonic() - start)
+
+
+def check_study_args(args: argparse.Namespace) -> None:
+    """A StudyError for options that do not go together, or an extra they need that is missing."""
+    if args.settle is not None and args.settle <= args.budget:
+        raise StudyError("--settle must be more seconds than --budget")
+    if args.settle is not None and args.grades:
+        raise StudyError("--settle goes with a winnability study, not with --grades")
+    if args.slice is not None and args.settle is None:
+        raise StudyError("--slice goes with --settle")
+    if args.plot and not args.plot.lower().endswith(".png"):
+        raise StudyError("--plot writes a PNG file: give a name ending in .png")
+    # Before any deal is solved: a missing extra is said at once, not after the study.
+    if args.dask:
+        need_extra("distributed", "--dask")
+    if args.plot:
+        need_extra("matplotlib", "--plot")
+
+
+def study_with_progress(args: argparse.Namespace, game: Game, deals: list[int]) -> tuple[Summary, Settlement | None]:
+    """Run the study (and its settling pass, and its plot) with a progress bar on stderr."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -56,36 +96,11 @@ def cmd_study(args: argparse.Namespace) -> None:
 
     from ..store import Store
 
-    if args.settle is not None and args.settle <= args.budget:
-        raise StudyError("--settle must be more seconds than --budget")
-    if args.settle is not None and args.grades:
-        raise StudyError("--settle goes with a winnability study, not with --grades")
-    if args.slice is not None and args.settle is None:
-        raise StudyError("--slice goes with --settle")
-    if args.plot and not args.plot.lower().endswith(".png"):
-        raise StudyError("--plot writes a PNG file: give a name ending in .png")
-    from ..games import get_game
-
-    # Before any deal is solved: a missing extra is said at once, not after the study.
-    if args.dask:
-        need_extra("distributed", "--dask")
-    if args.plot:
-        need_extra("matplotlib", "--plot")
-    game = get_game(args.game, parse_options(args.option))
-    deals = parse_deals(args.deals)
-    if args.grades:
-        from .grade_commands import study_grades
-
-        study_grades(args, game, deals)
-        return
-    if args.grades_file or args.grades_log:
-        raise StudyError("--grades-file and --grades-log go with --grades")
     err = Console(stderr=True)
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[counts]}"), TimeElapsedColumn(), TextColumn("ETA"),
                         TimeRemainingColumn(), console=err, transient=False)
     task_id = None
-    start = time.monotonic()
 
     def on_start(total: int, done: int) -> None:
         nonlocal task_id
@@ -111,7 +126,11 @@ def cmd_study(args: argparse.Namespace) -> None:
         if args.plot:
             points = running_estimates(store, game.id, game.options, deals, args.budget, args.max_states)
             plot(points, args.plot, f"{game.describe()}: deals {args.deals}, {args.budget:g} s budget")
-    wall = time.monotonic() - start
+    return summary, settlement
+
+
+def print_study(args: argparse.Namespace, summary: Summary, settlement: Settlement | None, wall: float) -> None:
+    """The study's warnings on stderr, then its figures (JSON with ``--json``) on stdout."""
     for deal, message in summary.errors:
         print(f"napoleon: warning: deal {deal} failed in the solver: {message}", file=sys.stderr)
     if settlement is not None:
