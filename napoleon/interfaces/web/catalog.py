@@ -1,0 +1,105 @@
+"""The catalogue routes: the games on offer, unfinished games, a new game (a numbered, random,
+winnable, graded or daily deal), the deal of the day, and a deal's grade."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from ... import GAMES, get_game, voice
+from ...games import DEFAULT_GAME
+from ...grading import grade_json, hand_out, shipped_grade
+from ...keymap import keys_json
+from ...schemas.web import DailyQuery, GameQuery, NewGame
+from ...shuffle import MAX_DEAL
+from ..cli import game_info
+from .errors import ApiError
+from .games import foundation_starts, game_view, pile_info, saved_summary
+from .inputs import read_body, read_query
+from .live import WebCore
+
+
+def utc_today() -> str:
+    """Today's date in UTC, YYYY-MM-DD: the day whose deal is the deal of the day."""
+    import datetime
+
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
+class CatalogRoutes(WebCore):
+    """The routes that offer games and deals and start new games."""
+
+    async def catalog(self, request: Request) -> JSONResponse:
+        games = []
+        for cls in GAMES.values():
+            game = get_game(cls.id)
+            games.append({**game_info(cls), "rules": cls.rules, "piles": pile_info(game),
+                          "short_name": game.short_name or game.name, "table": game.table().to_json(),
+                          "foundation_starts": foundation_starts(game),
+                          "option_choices": {o.name: list(o.choices) if o.choices else None for o in cls.option_specs}})
+        return JSONResponse({"games": games, "default_game": DEFAULT_GAME, "max_deal": str(MAX_DEAL),
+                             "keys": keys_json("page"), "words": {"looking_for_hint": voice.HINT_LOOKING}})
+
+    async def list_games(self, request: Request) -> JSONResponse:
+        game_id = read_query(request, GameQuery, "games").game or None
+        saved = await asyncio.to_thread(self.store.unfinished, game_id)
+        return JSONResponse({"games": [saved_summary(s) for s in saved[:100]]})
+
+    async def create_game(self, request: Request) -> JSONResponse:
+        body = await read_body(request, NewGame, "new game")
+        game = get_game(body.game, body.options)
+        deal, autoplay, start, wanted = body.deal, body.autoplay, body.start, body.wanted_grade
+        solution: list[str] | None = None
+        grade: str | None = None
+        if deal == "daily" or wanted is not None:
+            # Graded deals (docs/grades.md): shipped grades are instant, others graded in a worker.
+            how = "daily" if deal == "daily" else ("next" if start else "random")
+            found = await self.solver.run(hand_out, game.id, dict(game.options), how, start, wanted,
+                                          body.date, self.settings.grade_tries)
+            if "error" in found:
+                raise ApiError(422, found["error"])
+            deal, solution, grade = found["deal"], found["solution"], found["grade"]
+        elif deal == "winnable":
+            found = await self.solver.winnable_deal(game, start or secrets.randbelow(1_000_000_000) + 1,
+                                                    self.settings.winnable_budget, self.settings.winnable_tries)
+            if "error" in found:
+                raise ApiError(422, found["error"])
+            deal, solution = found["deal"], found["moves"]
+        elif deal is None:
+            deal = secrets.randbelow(1_000_000_000) + 1
+        state = game.new_state(deal)
+        if solution is not None:
+            moves = tuple(game.parse_notation(m) for m in solution)
+            await asyncio.to_thread(self.solver.learn, state, moves)
+        live = await asyncio.to_thread(self.registry.create, state, autoplay)
+        grade = grade or shipped_grade(game, deal)
+        if grade is not None:  # kept with the game's record: the statistics count per grade
+            await asyncio.to_thread(live.session.set_grade, grade)
+        view = await self.locked(live, lambda: game_view(live))
+        return JSONResponse(view, status_code=201)
+
+    async def grade(self, request: Request) -> JSONResponse:
+        live = await self.live(request)
+        state = live.session.state
+        answer = await self.solver.run(grade_json, state.game.id, dict(state.game.options), state.deal)
+        if "error" in answer:
+            raise ApiError(422, answer["error"])
+        if live.session.grade != answer["grade"]:
+            await self.locked(live, lambda: live.session.set_grade(answer["grade"]))
+        return JSONResponse({k: answer.get(k) for k in ("deal", "grade", "source", "verdict", "effort", "winner")})
+
+    async def daily(self, request: Request) -> JSONResponse:
+        query = read_query(request, DailyQuery, "daily")
+        game = get_game(query.game, {})
+        found = await self.solver.run(hand_out, game.id, {}, "daily", None, None, query.date,
+                                      self.settings.grade_tries)
+        if "error" in found:
+            raise ApiError(422, found["error"])
+        return JSONResponse({"game": game.id, "deal": found["deal"], "grade": found["grade"],
+                             "date": query.date or utc_today()})
+
+
+__all__ = ["CatalogRoutes", "utc_today"]

@@ -1,0 +1,130 @@
+"""The state behind the routes (the store, the live games, the solver) and how a request reaches a game.
+
+A request finds its game (:meth:`WebCore.live`), works on it one request at a
+time (:meth:`WebCore.locked`) and, when it changes it, answers its view with
+what changed (:meth:`WebCore.change`). The routes (:mod:`.play`, :mod:`.assist`,
+:mod:`.catalog`, :mod:`.records`) are built on :class:`WebCore`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from ... import voice
+from ...analysis import Analysis, WorkerError
+from ...engine.state import State
+from ...schemas import SchemaError, parse
+from ...schemas.web import MAX_BUDGET, GamePath
+from ...store import StaleGameError, Store
+from .errors import ApiError
+from .games import LiveGame, Registry, game_view, history_change, moves_in_words, position_version
+from .reviews import Reviews
+
+STALE = voice.STALE
+
+
+class Settings:
+    """How the app searches: worker processes and budgets (tests make them small)."""
+
+    def __init__(self, workers: int = 1, hint_budget: float = 5.0, solve_budget: float = 15.0,
+                 winnable_budget: float = 3.0, winnable_tries: int = 40, max_budget: float = MAX_BUDGET,
+                 grade_tries: int = 200) -> None:
+        self.workers = workers
+        self.max_budget = max_budget  # a search asked for more gets this much
+        self.hint_budget = hint_budget
+        self.solve_budget = solve_budget
+        self.winnable_budget = winnable_budget
+        self.winnable_tries = winnable_tries
+        self.grade_tries = grade_tries  # deals graded on demand, at most, to hand out a graded one
+
+
+class WebCore:
+    """The state behind the routes: the store, the games, the solver."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.registry = Registry(store)
+        self.solver = Analysis(workers=settings.workers, background=1)
+        self.reviews = Reviews(store, self.solver)
+
+    def close(self) -> None:
+        """Stop the reviews, the solver's workers and the games' thread (the server is shutting down)."""
+        self.reviews.close()
+        self.solver.close()
+        self.registry.close()  # at shutdown a short block is fine; the executor may be gone
+
+    @staticmethod
+    def game_id(request: Request) -> str:
+        """The game's id in the path, spelled as ids are (ASCII digits, no leading zero); else 404."""
+        game_id = request.path_params["game_id"]
+        try:
+            parse(GamePath, {"game_id": game_id}, "game id")
+        except SchemaError:
+            raise ApiError(404, f"no game with id {game_id[:40]!r} (a game's id is digits, no leading zero)") from None
+        return game_id
+
+    async def live(self, request: Request) -> LiveGame:
+        """The game the request's path names, in memory or loaded from the store; else 404."""
+        game_id = self.game_id(request)
+        live = self.registry.in_memory(game_id) or await asyncio.to_thread(self.registry.get, game_id)
+        if live is None:
+            raise ApiError(404, f"no game with id {game_id!r}")
+        return live
+
+    async def locked(self, live: LiveGame, work: Callable[[], Any]) -> Any:
+        """Run blocking ``work`` (engine and store) off the event loop, one request per game at a time.
+
+        The game is first reloaded from the store if another process saved it
+        since, so that every request sees the game as it is.
+        """
+        def run() -> Any:
+            self.registry.refresh(live)
+            return work()
+
+        async with live.lock:
+            return await asyncio.to_thread(run)
+
+    async def change(self, request: Request, action: Callable[[LiveGame], None],
+                     version: str | None = None) -> JSONResponse:
+        """Apply ``action`` to a game and answer its view with the moves it made and took back.
+
+        With ``version``, the change was meant for that position: if the game
+        is elsewhere now, it is refused (409, ``stale``) and nothing changes.
+        """
+        live = await self.live(request)
+
+        def work() -> dict[str, Any]:
+            if version is not None and version != position_version(live.session):
+                raise ApiError(409, STALE, stale=True)
+            before = live.session.state.copy()
+            live.session.news = ""
+            try:
+                action(live)
+            except StaleGameError:
+                # Another process saved the game since: the session took it up as saved there.
+                raise ApiError(409, STALE, stale=True) from None
+            undone, made = history_change(before.history, live.session.state.history)
+            return game_view(live, made=made, undone=undone, words=moves_in_words(before, undone, made),
+                             say=live.session.news)
+
+        return JSONResponse(await self.locked(live, work))
+
+    async def position(self, live: LiveGame) -> tuple[State, str]:
+        """The game's position now, and its version."""
+        return await self.locked(live, lambda: (live.session.state.copy(), position_version(live.session)))
+
+    async def ask(self, question: Any) -> Any:
+        """Await one of the analysis's answers; a crashed worker or a solver bug is a 500, and the server goes on."""
+        try:
+            return await question
+        except WorkerError as exc:
+            raise ApiError(500, f"the solver failed: {exc}") from None
+
+
+__all__ = ["STALE", "Settings", "WebCore"]

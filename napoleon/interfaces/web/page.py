@@ -1,0 +1,61 @@
+"""The page: ``/`` and the card faces under ``/cards/`` (the modules under ``/static/`` are served as files)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+
+from ...schemas import SchemaError, parse
+from ...schemas.web import CardPath
+from .errors import ApiError
+
+STATIC = Path(__file__).parent / "static"
+CARDS = STATIC / "cards"
+BACK_COLOURS = {"back": "#2a5aa8", "back-red": "#a8322a", "back-green": "#2a7a3e"}  # the page's card backs
+
+
+async def index(request: Request) -> Response:
+    """The page itself (never cached, so that a new version of the server is picked up at once)."""
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def card(request: Request) -> Response:
+    """A card face, ``/cards/two/QH.svg`` or ``/cards/four/QH.svg``; 404 for any other name."""
+    style, name = request.path_params["style"], request.path_params["name"]
+    try:
+        parse(CardPath, {"style": style, "name": name}, "card")
+    except SchemaError:
+        raise ApiError(404, f"no card image {style[:10]}/{name[:20]}.svg") from None
+    svg = card_svg(name, style == "four")
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+
+@lru_cache(maxsize=128)
+def card_svg(name: str, four_colour: bool) -> str:
+    """A card's SVG: the face as shipped, or its four-colour form (clubs green, diamonds blue).
+
+    The back's diamond pattern is tinted (blue, or red or green for
+    ``back-red`` and ``back-green``, the page's choice), so a face-down
+    stock reads at a glance. Adrian Kennard's four-colour deck differs from the two-colour one only in
+    the colour of the suit symbols and indices (``<symbol id="S..">`` and
+    ``<symbol id="V..">``), so it is derived here rather than shipped twice.
+    """
+    if name in BACK_COLOURS:
+        return (CARDS / "back.svg").read_text().replace('fill="black"', f'fill="{BACK_COLOURS[name]}"')
+    svg = (CARDS / f"{name}.svg").read_text()
+    if not four_colour:
+        return svg
+    suit = name[1]
+    swap = {"C": ("black", "green"), "D": ("red", "blue")}.get(suit)
+    if swap is None:
+        return svg
+    old, new = swap
+    pattern = re.compile(r'<symbol id="[SV]' + suit + r'[^"]*".*?</symbol>', re.DOTALL)
+    return pattern.sub(lambda m: m.group(0).replace(f'"{old}"', f'"{new}"'), svg)
+
+
+__all__ = ["BACK_COLOURS", "CARDS", "STATIC", "card", "card_svg", "index"]
