@@ -336,13 +336,7 @@ def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterab
     jobs = max(1, jobs or os.cpu_count() or 1)
     results = dask_results(todo, dask, connect_timeout) if dask else local_results(todo, min(jobs, len(todo)))
     try:
-        for result in results:
-            if "error" in result:
-                summary.errors.append((result["deal"], result["error"]))
-                continue
-            if result["solver"] != solver:
-                raise StudyError(f"a worker runs other solver code (fingerprint {result['solver']}, here {solver}): "
-                                 "install the same napoleon on every worker")
+        for result in accepted(results, solver, summary.errors):
             save_result(store, opts, budget, limit, result)
             summary.computed += 1
             _count(summary, result["verdict"], result["seconds"])
@@ -353,6 +347,23 @@ def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterab
         if close:
             close()
     return summary
+
+
+def accepted(results: Iterable[dict[str, Any]], solver: str,
+             errors: list[tuple[int, str]]) -> Iterator[dict[str, Any]]:
+    """The results made by ``solver``'s code, as they come; a deal whose job failed goes to ``errors``.
+
+    Raise StudyError at the first result of other solver code: a Dask
+    worker with another install would mix two solvers' verdicts in one study.
+    """
+    for result in results:
+        if "error" in result:
+            errors.append((result["deal"], result["error"]))
+            continue
+        if result["solver"] != solver:
+            raise StudyError(f"a worker runs other solver code (fingerprint {result['solver']}, here {solver}): "
+                             "install the same napoleon on every worker")
+        yield result
 
 
 def _count(summary: Summary, verdict: str, seconds: float) -> None:

@@ -39,6 +39,7 @@ from . import (
     StudyError,
     Summary,
     Task,
+    accepted,
     dask_results,
     local_results,
     solver_fingerprint,
@@ -184,13 +185,7 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
     results = (dask_results(todo, dask, connect_timeout, worker=settle_deal) if dask
                else local_results(todo, min(max(1, jobs or os.cpu_count() or 1), len(todo)), worker=settle_deal))
     try:
-        for result in results:
-            if "error" in result:
-                settlement.errors.append((result["deal"], result["error"]))
-                continue
-            if result["solver"] != tag:
-                raise StudyError(f"a worker runs other solver code (fingerprint {result['solver']}, here {tag}): "
-                                 "install the same napoleon on every worker")
+        for result in accepted(results, tag, settlement.errors):
             store.save_study_result(opts, budget, 0, result)
             settlement.computed += 1
             settlement.verdicts[result["deal"]] = result["verdict"]
