@@ -7,9 +7,25 @@ and :mod:`.stored` keeps reviews with the games in the store. Every
 interface asks this package and nothing below it.
 """
 
-from .answers import HINT_BUDGET, VERDICT_BUDGETS, Analysis, LostAt, WorkerError, ask_hint
 from ..solver.service import Answer, Verdict
+from .answers import HINT_BUDGET, VERDICT_BUDGETS, Analysis, LostAt, WorkerError, ask_hint
 from .hints import GUESS, LOST, OUTCOMES, OVER, UNKNOWN, WON, Hint, hint_of
 
-__all__ = ["GUESS", "Answer", "Verdict", "HINT_BUDGET", "LOST", "OUTCOMES", "OVER", "UNKNOWN", "VERDICT_BUDGETS", "WON", "Analysis",
-           "Hint", "LostAt", "WorkerError", "ask_hint", "hint_of"]
+__all__ = [
+           "GUESS",
+           "HINT_BUDGET",
+           "LOST",
+           "OUTCOMES",
+           "OVER",
+           "UNKNOWN",
+           "VERDICT_BUDGETS",
+           "WON",
+           "Analysis",
+           "Answer",
+           "Hint",
+           "LostAt",
+           "Verdict",
+           "WorkerError",
+           "ask_hint",
+           "hint_of",
+]

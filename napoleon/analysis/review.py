@@ -33,7 +33,6 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.state import State
 from ..solver import replays_to_win
 from ..solver.service import Answer, Verdict
 from .answers import Analysis

@@ -10,8 +10,8 @@ from ..engine.dealing import deal_rows, stock_from
 from ..engine.errors import PositionError
 from ..engine.game import RANKS, UNLIMITED, Game, Option
 from ..engine.rules import FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
-from ..engine.state import State
 from ..engine.searching import SIMPLE_PLAYERS, Step
+from ..engine.state import State
 
 
 def parse_redeals(value: Any) -> int:

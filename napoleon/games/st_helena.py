@@ -9,8 +9,8 @@ from ..engine.dealing import deal_rows
 from ..engine.errors import PositionError
 from ..engine.game import RANKS, Game, Option, choice
 from ..engine.rules import ANY, ANY_SUIT, FOUNDATION, NONE, SAME, TABLEAU, Build, Foundation, Group
-from ..engine.table import Ring, Table
 from ..engine.searching import Step
+from ..engine.table import Ring, Table
 
 if TYPE_CHECKING:
     from ..engine.game import Target

@@ -11,8 +11,8 @@ from ..engine.errors import PositionError
 from ..engine.game import RANKS, Game
 from ..engine.move import Move
 from ..engine.rules import ACES, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Build, Foundation, Group
-from ..engine.table import CARD_RATIO, DOWN, GAP, PITCH, STACK, Corners, Picture, Place, Table
 from ..engine.searching import Step
+from ..engine.table import CARD_RATIO, DOWN, GAP, PITCH, STACK, Corners, Picture, Place, Table
 from ..engine.words import card_name
 
 if TYPE_CHECKING:

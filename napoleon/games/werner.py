@@ -8,8 +8,8 @@ from ..cards import ACE
 from ..engine.errors import PositionError
 from ..engine.game import Game
 from ..engine.rules import ALTERNATE, CELL, FOUNDATION, KINGS, TABLEAU, Build, Foundation, Group
-from ..engine.table import CARD_RATIO, DOWN, Columns, Table
 from ..engine.searching import SIMPLE_PLAYERS, Step
+from ..engine.table import CARD_RATIO, DOWN, Columns, Table
 
 if TYPE_CHECKING:
     from ..engine.state import State

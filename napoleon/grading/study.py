@@ -18,7 +18,21 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from . import DATA, GRADES, LETTERS, LOST, UNKNOWN, Figures, GradeError, calibrate, figures, grade_figures, key, ladder, reload
+from . import (
+    DATA,
+    GRADES,
+    LETTERS,
+    LOST,
+    UNKNOWN,
+    Figures,
+    GradeError,
+    calibrate,
+    figures,
+    grade_figures,
+    key,
+    ladder,
+    reload,
+)
 
 
 def ladder_fingerprint(game) -> str:

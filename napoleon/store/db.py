@@ -28,6 +28,7 @@ from ..engine.state import State, Status
 from . import schema
 from .opening import connect, default_path
 from .queries import StoreQueries
+from .recorder import RecordedGame, StoreRecorder
 from .records import (
     HELP_KINDS,
     RESUMABLE,
@@ -40,7 +41,6 @@ from .records import (
     line_version,
     now,
 )
-from .recorder import RecordedGame, StoreRecorder
 
 if TYPE_CHECKING:
     from ..engine.game import Game

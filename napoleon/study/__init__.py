@@ -231,7 +231,7 @@ def local_results(tasks: list[Task], jobs: int,
                   worker: Callable[..., dict[str, Any]] = solve_deal) -> Iterator[dict[str, Any]]:
     """Results of ``worker(*task)`` for each task from ``jobs`` worker processes, as they finish.
 
-    The workers are the solver service's (:class:`napoleon.solver.service.WorkerPool`),
+    The workers are the solver service's (:class:`napoleon.solver.workers.WorkerPool`),
     the one pool of the package: each dies with this process, leaves Ctrl-C to
     it, and gives its searches 1/``jobs`` of the memory (two 300 s Forty Thieves
     searches side by side grew to 14 GB each on a 24 GB machine and the system
@@ -241,7 +241,7 @@ def local_results(tasks: list[Task], jobs: int,
     """
     from concurrent.futures import as_completed
 
-    from ..solver.service import WorkerPool
+    from ..solver.workers import WorkerPool
 
     # The workers' errors go where this process's go; ``worker`` may live wherever this process imports from.
     pool = WorkerPool(jobs, stderr=None, path=sys.path)

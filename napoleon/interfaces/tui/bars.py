@@ -11,10 +11,10 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...analysis import Verdict
 from ...engine.state import Status
 from ...keymap import KEYS as KEY_MAP
 from ...voice import clock
-from ...analysis import Verdict
 from . import cardfaces as cf
 from .host import AppHost
 

@@ -117,7 +117,7 @@ class HandMixin(AppHost):
         src = self.cursor if pile is None else pile
         self.held = None
         self.target_counts = {}
-        state, game = self.state, self.game
+        state = self.state
         move = state.foundation_move(src)
         if move is not None:
             self.play(move)

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from textual.geometry import Size
     from textual.timer import Timer
 
+    from ...analysis import Analysis, Answer
     from ...engine.game import Game
     from ...engine.move import Move
     from ...engine.state import State
-    from ...analysis import Analysis, Answer
     from ...session import Session
     from .board import Board
     from .solving import Playback

@@ -16,6 +16,7 @@ from ...engine.game import Game, format_option
 from ...keymap import help_lines
 from ...shuffle import MAX_DEAL
 
+
 def keys_help() -> str:
     """The keys, from the one key map (the page's help lists the same), and the mouse."""
     lines = [f"{keys:<22} {what}" for keys, what in help_lines("terminal")]
