@@ -47,9 +47,13 @@ def start_server(folder: str) -> tuple[subprocess.Popen, int]:
     return proc, int(found.group(1))
 
 
-def request(conn: http.client.HTTPConnection, method: str, path: str, body: dict | None = None) -> dict:
+def request(conn: http.client.HTTPConnection, method: str, path: str, body: dict | None = None,
+            token: str | None = None) -> dict:
     data = json.dumps(body).encode() if body is not None else None
-    conn.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+    headers = {"Content-Type": "application/json"} if data else {}
+    if token:  # the page's token, which every state-changing request must carry
+        headers["X-Napoleon-Token"] = token
+    conn.request(method, path, body=data, headers=headers)
     response = conn.getresponse()
     obj = json.loads(response.read())
     if response.status >= 400:
@@ -69,20 +73,21 @@ def pick(view: dict, last: dict | None) -> dict | None:
 def player(port: int, game: str, deal: int, moves: int, seconds: float, times: list[float]) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     stop = time.monotonic() + seconds
-    view = request(conn, "POST", "/api/games", {"game": game, "deal": deal, "autoplay": True})
+    token = request(conn, "GET", "/api/token")["token"]
+    view = request(conn, "POST", "/api/games", {"game": game, "deal": deal, "autoplay": True}, token)
     last = None
     done = 0
     while done < moves and time.monotonic() < stop:
         move = pick(view, last) if view["status"] == "playing" else None
         if move is None:
             deal += 1
-            view = request(conn, "POST", "/api/games", {"game": game, "deal": deal, "autoplay": True})
+            view = request(conn, "POST", "/api/games", {"game": game, "deal": deal, "autoplay": True}, token)
             last = None
             continue
         body = {k: move[k] for k in ("from", "to", "count") if k in move} if "from" in move else {"redeal": True}
         body["version"] = view["version"]
         t0 = time.perf_counter()
-        view = request(conn, "POST", f"/api/games/{view['id']}/moves", body)
+        view = request(conn, "POST", f"/api/games/{view['id']}/moves", body, token)
         times.append(time.perf_counter() - t0)
         last = move
         done += 1
