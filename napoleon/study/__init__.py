@@ -45,7 +45,7 @@ class StudyError(NapoleonError):
     """A study that cannot be run as asked."""
 
 
-STUDY_EXTRA = "pip install 'napoleon[study]'"
+STUDY_EXTRA = "pip install 'napoleon-patience[study]'"
 """How to install what only studies need (Dask's ``distributed``, matplotlib)."""
 
 
@@ -55,7 +55,7 @@ def need_extra(module: str, what: str) -> Any:
     >>> need_extra("no_such_module_here", "--plot")
     Traceback (most recent call last):
     ...
-    napoleon.study.StudyError: --plot needs the 'study' extra (no_such_module_here is not installed): pip install 'napoleon[study]'
+    napoleon.study.StudyError: --plot needs the 'study' extra (no_such_module_here is not installed): pip install ...
     """
     import importlib
 

@@ -187,13 +187,7 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
     try:
         for result in accepted(results, tag, settlement.errors):
             store.save_study_result(opts, budget, 0, result)
-            settlement.computed += 1
-            settlement.verdicts[result["deal"]] = result["verdict"]
-            if result.get("check"):
-                settlement.checks[result["deal"]] = result["check"]
-            deeper = result.get("fingerprint_search")
-            if deeper and deeper["verdict"] == "lost":
-                settlement.fingerprint_lost[result["deal"]] = deeper["chance_wrong"]
+            _count_settled(settlement, result)
             if on_result:
                 on_result(result, settlement)
     finally:
@@ -201,6 +195,18 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
         if close:
             close()
     return settlement
+
+
+def _count_settled(settlement: Settlement, result: dict[str, Any]) -> None:
+    """Take one deal's settling result into ``settlement``: its verdict, its second search, a fingerprint loss."""
+    settlement.computed += 1
+    settlement.verdicts[result["deal"]] = result["verdict"]
+    if result.get("check"):
+        settlement.checks[result["deal"]] = result["check"]
+    deeper = result.get("fingerprint_search")
+    if deeper and deeper["verdict"] == "lost":
+        # Reported with its chance of being wrong, never stored as the deal's loss.
+        settlement.fingerprint_lost[result["deal"]] = deeper["chance_wrong"]
 
 
 def merge(store: Store, summary: Summary, deals: Iterable[int]) -> Summary:

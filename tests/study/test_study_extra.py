@@ -25,7 +25,7 @@ def test_a_missing_extra_is_named_before_any_deal_is_solved(tmp_path, monkeypatc
                  else value, "--db", str(db)])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
-    assert f"{flag} needs the 'study' extra ({module} is not installed): pip install 'napoleon[study]'" in err
+    assert f"{flag} needs the 'study' extra ({module} is not installed): pip install 'napoleon-patience[study]'" in err
     assert not db.exists()  # nothing was solved or stored
 
 
