@@ -288,7 +288,8 @@ class Game:
 
     def options_json(self) -> dict[str, Any]:
         """Every option with its value as the command line writes it (``"unlimited"``)."""
-        return {k: (format_option(v) if v == UNLIMITED and not isinstance(v, bool) else v) for k, v in self.options.items()}
+        return {k: (format_option(v) if v == UNLIMITED and not isinstance(v, bool) else v)
+                for k, v in self.options.items()}
 
     def describe(self) -> str:
         """``forty-thieves redeals=2``: the id and any non-default options."""

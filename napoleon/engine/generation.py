@@ -64,6 +64,14 @@ def generate_moves(state: State, every: bool) -> list[Move]:
                         for k in range(2, run + 1):
                             if p[-k] in sp:
                                 out.append(Move(src, d, k))
+    _add_stock_whole_and_redeal(state, out)
+    return out
+
+
+def _add_stock_whole_and_redeal(state: State, out: list[Move]) -> None:
+    """The moves that are not a card or run from a pile's top: turning the stock, whole piles, the redeal."""
+    game = state.game
+    piles = state.piles
     stock = game.stock
     if stock is not None and piles[stock]:
         for w in game.active_wastes(state):
@@ -74,8 +82,7 @@ def generate_moves(state: State, every: bool) -> list[Move]:
         if len(p) > 1:
             for d in dsts:
                 q = piles[d]
-                if q and p[0] in fit[d][q[-1]]:
+                if q and p[0] in game.fit[d][q[-1]]:
                     out.append(Move(src, d, len(p)))
     if game.can_redeal(state):
         out.append(REDEAL)
-    return out

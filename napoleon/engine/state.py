@@ -324,7 +324,8 @@ class State:
             "deal": self.deal,
             "options": game.options_json(),
             "status": self.status.value,
-            "piles": {name: [card_str(c) for c in pile] for name, pile in zip(game.pile_names, self.piles, strict=True)},
+            "piles": {name: [card_str(c) for c in pile]
+                      for name, pile in zip(game.pile_names, self.piles, strict=True)},
             "redeals": self.redeals,
         }
         obj.update(game.extra_json(self))
