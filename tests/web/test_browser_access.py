@@ -54,6 +54,15 @@ def pile_name(page, pile):
     return page.get_attribute(f"#board .slot[data-pile='{pile}']", "aria-label")
 
 
+def werner_1_first_move_by_keyboard(page):
+    """Werner deal 1's 4♥ from column 7 onto the 5♣ in column 6, with the keyboard alone."""
+    page.focus("#board .slot[data-pile='tableau-7']")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    wait_ready(page, "werner", 1)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (360, 740)])
 def test_axe_finds_nothing_serious_on_any_game(server, new_page, size):
     page = new_page(width=size[0], height=size[1])
@@ -172,11 +181,7 @@ def test_a_game_played_by_keyboard_and_ear(server, page):
 def test_letters_act_only_on_the_table_and_can_be_switched_off(server, page):
     page.goto(f"{server}/#werner/1")
     wait_ready(page, "werner", 0)
-    page.focus("#board .slot[data-pile='tableau-7']")
-    page.keyboard.press("Enter")
-    page.keyboard.press("ArrowLeft")
-    page.keyboard.press("Enter")
-    wait_ready(page, "werner", 1)
+    werner_1_first_move_by_keyboard(page)
     # On a toolbar button, U is only a letter.
     page.focus("#hint")
     page.keyboard.press("u")
@@ -199,11 +204,7 @@ def test_the_focus_never_falls_to_the_page(server, page):
     """A button that goes away or turns off under the focus hands it to the table."""
     page.goto(f"{server}/#werner/1")
     wait_ready(page, "werner", 0)
-    page.focus("#board .slot[data-pile='tableau-7']")
-    page.keyboard.press("Enter")
-    page.keyboard.press("ArrowLeft")
-    page.keyboard.press("Enter")
-    wait_ready(page, "werner", 1)
+    werner_1_first_move_by_keyboard(page)
     page.focus("#undo")
     page.keyboard.press("Enter")     # the only move taken back: Undo turns off under the focus
     wait_ready(page, "werner", 0)
