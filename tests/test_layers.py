@@ -214,7 +214,7 @@ def test_cycles_are_found():
 
 def test_the_compiled_core_is_known_as_a_module():
     assert "napoleon.solver._core" in COMPILED
-    assert ("napoleon.solver._core", True) in imports_of("napoleon.solver.core")
+    assert ("napoleon.solver._core", True) in imports_of("napoleon.solver.compiled")
 
 
 def test_no_modules_import_each_other_at_run_time():

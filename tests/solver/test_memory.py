@@ -13,6 +13,7 @@ import pytest
 
 from napoleon import new_game
 from napoleon.interfaces.cli import main
+from napoleon.schemas.env import parse_memory
 from napoleon.solver import UNKNOWN, core, solve
 from napoleon.solver.service import SolverService, WorkerPool
 from napoleon.solver.staged import beam_search, staged_search
@@ -92,13 +93,13 @@ def test_the_cli_names_the_memory_limit(capsys, monkeypatch, tiny_limit):
     ("12G", 12 << 30), ("800M", 800 << 20), ("1.5GiB", 3 << 29), ("64kb", 64 << 10), ("123456", 123456), ("0", 0),
 ])
 def test_amounts_of_memory(text, nbytes):
-    assert core.parse_memory(text) == nbytes
+    assert parse_memory(text) == nbytes
 
 
 @pytest.mark.parametrize("text", ["", "G", "lots", "-1G", "12X", "nan"])
 def test_malformed_amounts_are_refused(text):
     with pytest.raises(ValueError, match="not an amount of memory"):
-        core.parse_memory(text)
+        parse_memory(text)
 
 
 def test_napoleon_memory_sets_what_all_searches_share(monkeypatch, capsys):
