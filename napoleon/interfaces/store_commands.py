@@ -71,12 +71,8 @@ def clock(seconds: float | None) -> str:
     >>> clock(3725.0)
     '1:02:05'
     """
-    if seconds is None:
-        return "-"
-    s = round(seconds)
-    h, rest = divmod(s, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+    # A recorded time is rounded to the nearest second; the catalogue's clock writes it as the game shows it.
+    return "-" if seconds is None else voice.clock(round(seconds))
 
 
 def when(stamp: str | None) -> str:
