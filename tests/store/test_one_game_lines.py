@@ -15,23 +15,8 @@ import time
 
 import pytest
 
-from napoleon import new_game
-from napoleon.engine.autoplay import finish_moves
-from napoleon.session import Session
-from napoleon.store import Store, line_version
-
-
-def near_the_end(store: Store, solution: list[str]) -> int:
-    """A Werner deal 1 game saved with no time on its clock, played to where the rest plays itself."""
-    session = Session.recorded(store, new_game("werner", deal=1), autoplay=False)
-    for text in solution:
-        if finish_moves(session.state):
-            break
-        session.play_text(text)
-    session.abandon()
-    store.save_state(session.record_id, session.state, session.turns, 0.0,  # as if played in no time
-                     base=line_version(session.notation_history()))
-    return session.record_id
+from napoleon.store import Store
+from tests.saved_games import near_the_end
 
 
 def test_resume_undo_redo_and_finish_in_line_mode_start_the_clock(db_path, werner1_solution):

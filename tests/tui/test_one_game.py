@@ -120,23 +120,16 @@ async def test_a_resumed_game_is_timed_from_an_undo(tmp_path):
     import asyncio
 
     from napoleon import new_game
-    from napoleon.engine.autoplay import finish_moves
     from napoleon.session import Session
     from napoleon.solver import solve
-    from napoleon.store import Store, line_version
+    from napoleon.store import Store
+    from tests.saved_games import near_the_end
 
     state = new_game("werner", deal=1)
-    solution = solve(state.copy(), budget=60).moves
+    solution = [state.game.notation(m) for m in solve(state.copy(), budget=60).moves]
     with Store.open(tmp_path / "t.db") as store:
-        session = Session.recorded(store, state, autoplay=False)
-        for move in solution:
-            if finish_moves(session.state):
-                break
-            session.play(move)
-        session.abandon()
-        store.save_state(session.record_id, session.state, session.turns, 0.0,  # as if played in no time
-                         base=line_version(session.notation_history()))
-        resumed = Session.resume(store, session.record_id, autoplay=False)
+        record_id = near_the_end(store, solution)
+        resumed = Session.resume(store, record_id, autoplay=False)
         app = make_app("werner", 1, session=resumed, recorder=resumed.recorder)
         async with app.run_test(size=(120, 30)) as pilot:
             await pilot.press("u")
@@ -145,7 +138,7 @@ async def test_a_resumed_game_is_timed_from_an_undo(tmp_path):
             await pilot.press("r", "F")
             await pilot.pause()
             assert resumed.finished == "won"
-        saved = store.get(session.record_id)
+        saved = store.get(record_id)
         assert saved.result == "won" and saved.elapsed >= 1.0
 
 
