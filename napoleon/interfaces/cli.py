@@ -268,8 +268,16 @@ def cmd_solve(args: argparse.Namespace) -> None:
         solve_batch(args)
         return
     state = state_of(args)
-    result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
-                   deadends=args.deadends, card_by_card=args.card_by_card, level=args.level)
+    if (args.fingerprints or args.checkpoint) and args.strategy != "dfs":
+        raise UsageError("--fingerprints and --checkpoint go with --strategy dfs")
+    try:
+        result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
+                       deadends=args.deadends, card_by_card=args.card_by_card, level=args.level,
+                       fingerprints=args.fingerprints, checkpoint=args.checkpoint)
+    except KeyboardInterrupt:
+        if args.checkpoint:
+            print(f"napoleon: interrupted; the search so far is kept in {args.checkpoint}", file=sys.stderr)
+        raise
     obj = result_json(state, result)
 
     def text() -> str:
@@ -277,6 +285,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
         facts = f"{result.states} positions searched in {result.seconds:.2f} s"
         if result.won:
             return f"{head} in {len(result.moves)} moves ({facts})\n" + " ".join(obj["moves"])
+        if result.verdict == "lost" and result.fingerprints:
+            return (f"{head}: no sequence of legal moves wins, by a search that kept fingerprints of positions: "
+                    f"wrong with a chance below {result.states ** 2 / 2 ** 129:.1e} ({facts})")
         if result.verdict == "lost":
             return f"{head}: no sequence of legal moves wins ({facts})"
         if result.out_of_memory:
@@ -284,7 +295,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
 
             return (f"{head}: a search reached the memory limit of {format_memory(memory_limit())} "
                     f"({facts}; NAPOLEON_MEMORY sets the limit)")
-        return f"{head}: the budget ran out ({facts})"
+        kept = f"; the search so far is kept in {args.checkpoint}" if args.checkpoint else ""
+        return f"{head}: the budget ran out ({facts}{kept})"
 
     emit(args, obj, text)
 
@@ -300,6 +312,8 @@ def solve_batch(args: argparse.Namespace) -> None:
 
     if args.game or args.deal is not None or args.moves:
         raise UsageError("solve --batch reads positions from standard input: give no game, deal or moves")
+    if args.checkpoint:
+        raise UsageError("--checkpoint keeps one search: it does not go with --batch")
     for number, line in enumerate(bounded_lines(getattr(sys.stdin, "buffer", sys.stdin), MAX_JSON_LINE), 1):
         if not line.strip():
             continue
@@ -308,7 +322,8 @@ def solve_batch(args: argparse.Namespace) -> None:
                 raise SchemaError(f"the line is too long (over {MAX_JSON_LINE} bytes)")
             state = read_position(load_json(line, "the line"))
             result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
-                           deadends=args.deadends, card_by_card=args.card_by_card, level=args.level)
+                           deadends=args.deadends, card_by_card=args.card_by_card, level=args.level,
+                           fingerprints=args.fingerprints)
             answer = {"line": number, **result_json(state, result)}
         except NapoleonError as exc:
             answer = {"line": number, "error": str(exc)}
@@ -462,6 +477,14 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
                    help="depth-first search turns a one-pass stock one card at a time, not by "
                         "'turn k cards, play the k-th' (the same verdicts over more positions: "
                         "to re-check a verdict)")
+    p.add_argument("--fingerprints", action="store_true",
+                   help="depth-first search keeps two 64-bit hashes of each position instead of the "
+                        "position: about five times as far in the same memory; a lost is then wrong with "
+                        "a chance below positions^2 / 2^129, which the answer states")
+    p.add_argument("--checkpoint", metavar="FILE",
+                   help="depth-first search takes up the search kept in FILE, if any, and keeps its "
+                        "progress there when the budget or --max-states (counted from the first run) "
+                        "runs out or it is interrupted: a long search in pieces")
     p.add_argument("--level", type=int, choices=range(5), default=1,
                    help="the level of nested rollouts (with --strategy nested; default 1)")
     p.add_argument("--batch", action="store_true",

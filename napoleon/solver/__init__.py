@@ -14,6 +14,7 @@ engine's checked ``play``, and never ``lost`` unless its search was complete.
 from __future__ import annotations
 
 import gc
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -93,7 +94,7 @@ INCOMPLETE_STEP_CAP = 10.0  # seconds for an incomplete step when there is no bu
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
           progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto",
           deadends: bool = False, card_by_card: bool = False, level: int = 1,
-          fingerprints: bool = False) -> Result:
+          fingerprints: bool = False, checkpoint: str | os.PathLike[str] | None = None) -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
@@ -116,7 +117,10 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     level with ``strategy="nested"`` (0-4; 0 is playouts with the policy, 2
     wins some St. Helena deals in seconds that redeal planning needs
     minutes for: docs/history.md); any other strategy refuses a level
-    but 1.
+    but 1. ``checkpoint`` (with ``strategy="dfs"``): a file in which the
+    depth-first search keeps its progress between calls, so that a long
+    search can be run in pieces (:func:`.core.search`); ``max_states``
+    then counts from the first piece.
     """
     from . import core
 
@@ -126,11 +130,20 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
         raise ValueError(f"a level is for nested rollouts (strategy 'nested'), not strategy {strategy!r}")
     if not 0 <= level <= 4:
         raise ValueError(f"nested rollouts have a level of 0 to 4, not {level!r}")
+    if checkpoint is not None:
+        if strategy != "dfs":
+            raise ValueError(f"a checkpoint is kept by depth-first search (strategy 'dfs'), not {strategy!r}")
+        if not core.available or engine == "python" or progress is not None:
+            raise ValueError("a checkpoint is kept by the compiled core's depth-first search only")
     with collector_paused():
         if core.available and progress is None and engine != "python":
             try:
                 with core.deadends(deadends), core.macros(not card_by_card), core.fingerprints(fingerprints):
-                    result = _run_core(core, state, budget, max_states, strategy, level)
+                    if checkpoint is not None:
+                        result = core.search(state, budget=budget, max_states=max_states, mode="dfs",
+                                             checkpoint=checkpoint)
+                    else:
+                        result = _run_core(core, state, budget, max_states, strategy, level)
             except core.NotCompilable:
                 result = Search(state, budget=budget, max_states=max_states).run()
         else:

@@ -19,15 +19,19 @@ the solver uses its pure-Python search instead.
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 from ..engine.autoplay import autoplay_allowed, supporters
+from ..engine.errors import NapoleonError
 from ..engine.game import UNLIMITED, Game
 from ..engine.move import Move
 from ..engine.rules import Foundation
@@ -51,6 +55,10 @@ MAX_PILES = 32
 STOPPED_MEMORY = -3
 """The core's verdict for a search stopped at the memory limit (csrc/core.h)."""
 
+
+
+class CheckpointError(NapoleonError, ValueError):
+    """A checkpoint file that cannot be taken up or written (it is left as it was)."""
 
 
 class NotCompilable(Exception):
@@ -255,9 +263,29 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
             float(budget or 0.0), int(max_states or 0), _redealer(game))
 
 
+@lru_cache(maxsize=1)
+def _core_sources_digest() -> bytes:
+    """SHA-256 of the compiled core's sources: a checkpoint is only taken up by the code that wrote it."""
+    digest = hashlib.sha256()
+    for path in sorted((Path(__file__).resolve().parent / "csrc").glob("*.[ch]")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.digest()
+
+
+def checkpoint_tag(state: State, deadends: bool, macros: bool, fingerprints: bool) -> bytes:
+    """What names a depth-first search for its checkpoint: a digest of the
+    core's sources, the game's tables, the position and the settings that
+    change which positions it visits. A checkpoint with another tag is refused."""
+    digest = hashlib.sha256(_core_sources_digest())
+    digest.update(repr((encode_rules(state.game), state.piles, state.redeals, state.game.total_cards,
+                        bool(deadends), bool(macros), bool(fingerprints))).encode())
+    return digest.digest()
+
+
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
-           policy: bool = True, seed: int = 0, macros: bool | None = None, fingerprints: bool | None = None) -> Result:
+           policy: bool = True, seed: int = 0, macros: bool | None = None, fingerprints: bool | None = None,
+           checkpoint: str | os.PathLike[str] | None = None) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -291,9 +319,20 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     with a chance below states² / 2^129 (``csrc/core.h``, ``Seen``), and
     says so (``Result.fingerprints``). None: as the enclosing
     :func:`fingerprints` block says for depth-first search (off outside one).
+    ``checkpoint`` (depth-first search only): a file that keeps the search's
+    progress between runs. If it holds a checkpoint of this search (same
+    code, tables, position and settings) the search is taken up where it
+    stopped; if the search stops short (budget, ``max_states``, which counts
+    from the first run, the memory limit, an interrupt) its progress is
+    written there (beside it first, then renamed into place); a search that
+    ends removes it. The runs together visit exactly the positions one run
+    would. A file that is not this search's checkpoint raises ValueError and
+    is left as it is.
     """
     if fingerprints and mode != "dfs":
         raise ValueError(f"fingerprints are for depth-first search, not {mode!r}")
+    if checkpoint is not None and mode != "dfs":
+        raise ValueError(f"only depth-first search keeps a checkpoint, not {mode!r}")
     if fingerprints is None:
         fingerprints = mode == "dfs" and _FINGERPRINTS.get()
     if deadends is None:
@@ -302,11 +341,21 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
         macros = _MACROS.get()
     if mode in ("playouts", "nested") and not budget and not max_states:
         raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
+    kept: tuple = ()
+    if checkpoint is not None:
+        kept = (os.fsencode(checkpoint).decode("utf-8", "surrogateescape"),
+                checkpoint_tag(state, deadends, macros, fingerprints))
     start = time.perf_counter()
-    verdict, moves, states = _core.search(
-        *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS), bool(deadends),
-        level, int(policy), seed, bool(macros), bool(fingerprints),
-    )
+    try:
+        verdict, moves, states = _core.search(
+            *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS),
+            bool(deadends), level, int(policy), seed, bool(macros), bool(fingerprints), *kept,
+        )
+    except (ValueError, OSError) as exc:
+        if not kept:
+            raise
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CheckpointError(f"checkpoint {os.fsdecode(checkpoint)}: {reason}") from exc
     if mode in ("greedy", "playouts", "nested") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
     name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)

@@ -286,6 +286,9 @@ int seen_init(Seen *S, int fingerprints);
 void seen_free(Seen *S);
 int seen_add(Seen *S, const unsigned char *key, size_t len);   /* 1 new, 0 seen, -1 error */
 size_t seen_bytes(const Seen *S);
+/* The whole Seen to a file and back (dfs.c's checkpoints); 0, or -1 with an exception set. */
+int seen_write(const Seen *S, FILE *f);
+int seen_read(Seen *S, FILE *f);
 /* A set of 64-bit position hashes (pos_hash), emptied in constant time; for
    the searches that only find wins (a collision only hides a position). */
 typedef struct { uint64_t *h; uint32_t *stamp; size_t nslots, used; uint32_t now; } HashSet;
@@ -329,7 +332,12 @@ int ordered(Ctx *X, const Rules *R, const Pos *P, Mv last, int has_last, int aft
 int dead_end(Ctx *X, const Rules *R, const Pos *P);
 
 /* the searches: each returns (verdict, moves, states) or NULL with an exception */
-PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states);
+/* Where a depth-first search keeps its progress between runs (dfs.c): a
+   file, and a tag naming the search (the caller's digest of the tables, the
+   position and the settings), which a checkpoint must carry to be taken up. */
+typedef struct { const char *path; const char *tag; size_t tag_len; } Checkpoint;
+PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states,
+              const Checkpoint *ck);
 PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states);
 PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
                         int policy, uint64_t seed);

@@ -1,4 +1,6 @@
 #include "core.h"
+#include <errno.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------- depth-first search */
 
@@ -77,10 +79,9 @@ static int past_limits(const Dfs *d, long long states, double deadline, long lon
     return 0;
 }
 
-/* The search itself: its verdict (1 won, with the line on the path; 0
-   lost; -1 unknown or an error, which leaves its exception set;
-   STOPPED_MEMORY), the positions it visited in `*states`. */
-static int search(Dfs *d, int total, double deadline, long long max_states, long long *states) {
+/* The root's part of the search: its auto-play, its key, and its frame. 1
+   won, 0 lost (the root a dead end), 2 to go on, -1 an error. */
+static int start(Dfs *d, int total, long long *states) {
     Ctx *X = d->X;
     const Rules *R = d->R;
     Pos *P = d->P;
@@ -94,6 +95,17 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
     *states = 1;
     if (dead_end(X, R, P)) return 0;
     if (push_frame(d, (Mv){0, 0, 0}, 0, 0, na) < 0) return -1;
+    return 2;
+}
+
+/* The search itself, from the frames on the stack: its verdict (1 won,
+   with the line on the path; 0 lost; -1 unknown or an error, which leaves
+   its exception set; STOPPED_MEMORY), the positions it visited in
+   `*states`, counted on from what it holds. */
+static int search(Dfs *d, int total, double deadline, long long max_states, long long *states) {
+    Ctx *X = d->X;
+    const Rules *R = d->R;
+    Pos *P = d->P;
     while (d->nframes) {
         Frame *F = &d->frames[d->nframes - 1];
         if (F->i == F->n) {
@@ -113,17 +125,173 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
             continue;
         }
         ++*states;
+        if (dead_end(X, R, P))   /* proven lost: nothing below it to search */
+            unwind(d, pushed);
+        else if (push_frame(d, mv, 1, bare_turn(R, mv, pushed), pushed) < 0)
+            return -1;
+        /* Checked where every position seen is done or has its frame, so
+           that a checkpoint written on stopping misses none. */
         if ((*states & 4095) == 0) {
             int stop = past_limits(d, *states, deadline, max_states);
             if (stop) return stop;
         }
-        if (dead_end(X, R, P)) {   /* proven lost: nothing below it to search */
-            unwind(d, pushed);
-            continue;
-        }
-        if (push_frame(d, mv, 1, bare_turn(R, mv, pushed), pushed) < 0) return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------ checkpoints
+
+   A search that stops before its end (its budget or its positions ran out,
+   the memory limit, an interrupt) may leave what it has done in a file: the
+   moves from the root to where it stands, its frames (each position's moves
+   still to try), its count of positions and every position it has seen. A
+   later run given the same file and tag takes it up where it stopped: it
+   makes the moves again from the root and goes on, so that the runs
+   together visit exactly the positions one run would have, in the same
+   order (tests/solver/test_checkpoints.py). The file is written beside its
+   place and renamed into it, so a run killed while writing leaves the
+   checkpoint before it whole. A search that ends (won or lost) removes it. */
+
+#define CK_MAGIC "NAPDFS\r\n"
+#define CK_VERSION 1
+
+static int ck_put(FILE *f, const void *p, size_t n) {
+    if (n && fwrite(p, 1, n, f) != n) { PyErr_SetFromErrno(PyExc_OSError); return -1; }
+    return 0;
+}
+
+static int ck_get(FILE *f, void *p, size_t n) {
+    if (n && fread(p, 1, n, f) != n) { PyErr_SetString(PyExc_ValueError, "the checkpoint is cut short"); return -1; }
+    return 0;
+}
+
+static int ck_write_to(const Dfs *d, long long states, const Checkpoint *ck, FILE *f) {
+    uint64_t head[6] = {CK_VERSION, ck->tag_len, (uint64_t)states, d->npath, d->nframes, d->msp};
+    if (ck_put(f, CK_MAGIC, 8) < 0 || ck_put(f, head, sizeof head) < 0 || ck_put(f, ck->tag, ck->tag_len) < 0 ||
+        ck_put(f, d->path, d->npath * sizeof(Mv)) < 0 || ck_put(f, d->frames, d->nframes * sizeof(Frame)) < 0 ||
+        ck_put(f, d->mstack, d->msp * sizeof(Mv)) < 0)
+        return -1;
+    return seen_write(&d->seen, f);
+}
+
+/* Write the search's progress to ck->path (by way of a file beside it). */
+static int ck_write(const Dfs *d, long long states, const Checkpoint *ck) {
+    size_t n = strlen(ck->path);
+    char *tmp = malloc(n + 8);
+    if (!tmp) { PyErr_NoMemory(); return -1; }
+    memcpy(tmp, ck->path, n);
+    memcpy(tmp + n, ".part", 6);
+    FILE *f = fopen(tmp, "wb");
+    int rc = -1;
+    if (!f) PyErr_SetFromErrnoWithFilename(PyExc_OSError, tmp);
+    else {
+        rc = ck_write_to(d, states, ck, f);
+        if (fflush(f) != 0 || fsync(fileno(f)) != 0) { if (!rc) PyErr_SetFromErrno(PyExc_OSError); rc = -1; }
+        if (fclose(f) != 0 && !rc) { PyErr_SetFromErrno(PyExc_OSError); rc = -1; }
+        if (!rc && rename(tmp, ck->path) != 0) { PyErr_SetFromErrnoWithFilename(PyExc_OSError, ck->path); rc = -1; }
+        if (rc) remove(tmp);
+    }
+    free(tmp);
+    return rc;
+}
+
+/* Take up the search in ck->path: 1 taken up (P moved to where it stood),
+   0 no such file (start afresh), -1 an error (ValueError for a file that
+   is not this search's checkpoint). */
+static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
+    FILE *f = fopen(ck->path, "rb");
+    if (!f) {
+        if (errno == ENOENT) return 0;
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, ck->path);
+        return -1;
+    }
+    char magic[8];
+    uint64_t head[6];
+    int rc = -1;
+    char *tag = NULL;
+    if (ck_get(f, magic, 8) < 0 || ck_get(f, head, sizeof head) < 0) goto done;
+    if (memcmp(magic, CK_MAGIC, 8) != 0 || head[0] != CK_VERSION) {
+        PyErr_SetString(PyExc_ValueError, "not a checkpoint of this solver's depth-first search");
+        goto done;
+    }
+    if (head[1] != ck->tag_len || !(tag = malloc(ck->tag_len + 1)) || ck_get(f, tag, ck->tag_len) < 0 ||
+        memcmp(tag, ck->tag, ck->tag_len) != 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "the checkpoint belongs to another search (position, game, settings or solver)");
+        goto done;
+    }
+    uint64_t npath = head[3], nframes = head[4], msp = head[5];
+    if (npath > (1u << 24) || nframes > (1u << 24) || msp > (1u << 28) || !nframes) {
+        PyErr_SetString(PyExc_ValueError, "the checkpoint's search stack is malformed");
+        goto done;
+    }
+    if (make_room((void **)&d->path, &d->pcap, npath + 1, sizeof(Mv)) < 0 ||
+        make_room((void **)&d->frames, &d->fcap, nframes + 1, sizeof(Frame)) < 0 ||
+        make_room((void **)&d->mstack, &d->mcap, msp + MAXM, sizeof(Mv)) < 0)
+        goto done;
+    if (ck_get(f, d->path, npath * sizeof(Mv)) < 0 || ck_get(f, d->frames, nframes * sizeof(Frame)) < 0 ||
+        ck_get(f, d->mstack, msp * sizeof(Mv)) < 0)
+        goto done;
+    /* The frames must tile the move stack and account for the path. */
+    size_t pushed = 0, at = 0;
+    for (size_t i = 0; i < nframes; i++) {
+        const Frame *F = &d->frames[i];
+        if (F->start != (int)at || F->n < 0 || F->n > MAXM || F->i < 0 || F->i > F->n || F->pushed < 0) break;
+        at += (size_t)F->n;
+        pushed += (size_t)F->pushed;
+    }
+    if (at != msp || pushed != npath) {
+        PyErr_SetString(PyExc_ValueError, "the checkpoint's search stack is malformed");
+        goto done;
+    }
+    if (seen_read(&d->seen, f) < 0) goto done;
+    for (size_t i = 0; i < npath; i++) {   /* back to where the search stood */
+        Mv mv = d->path[i];
+        if (mv.src >= d->R->npiles || mv.dst >= d->R->npiles ||
+            (mv.src >= 0 && (mv.dst < 0 || mv.count < 1 || mv.count > d->P->n[mv.src] ||
+                             d->P->n[mv.dst] + mv.count > MAXC))) {
+            PyErr_SetString(PyExc_ValueError, "the checkpoint's moves do not fit the position");
+            goto done;
+        }
+        if (apply(d->X, d->R, d->P, mv) < 0) goto done;
+    }
+    d->npath = npath; d->nframes = nframes; d->msp = msp;
+    *states = (long long)head[2];
+    rc = 1;
+done:
+    free(tag);
+    fclose(f);
+    return rc;
+}
+
+/* The search, from the checkpoint when there is one, leaving one when it
+   stops short; its verdict as search()'s. */
+static int run(Dfs *d, int total, double deadline, long long max_states, long long *states, const Checkpoint *ck) {
+    int taken = ck ? ck_read(d, states, ck) : 0;
+    if (taken < 0) return -1;
+    if (!taken) {
+        int begun = start(d, total, states);
+        if (begun != 2) {
+            if (begun >= 0 && ck) remove(ck->path);
+            return begun;
+        }
+    }
+    int verdict = search(d, total, deadline, max_states, states);
+    if (!ck) return verdict;
+    if (verdict == 0 || verdict == 1) {
+        remove(ck->path);
+    } else if (verdict == STOPPED_MEMORY || (verdict == -1 && !PyErr_Occurred()) ||
+               (verdict == -1 && PyErr_ExceptionMatches(PyExc_KeyboardInterrupt))) {
+        /* Stopped short (an interrupt included): what it did is kept. */
+        PyObject *type, *value, *trace;
+        PyErr_Fetch(&type, &value, &trace);
+        if (ck_write(d, *states, ck) < 0) {
+            Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(trace);
+            return -1;
+        }
+        PyErr_Restore(type, value, trace);
+    }
+    return verdict;
 }
 
 /* The complete depth-first search: every reachable position once (a
@@ -132,7 +300,8 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
    the whole reachable space was visited (with macro moves, every position
    but those with a turned card not yet played). With X->fingerprints the
    positions seen are kept as fingerprints (Seen, keys.c). */
-PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states) {
+PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states,
+              const Checkpoint *ck) {
     Dfs d = {.X = X, .R = R, .P = root, .mcap = 1 << 16, .pcap = 1 << 12, .fcap = 1 << 12,
              .root_redeals = root->redeals};
     PyObject *result = NULL;
@@ -144,7 +313,7 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
         PyErr_NoMemory();
     } else if (seen_init(&d.seen, X->fingerprints) == 0) {
         X->snaps.n = 0;
-        int verdict = search(&d, total, budget > 0 ? now() + budget : 0, max_states, &states);
+        int verdict = run(&d, total, budget > 0 ? now() + budget : 0, max_states, &states, ck);
         if (!PyErr_Occurred()) {
             PyObject *mv = moves_to_list(d.path, verdict == 1 ? (int)d.npath : 0);
             if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);

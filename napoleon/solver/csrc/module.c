@@ -61,6 +61,8 @@ typedef struct {
     uint64_t seed;
     int width, stage_states;       /* the beam; `collect` is what each stage keeps */
     long long ahead;               /* best-first: Ctx.ahead_slots; -1 its default */
+    const char *checkpoint;        /* depth-first: the file its progress is kept in (dfs.c), or NULL */
+    const char *tag; Py_ssize_t tag_len;
 } Ask;
 
 #define ASK_DEFAULTS {.w = {40, 3, 12, 0, 8, 0}, .level = 1, .ahead = -1}
@@ -81,7 +83,10 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     X.fingerprints = A->mode == 0 && A->fingerprints;
     if (!R || !P) PyErr_NoMemory();
     else if (read_rules(R, rules_list) == 0 && read_pos(R, P, piles, redeals) == 0) {
-        if (A->mode == 0) res = dfs(&X, R, P, A->total, A->budget, A->max_states);
+        if (A->mode == 0) {
+            Checkpoint ck = {A->checkpoint, A->tag, (size_t)A->tag_len};
+            res = dfs(&X, R, P, A->total, A->budget, A->max_states, A->checkpoint ? &ck : NULL);
+        }
         else if (A->mode == 3 || A->mode == 4)
             res = nested_search(&X, R, P, A->total, A->budget, A->max_states, A->level, A->policy,
                                 A->seed ? A->seed : 0x5EEDULL + (uint64_t)A->total);
@@ -95,7 +100,7 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
 }
 
 /* search(rules, piles, redeals, total_cards, budget_seconds, max_states, redeal_callback, mode=0, weights=(...),
-          deadends=0, level=1, policy=0, seed=0, macro=1, fingerprints=0)
+          deadends=0, level=1, policy=0, seed=0, macro=1, fingerprints=0, checkpoint=None, tag=b"")
    -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown.
    mode 0: depth-first; mode 1: best-first. Both visit every reachable
    position before they answer "lost" (with deadends=1, every one but those
@@ -107,7 +112,10 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
    macro: depth-first turns the stock by macro moves where they are sound
    (core.h, A7); 0 turns it card by card, to check a verdict. fingerprints:
    depth-first keeps fingerprints of the positions it has seen, not their
-   keys (Seen, keys.c). */
+   keys (Seen, keys.c). checkpoint: depth-first takes up the search kept in
+   that file, if it holds one with this tag, and keeps its progress there if
+   it stops short (dfs.c); the tag names the search (the caller digests the
+   tables, position, settings and the core's sources into it). */
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles, *cb;
     int redeals;
@@ -115,10 +123,15 @@ static PyObject *search(PyObject *self, PyObject *args) {
     Ask A = ASK_DEFAULTS;
     (void)self;
     A.macro = 1;
-    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)iiiKpp", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
-                          &A.total, &A.budget, &A.max_states, &cb, &A.mode, &A.w[0], &A.w[1], &A.w[2], &A.w[3],
-                          &A.w[4], &A.w[5], &A.deadends, &A.level, &A.policy, &seed, &A.macro, &A.fingerprints))
+    if (!PyArg_ParseTuple(args, "O!O!iidLO|i(iiiiii)iiiKppzy#", &PyList_Type, &rules_list, &PyList_Type, &piles,
+                          &redeals, &A.total, &A.budget, &A.max_states, &cb, &A.mode, &A.w[0], &A.w[1], &A.w[2],
+                          &A.w[3], &A.w[4], &A.w[5], &A.deadends, &A.level, &A.policy, &seed, &A.macro,
+                          &A.fingerprints, &A.checkpoint, &A.tag, &A.tag_len))
         return NULL;
+    if (A.checkpoint && A.mode != 0) {
+        PyErr_SetString(PyExc_ValueError, "only depth-first search keeps a checkpoint");
+        return NULL;
+    }
     if (A.mode < 0 || A.mode > 4) { PyErr_SetString(PyExc_ValueError, "mode must be 0..4"); return NULL; }
     if (A.level < 0 || A.level > 4) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
     if (A.mode == 3) { A.level = 0; A.policy = 0; }
