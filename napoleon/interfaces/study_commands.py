@@ -36,6 +36,9 @@ def register(subparsers: Any) -> None:
                    help="then give each deal the study left unknown SECONDS (longer than --budget), re-check "
                         "each loss by a second search, and count the verdicts as the study's own")
     p.add_argument("--slice", type=argument(values.whole("--slice", 1, 10**9)), metavar="N", help="with --settle: settle at most N more deals in this run")
+    p.add_argument("--checkpoints", metavar="DIR",
+                   help="with --settle: keep the deeper search of each deal left unknown in DIR, and take "
+                        "it up in the next pass with the same DIR (SECONDS more each pass)")
     p.add_argument("--grades", action="store_true",
                    help="grade the deals instead (docs/grades.md): calibrate the game's thresholds and write its "
                         "shipped grades")
@@ -73,6 +76,8 @@ def check_study_args(args: argparse.Namespace) -> None:
         raise StudyError("--settle goes with a winnability study, not with --grades")
     if args.slice is not None and args.settle is None:
         raise StudyError("--slice goes with --settle")
+    if args.checkpoints is not None and args.settle is None:
+        raise StudyError("--checkpoints goes with --settle")
     if args.plot and not args.plot.lower().endswith(".png"):
         raise StudyError("--plot writes a PNG file: give a name ending in .png")
     # Before any deal is solved: a missing extra is said at once, not after the study.
@@ -166,7 +171,8 @@ def settle(args: argparse.Namespace, store: Any, summary: Summary, deals: list[i
 
     with progress:
         return settle_study(store, summary, deals, args.settle, jobs=args.jobs, dask=args.dask,
-                            slice_=args.slice, on_start=on_start, on_result=on_result)
+                            slice_=args.slice, on_start=on_start, on_result=on_result,
+                            checkpoints=args.checkpoints)
 
 
 def settlement_report(settlement: Settlement) -> str:

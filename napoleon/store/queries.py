@@ -94,6 +94,14 @@ class StoreQueries:
                 " AND verdict IN ('won', 'lost') ORDER BY budget", (game, options_json, solver)).fetchall()
         return {deal: (verdict, seconds, budget) for deal, verdict, seconds, budget in rows}
 
+    def study_budgets(self, game: str, options_json: str, solver: str) -> dict[int, float]:
+        """Deal -> the longest budget of any result stored for this game and options by the code ``solver``."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT deal, MAX(budget) FROM study WHERE game = ? AND options = ? AND solver = ? GROUP BY deal",
+                (game, options_json, solver)).fetchall()
+        return {deal: budget for deal, budget in rows}
+
     def stats(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game and option set: played, won, win_pct, streaks, best time, fewest moves (see :mod:`.stats`)."""
         return compute_stats(self._stats_rows(STATS_SQL, game_id))

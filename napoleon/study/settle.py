@@ -19,6 +19,13 @@ times as far. A win it finds is replayed and counts; a loss it finds may be
 wrong (with a chance below states² / 2^129, reported beside it), so it is
 reported and not counted: the deal stays unknown.
 
+With a folder of checkpoints, that deeper search keeps its progress there
+when its budget runs out (``csrc/dfs.c``: the path, the frames and the
+fingerprints seen), and the next pass with the same folder takes it up
+instead of starting the deal again: a deal can be given hours, a pass at a
+time. Such a pass stores its verdict under the seconds the deal has had in
+all, so each pass adds its budget to the last.
+
 Each verdict is stored as it arrives, under the study's game and options,
 the settling budget and the solver's fingerprint tagged ``+settle``: an
 interrupted pass resumes where it stopped, ``slice`` settles a few deals per
@@ -29,16 +36,17 @@ counts the settled verdicts in place of its unknowns (:func:`merge`).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import (
     StudyError,
     Summary,
-    Task,
     accepted,
     dask_results,
     local_results,
@@ -57,9 +65,21 @@ def settle_fingerprint() -> str:
     return solver_fingerprint() + SETTLE_TAG
 
 
+def checkpoint_path(folder: str | os.PathLike[str], game_id: str, options_json: str, deal: int) -> Path:
+    """Where a settling pass keeps the deeper search of one deal: a file in ``folder`` named by the
+    game, a digest of its options and the deal."""
+    digest = hashlib.sha256(options_json.encode()).hexdigest()[:10]
+    return Path(folder) / f"{game_id}-{digest}-{deal}.dfs"
+
+
 def settle_deal(game_id: str, options: dict[str, Any], deal: int, budget: float | None,
-                max_states: int | None) -> dict[str, Any]:
+                max_states: int | None, checkpoint: str | None = None) -> dict[str, Any]:
     """Solve one deal with the settling budget, re-check a ``lost`` (in a worker).
+
+    With ``checkpoint`` (a file): if it holds the deeper search of an
+    earlier pass, that search is taken up for the whole budget; otherwise the
+    deeper search, where one runs, keeps its progress there if the budget runs
+    out. ``"resumed"`` in the answer says which.
 
     The answer is :func:`napoleon.solver.result_json`'s, with ``"check"``:
     for a loss ``"confirmed"`` or ``"unconfirmed"`` (the second search's
@@ -71,18 +91,27 @@ def settle_deal(game_id: str, options: dict[str, Any], deal: int, budget: float 
     """
     try:
         from ..games import new_game
-        from ..solver import LOST, UNKNOWN, WON, result_json, solve
+        from ..solver import LOST, UNKNOWN, WON, Result, result_json, solve
 
         start = time.perf_counter()
         state = new_game(game_id, deal, options)
-        result = solve(state, budget=budget or None, max_states=max_states or None)
+        resumed = checkpoint is not None and os.path.exists(checkpoint)
         deeper = None
+        if resumed:
+            result = deeper = solve(state, budget=budget or None, strategy="dfs", fingerprints=True,
+                                    checkpoint=checkpoint)
+        else:
+            result = solve(state, budget=budget or None, max_states=max_states or None)
         left = (budget or 0) - (time.perf_counter() - start)
-        if result.verdict == UNKNOWN and result.out_of_memory and left > 1:
-            deeper = solve(state, budget=left, max_states=max_states or None, strategy="dfs", fingerprints=True)
-            if deeper.won:
-                result = deeper
+        if not resumed and result.verdict == UNKNOWN and result.out_of_memory and left > 1:
+            deeper = solve(state, budget=left, max_states=max_states or None, strategy="dfs", fingerprints=True,
+                           checkpoint=checkpoint)
+        if deeper is not None and deeper.won:
+            result = deeper
+        elif resumed:   # a loss by fingerprints is reported below, not counted
+            result = Result(UNKNOWN, states=deeper.states, seconds=deeper.seconds, out_of_memory=deeper.out_of_memory)
         answer = result_json(state, result)
+        answer["resumed"] = resumed
         answer["seconds"] = round(time.perf_counter() - start, 4)
         answer["fingerprint_search"] = None if deeper is None else {
             "verdict": deeper.verdict.value, "states": deeper.states, "seconds": round(deeper.seconds, 4),
@@ -149,12 +178,16 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
                  jobs: int | None = None, dask: str | None = None, slice_: int | None = None,
                  on_start: Callable[[int, int], None] | None = None,
                  on_result: Callable[[dict[str, Any], Settlement], None] | None = None,
-                 connect_timeout: float = 20.0) -> Settlement:
+                 connect_timeout: float = 20.0, checkpoints: str | os.PathLike[str] | None = None) -> Settlement:
     """Give each deal that the study of ``summary`` left unknown ``budget`` seconds, and store the verdicts.
 
     Deals a settling pass of this code has decided already (at any budget)
-    or searched at this budget are not searched again; ``slice_`` stops
-    after that many new deals, so a long pass can be run a piece at a time.
+    or searched at this budget or a longer one are not searched again;
+    ``slice_`` stops after that many new deals, so a long pass can be run a
+    piece at a time. With ``checkpoints`` (a folder, made if missing), a deal
+    whose deeper search an earlier pass left there is taken up again, for
+    ``budget`` more seconds, and its verdict stored under the seconds it has
+    had in all (:func:`settle_deal`).
     """
     from ..games import get_game
     from ..store.db import canonical_options
@@ -168,14 +201,27 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
     tag = settle_fingerprint()
     settlement = Settlement(budget, study_unknowns(store, game.id, opts, deals, summary.budget, summary.max_states))
     decided = store.study_decided(game.id, opts, tag)
-    here = stored(store, game.id, opts, budget, 0, tag)
+    had = store.study_budgets(game.id, opts, tag)
+    folder = None if checkpoints is None else Path(checkpoints)
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StudyError(f"cannot make the checkpoint folder {folder}: {exc.strerror or exc}") from None
+    spend: dict[int, float] = {}   # deal -> the budget its result is stored under
     for deal in settlement.unknown:
         if deal in decided:
             settlement.verdicts[deal] = decided[deal][0]
-        elif deal in here:
-            settlement.verdicts[deal] = here[deal][0]
-    todo: list[Task] = [(game.id, dict(game.options), d, budget, 0) for d in settlement.unknown
-                        if d not in settlement.verdicts]
+        elif folder is not None and checkpoint_path(folder, game.id, opts, deal).exists():
+            spend[deal] = had.get(deal, 0.0) + budget
+        elif had.get(deal, 0.0) >= budget:
+            settlement.verdicts[deal] = "unknown"
+        else:
+            spend[deal] = budget
+    todo: list[tuple[Any, ...]] = [
+        (game.id, dict(game.options), d, budget, 0,
+         *(() if folder is None else (str(checkpoint_path(folder, game.id, opts, d)),)))
+        for d in settlement.unknown if d in spend]
     if slice_ is not None:
         todo = todo[:slice_]
     if on_start:
@@ -186,7 +232,7 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
                else local_results(todo, min(max(1, jobs or os.cpu_count() or 1), len(todo)), worker=settle_deal))
     try:
         for result in accepted(results, tag, settlement.errors):
-            store.save_study_result(opts, budget, 0, result)
+            store.save_study_result(opts, spend[result["deal"]], 0, result)
             _count_settled(settlement, result)
             if on_result:
                 on_result(result, settlement)

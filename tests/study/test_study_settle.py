@@ -154,3 +154,61 @@ def test_a_search_that_outgrows_memory_is_taken_further_with_fingerprints_whose_
     deeper = answer["fingerprint_search"]
     assert deeper["verdict"] == "lost" and deeper["states"] == 171_482
     assert 0 < deeper["chance_wrong"] < 1e-27
+
+
+def test_a_deeper_search_left_in_a_checkpoint_is_taken_up_by_the_next_call(tmp_path):
+    from napoleon.solver import core
+
+    # The reduced deal above: the first call's deeper search is stopped
+    # short (50,000 positions) and keeps its progress; the next call takes it
+    # up and ends it, in exactly the positions of one uninterrupted search.
+    path = tmp_path / "deal4.dfs"
+    before = core.memory_limit()
+    try:
+        core.set_memory_limit(4 << 20)
+        first = settle_deal("forty-thieves", {"ranks": 8, "columns": 6}, 4, 30.0, 50_000, str(path))
+        assert first["verdict"] == "unknown" and not first["resumed"] and path.exists()
+        assert first["fingerprint_search"]["verdict"] == "unknown"
+        core.set_memory_limit(64 << 20)
+        second = settle_deal("forty-thieves", {"ranks": 8, "columns": 6}, 4, 30.0, 0, str(path))
+    finally:
+        core.set_memory_limit(before)
+    assert second["resumed"] and second["verdict"] == "unknown"
+    assert second["fingerprint_search"]["verdict"] == "lost" and second["fingerprint_search"]["states"] == 171_482
+    assert not path.exists()
+
+
+def test_a_settling_pass_with_checkpoints_adds_its_budget_to_a_deals_search(tmp_path, monkeypatch):
+    # At 4 MB the deeper search of this reduced deal stops at the memory
+    # limit and leaves its checkpoint; a pass with the same limit takes it up
+    # and stops again (stored under 60 s, then 90 s); with room, the next pass
+    # ends it (a loss by fingerprints: reported, not counted); after that the
+    # deal is not searched again.
+    game, options, deal = "forty-thieves", {"ranks": 8, "columns": 6}, 4
+    folder = tmp_path / "ck"
+    with Store.open(tmp_path / "s.db") as store:
+        summary = run_study(store, game, options, [deal], jobs=1, budget=1.0, max_states=1)
+        assert summary.unknown == 1
+
+        def settle(memory: str):
+            monkeypatch.setenv("NAPOLEON_MEMORY", memory)
+            return settle_study(store, summary, [deal], 30.0, jobs=1, checkpoints=folder)
+
+        first = settle("4M")
+        assert first.computed == 1 and first.verdicts == {deal: "unknown"}
+        assert len(list(folder.iterdir())) == 1
+        assert settle("4M").computed == 1
+        last = settle("64M")
+        assert last.computed == 1 and last.verdicts == {deal: "unknown"} and deal in last.fingerprint_lost
+        assert list(folder.iterdir()) == []
+        assert settle("64M").computed == 0
+        budgets = [b for (b,) in store.db.execute("SELECT budget FROM study WHERE solver = ? ORDER BY budget",
+                                                  (settle_fingerprint(),))]
+        assert budgets == [30.0, 60.0, 90.0]
+
+
+def test_checkpoints_go_with_a_settling_pass(tmp_path, capsys):
+    code = main(["study", "werner", "--deals", "1-2", "--budget", "60", "--db", str(tmp_path / "s.db"),
+                 "--checkpoints", str(tmp_path / "ck")])
+    assert code == 2 and "--checkpoints goes with --settle" in capsys.readouterr().err
+    assert not (tmp_path / "ck").exists()
