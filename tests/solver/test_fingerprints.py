@@ -84,3 +84,19 @@ def test_under_a_memory_limit_fingerprints_go_further():
 def test_fingerprints_are_for_depth_first_search_only(mode):
     with pytest.raises(ValueError, match="depth-first"):
         core.search(new_game("werner", 1), max_states=1000, mode=mode, fingerprints=True)
+
+
+def test_at_the_memory_limit_the_fingerprints_fill_nine_tenths_of_a_table_within_it():
+    # 8 MiB: the slots double while the doubled table fits in seven eighths
+    # of the limit (to 262,144 slots, 4 MiB), then fill to nine tenths, and
+    # the search stops within the next 4,096 positions: never a last doubling
+    # past the limit (which took the process to 2.6 times it).
+    before = core.memory_limit()
+    core.set_memory_limit(8 << 20)
+    try:
+        result = core.search(new_game("forty-thieves", 1), mode="dfs", fingerprints=True)
+    finally:
+        core.set_memory_limit(before)
+    assert result.verdict == UNKNOWN and result.out_of_memory
+    full = 262_144 * 9 // 10
+    assert full < result.states <= full + 4096

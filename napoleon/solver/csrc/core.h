@@ -274,14 +274,19 @@ void table_prefetch(const Table *T, uint64_t h);
 int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key);
 /* The positions a depth-first search has seen: their exact keys (a Table),
    or with `fingerprints` only a pair of independent 64-bit hashes of each
-   key, 16 bytes in a slot of a table kept at most three quarters full. Two
+   key, 16 bytes in a slot of a table kept at most three quarters full
+   (nine tenths at the memory limit, below). Two
    keys are taken for one only if both hashes agree: with N positions seen,
    each new one is taken for an old one with a chance of at most N / 2^128,
    so a whole search of N positions errs with a chance below N^2 / 2^129
    (below 10^-20 for a billion positions), if the hashes behave as random
    ones. Such an error hides a position, so it can turn a win into "lost",
-   never the other way (a "won" is replayed through the engine). */
-typedef struct { Table T; uint64_t *fp; size_t fp_slots, fp_used; int fingerprints; } Seen;
+   never the other way (a "won" is replayed through the engine).
+   With `max_bytes` set, the fingerprint slots grow only while the doubled
+   table fits in seven eighths of it; then they fill to nine tenths and `full` is set, which
+   the search takes for the memory limit: fuller than the three quarters it
+   grows at, and never twice the limit while a last doubling is made. */
+typedef struct { Table T; uint64_t *fp; size_t fp_slots, fp_used, max_bytes; int fingerprints, full; } Seen;
 int seen_init(Seen *S, int fingerprints);
 void seen_free(Seen *S);
 int seen_add(Seen *S, const unsigned char *key, size_t len);   /* 1 new, 0 seen, -1 error */

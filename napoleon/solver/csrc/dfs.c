@@ -73,6 +73,7 @@ static int push_frame(Dfs *d, Mv last, int has_last, int after_turn, int pushed)
 static int past_limits(const Dfs *d, long long states, double deadline, long long max_states) {
     if (PyErr_CheckSignals() < 0) return -1;
     if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) return -1;
+    if (d->seen.full) return STOPPED_MEMORY;
     if (d->X->max_bytes > 0 && seen_bytes(&d->seen) + (d->mcap + d->pcap) * sizeof(Mv) + d->fcap * sizeof(Frame) >
                                    (size_t)d->X->max_bytes)
         return STOPPED_MEMORY;
@@ -312,6 +313,7 @@ PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long 
     if (!d.mstack || !d.path || !d.frames) {
         PyErr_NoMemory();
     } else if (seen_init(&d.seen, X->fingerprints) == 0) {
+        d.seen.max_bytes = X->max_bytes > 0 ? (size_t)X->max_bytes : 0;
         X->snaps.n = 0;
         int verdict = run(&d, total, budget > 0 ? now() + budget : 0, max_states, &states, ck);
         if (!PyErr_Occurred()) {

@@ -171,7 +171,14 @@ int seen_add(Seen *S, const unsigned char *key, size_t len) {
     }
     S->fp[2 * j] = a;
     S->fp[2 * j + 1] = b;
-    if (++S->fp_used * 4 > S->fp_slots * 3) return fp_grow(S) < 0 ? -1 : 1;
+    if (++S->fp_used * 4 > S->fp_slots * 3) {
+        /* An eighth of the limit is left to the search's stacks. */
+        if (!S->max_bytes || S->fp_slots * 4 * sizeof(uint64_t) <= S->max_bytes - S->max_bytes / 8)
+            return fp_grow(S) < 0 ? -1 : 1;
+        /* The search stops within 4,096 more positions: a tenth of the
+           slots (at least 6,553: the table starts at 65,536) stays free. */
+        if (S->fp_used * 10 > S->fp_slots * 9) S->full = 1;
+    }
     return 1;
 }
 
@@ -217,6 +224,8 @@ int seen_read(Seen *S, FILE *f) {
     if (S->fingerprints) {
         free(S->fp);
         S->fp = arr; S->fp_slots = slots; S->fp_used = head[2];
+        S->full = S->max_bytes && slots * 4 * sizeof(uint64_t) > S->max_bytes - S->max_bytes / 8 &&
+                  S->fp_used * 10 > slots * 9;
         return 0;
     }
     size_t cap = head[3] > (1 << 20) ? head[3] : (1 << 20);
