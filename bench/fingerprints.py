@@ -19,6 +19,7 @@ import resource
 import time
 
 from napoleon import new_game
+from napoleon.schemas.env import parse_memory
 from napoleon.solver import core
 from napoleon.study import parse_deals
 
@@ -45,7 +46,7 @@ def main() -> None:
     ap.add_argument("--memory", default="512M", help="the memory limit of each search (NAPOLEON_MEMORY's form)")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds a search")
     args = ap.parse_args()
-    memory = core.parse_memory(args.memory)
+    memory = parse_memory(args.memory)
     print(f"{args.game}, memory limit {args.memory}, budget {args.budget:g} s a search")
     print("| deal | table | verdict | positions | stopped by | CPU s | bytes a position |")
     print("|---:|---|---|---:|---|---:|---:|")
