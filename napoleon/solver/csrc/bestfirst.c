@@ -66,7 +66,7 @@ void unpack(const Rules *R, const unsigned char *b, Pos *P) {
 
 /* Only the redeal count and the pile sizes of a packed position, all that
    can_redeal() reads: the cards need not be copied. */
-static void unpack_counts(const Rules *R, const unsigned char *b, Pos *P) {
+void unpack_counts(const Rules *R, const unsigned char *b, Pos *P) {
     int k = 0;
     P->redeals = b[k++];
     for (int p = 0; p < R->npiles; p++) {
@@ -104,135 +104,6 @@ static HeapItem heap_pop(HeapItem *h, size_t *n) {
     }
     if (*n) h[i] = last;
     return top;
-}
-
-int cand_cmp(const void *a, const void *b) {
-    const Cand *x = a, *y = b;
-    if (x->home != y->home) return y->home - x->home;
-    if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;
-    return x->node < y->node ? -1 : 1;
-}
-
-/* By score alone (it counts the cards home too). */
-static int cand_cmp_eval(const void *a, const void *b) {
-    const Cand *x = a, *y = b;
-    if (x->eval != y->eval) return y->eval > x->eval ? 1 : -1;
-    return x->node < y->node ? -1 : 1;
-}
-
-/* Sift c[i] down a heap of n whose top is the worst by cand_cmp. */
-static void worst_down(Cand *c, size_t n, size_t i) {
-    Cand x = c[i];
-    for (;;) {
-        size_t l = 2 * i + 1, w = l;
-        if (l >= n) break;
-        if (l + 1 < n && cand_cmp(&c[l + 1], &c[l]) > 0) w = l + 1;
-        if (cand_cmp(&c[w], &x) <= 0) break;
-        c[i] = c[w];
-        i = w;
-    }
-    c[i] = x;
-}
-
-size_t bf_top(const BfWork *W, Cand *c, size_t k) {
-    size_t nn = W->nn, n = 0;
-    if (k > nn) k = nn;
-    /* The k best so far in a heap with the worst on top: most nodes are
-       turned away by one comparison, so it costs n log k, not a sort of all. */
-    for (size_t i = 0; i < nn; i++) {
-        Cand x = {W->nodes[i].home, W->nodes[i].eval, (uint32_t)i};
-        if (n < k) {
-            size_t j = n++;
-            while (j && cand_cmp(&c[(j - 1) / 2], &x) < 0) { c[j] = c[(j - 1) / 2]; j = (j - 1) / 2; }
-            c[j] = x;
-        } else if (k && cand_cmp(&x, &c[0]) < 0) {
-            c[0] = x;
-            worst_down(c, n, 0);
-        }
-    }
-    qsort(c, n, sizeof(Cand), cand_cmp);
-    return n;
-}
-
-size_t bf_path(const BfWork *W, uint32_t node, Mv *out) {
-    size_t count = 0;
-    for (uint32_t x = node; x != UINT32_MAX; x = W->nodes[x].parent) count += W->nodes[x].mv_n;
-    if (out) {
-        size_t q = count;
-        for (uint32_t x = node; x != UINT32_MAX; x = W->nodes[x].parent)
-            for (int m = W->nodes[x].mv_n - 1; m >= 0; m--) out[--q] = W->mvs[W->nodes[x].mv_off + m];
-    }
-    return count;
-}
-
-/* Append to `out` one lane of candidates: the first k of c (sorted), each as
-   (moves from the root, cards home, score, lane). */
-static int add_lane(PyObject *out, const BfWork *W, const Cand *c, size_t nc, int k, int lane) {
-    for (size_t j = 0; j < nc && j < (size_t)k; j++) {
-        size_t count = bf_path(W, c[j].node, NULL);
-        Mv *path = malloc((count + 1) * sizeof(Mv));
-        if (!path) { PyErr_NoMemory(); return -1; }
-        bf_path(W, c[j].node, path);
-        PyObject *item = Py_BuildValue("(Niii)", moves_to_list(path, (int)count), c[j].home, c[j].eval, lane);
-        free(path);
-        if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); return -1; }
-        Py_DECREF(item);
-    }
-    return 0;
-}
-
-/* The candidates of a finished phase search, in two lanes. Lane 0: its k
-   positions with the most cards home (then the best score). Lane 1, when
-   redealt > 0: k other redeal points judged by what their redeal deals, the
-   cards home and score once the redeal and its auto-play are done; only
-   `redealt` evenly spread redeal points are tried (judging every one, now
-   that a declared redeal is cheap, won no more St. Helena deals on the
-   tuning block 20001-20033: docs/history.md). (Most cards home is a
-   poor guide on its own: a redeal point with few cards home may deal a far
-   better layout.) */
-static PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redealt) {
-    size_t nn = W->nn;
-    Cand *c = malloc((nn + 1) * sizeof(Cand));
-    unsigned char *taken = calloc(nn + 1, 1);
-    uint32_t *points = NULL;  /* the redeal points not already kept, in search order */
-    Pos *P = malloc(sizeof(Pos));
-    PyObject *out = PyList_New(0);
-    Mv autos[256];
-    if (!c || !P || !taken) { PyErr_NoMemory(); goto fail; }
-    if (!out) goto fail;
-    size_t kept = bf_top(W, c, (size_t)k);
-    if (add_lane(out, W, c, kept, k, 0) < 0) goto fail;
-    if (redealt > 0 && nn > (size_t)k) {
-        for (size_t j = 0; j < (size_t)k; j++) taken[c[j].node] = 1;
-        points = malloc(nn * sizeof(uint32_t));
-        if (!points) { PyErr_NoMemory(); goto fail; }
-        size_t np = 0, nc = 0;
-        for (size_t i = 0; i < nn; i++) {
-            if (taken[i]) continue;
-            unpack_counts(R, W->packs + W->nodes[i].pos_off, P);
-            if (can_redeal(R, P)) points[np++] = (uint32_t)i;
-        }
-        size_t stride = np > (size_t)redealt ? (np + (size_t)redealt - 1) / (size_t)redealt : 1;
-        X->keep_snaps = 0;  /* nothing is undone here */
-        for (size_t j = 0; j < np; j += stride) {
-            unpack(R, W->packs + W->nodes[points[j]].pos_off, P);
-            if (apply(X, R, P, (Mv){-1, -1, 0}) < 0) { X->keep_snaps = 1; goto fail; }
-            autoplay(X, R, P, autos);
-            c[nc++] = (Cand){cards_home(R, P), evaluate(X, R, P), points[j]};
-        }
-        X->keep_snaps = 1;
-        qsort(c, nc, sizeof(Cand), cand_cmp_eval);
-        if (add_lane(out, W, c, nc, k, 1) < 0) goto fail;
-    }
-    goto done;
-fail:
-    Py_CLEAR(out);
-done:
-    free(c);
-    free(taken);
-    free(points);
-    free(P);
-    return out;
 }
 
 int bf_work_init(BfWork *W, size_t slots) {

@@ -22,6 +22,8 @@
  *   dfs.c        complete depth-first search
  *   bestfirst.c  best-first search (complete), its greedy pass, and the staged searches'
  *                explorations of one deal (kept open, to be taken further: Kept)
+ *   candidates.c the best nodes of a best-first search and the lines to them, handed on
+ *                to the staged searches
  *   beam.c       a beam over the stock's turns, each stage searched best-first (finds wins only)
  *   nested.c     nested rollouts (Nested Monte Carlo Search), and at level 0
  *                randomised playouts (both find wins only)
@@ -397,6 +399,13 @@ void bf_work_free(BfWork *W);
    (0: none) reached, -2 an error (a Python exception is set). */
 int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, long long max_states, BfWork *W,
            long long *states, uint32_t *won_node);
+/* Only the pile sizes and the redeal count of a packed position into P
+   (enough for can_redeal). */
+void unpack_counts(const Rules *R, const unsigned char *b, Pos *P);
+/* candidates.c: the candidates of a finished phase search, as a list of
+   (moves from the root, cards home, score, lane) (see there), or NULL with
+   an exception set. */
+PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redealt);
 /* The moves from the root to `node`, into `out` (NULL: count only); their number. */
 size_t bf_path(const BfWork *W, uint32_t node, Mv *out);
 /* The k first nodes of W (all, if fewer) in this order: most cards home
