@@ -100,13 +100,19 @@ def test_a_checkpoint_of_another_search_is_refused_and_kept(tmp_path):
         assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("damage", ["cut", "garbage", "empty"])
+def flipped(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 1]) + data[at + 1:]
+
+
+@pytest.mark.parametrize("damage", ["cut", "garbage", "empty", "a move changed"])
 def test_a_damaged_checkpoint_is_refused_and_kept(tmp_path, damage):
     state = new_game("forty-thieves", 1)
     path = tmp_path / "deal1.ck"
     core.search(state, mode="dfs", max_states=2 * CHECK_EVERY, checkpoint=path)
     data = path.read_bytes()
-    data = {"cut": data[: len(data) // 2], "garbage": b"x" * 4000, "empty": b""}[damage]
+    # The file: 8 bytes of magic, 6 numbers of 8 bytes, the 32-byte tag, then the path's moves.
+    data = {"cut": data[: len(data) // 2], "garbage": b"x" * 4000, "empty": b"",
+            "a move changed": flipped(data, 8 + 48 + 32 + 4)}[damage]
     path.write_bytes(data)
     with pytest.raises(CheckpointError, match=str(path)):
         core.search(state, mode="dfs", max_states=4 * CHECK_EVERY, checkpoint=path)

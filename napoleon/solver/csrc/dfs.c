@@ -166,11 +166,21 @@ static int ck_get(FILE *f, void *p, size_t n) {
     return 0;
 }
 
+/* A checksum of the stacks: a damaged move there would be made blindly
+   (the table of positions is checked for shape when it is read). */
+static uint64_t stack_sum(const uint64_t *head, const Dfs *d) {
+    uint64_t h = hash_bytes((const unsigned char *)head, 6 * sizeof(uint64_t));
+    h = h * 31 + hash_bytes((const unsigned char *)d->path, d->npath * sizeof(Mv));
+    h = h * 31 + hash_bytes((const unsigned char *)d->frames, d->nframes * sizeof(Frame));
+    return h * 31 + hash_bytes((const unsigned char *)d->mstack, d->msp * sizeof(Mv));
+}
+
 static int ck_write_to(const Dfs *d, long long states, const Checkpoint *ck, FILE *f) {
     uint64_t head[6] = {CK_VERSION, ck->tag_len, (uint64_t)states, d->npath, d->nframes, d->msp};
+    uint64_t sum = stack_sum(head, d);
     if (ck_put(f, CK_MAGIC, 8) < 0 || ck_put(f, head, sizeof head) < 0 || ck_put(f, ck->tag, ck->tag_len) < 0 ||
         ck_put(f, d->path, d->npath * sizeof(Mv)) < 0 || ck_put(f, d->frames, d->nframes * sizeof(Frame)) < 0 ||
-        ck_put(f, d->mstack, d->msp * sizeof(Mv)) < 0)
+        ck_put(f, d->mstack, d->msp * sizeof(Mv)) < 0 || ck_put(f, &sum, sizeof sum) < 0)
         return -1;
     return seen_write(&d->seen, f);
 }
@@ -230,9 +240,17 @@ static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
         make_room((void **)&d->frames, &d->fcap, nframes + 1, sizeof(Frame)) < 0 ||
         make_room((void **)&d->mstack, &d->mcap, msp + MAXM, sizeof(Mv)) < 0)
         goto done;
+    uint64_t sum;
     if (ck_get(f, d->path, npath * sizeof(Mv)) < 0 || ck_get(f, d->frames, nframes * sizeof(Frame)) < 0 ||
-        ck_get(f, d->mstack, msp * sizeof(Mv)) < 0)
+        ck_get(f, d->mstack, msp * sizeof(Mv)) < 0 || ck_get(f, &sum, sizeof sum) < 0)
         goto done;
+    d->npath = npath; d->nframes = nframes; d->msp = msp;
+    if (stack_sum(head, d) != sum) {
+        d->npath = d->nframes = d->msp = 0;
+        PyErr_SetString(PyExc_ValueError, "the checkpoint is damaged (its search stack does not match its checksum)");
+        goto done;
+    }
+    d->npath = d->nframes = d->msp = 0;
     /* The frames must tile the move stack and account for the path. */
     size_t pushed = 0, at = 0;
     for (size_t i = 0; i < nframes; i++) {
