@@ -125,3 +125,34 @@ def test_the_page_and_a_resume_lose_no_move(tmp_path):
             other.quit()
         assert moves_in_store(db, gid) == ["S-W"] * 4
         assert page.get(f"/api/games/{gid}").json()["moves"] == ["S-W"] * 4
+
+
+def test_two_servers_on_one_database_lose_no_move(tmp_path):
+    # Two `napoleon serve` on one store (each app its own connection and its
+    # own games in memory): a move one made is seen by the other, and a move
+    # meant for a position the other has moved on from is refused, not written.
+    db = tmp_path / "napoleon.db"
+    gid = a_game(db)
+    with TestClient(create_app(db, settings=Settings())) as a, TestClient(create_app(db, settings=Settings())) as b:
+        for page in (a, b):
+            page.headers["X-Napoleon-Token"] = page.get("/api/token").json()["token"]
+        seen_a = a.get(f"/api/games/{gid}").json()["version"]
+        seen_b = b.get(f"/api/games/{gid}").json()["version"]
+        assert seen_a == seen_b
+        r = a.post(f"/api/games/{gid}/moves", json={"notation": "S-W", "version": seen_a})
+        assert r.status_code == 200
+        seen_a = r.json()["version"]
+        r = b.post(f"/api/games/{gid}/moves", json={"notation": "S-W", "version": seen_b})
+        assert r.status_code == 409 and r.json()["stale"]
+        after_a = moves_in_store(db, gid)            # A's move, and any card it played home after it
+        view = b.get(f"/api/games/{gid}").json()
+        assert view["moves"] == after_a and view["version"] == seen_a
+        r = b.post(f"/api/games/{gid}/moves", json={"notation": "S-W", "version": view["version"]})
+        assert r.status_code == 200
+        after_b = moves_in_store(db, gid)
+        assert after_b[: len(after_a) + 1] == [*after_a, "S-W"]
+        # A had not seen B's move: its undo is refused too, and nothing is taken back.
+        r = a.post(f"/api/games/{gid}/undo", json={"version": seen_a})
+        assert r.status_code == 409 and r.json()["stale"]
+        assert moves_in_store(db, gid) == after_b
+        assert a.get(f"/api/games/{gid}").json()["moves"] == b.get(f"/api/games/{gid}").json()["moves"] == after_b
