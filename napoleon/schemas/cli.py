@@ -49,3 +49,36 @@ def game_id(text: str) -> int:
 
 deal_number = whole("deal number", 1, MAX_DEAL)
 """A deal number, 1 to MAX_DEAL."""
+
+MAX_STUDY_DEALS = 10_000_000
+"""The most deals one set of deal ranges may name (a study of ten million deals is days of a cluster)."""
+_RANGE = re.compile(r"([0-9]{1,24})(?:-([0-9]{1,24}))?")
+
+
+def deal_ranges(text: str) -> list[int]:
+    """``"1-100"``, ``"7"`` or ``"1-10,50-60"`` -> the deal numbers, in order, once each.
+
+    ASCII digits only; each range first to last within 1..MAX_DEAL; at most
+    :data:`MAX_STUDY_DEALS` deals in all, counted before any list is made.
+
+    >>> deal_ranges("3-5,4,9")
+    [3, 4, 5, 9]
+    """
+    spans: list[tuple[int, int]] = []
+    total = 0
+    for part in text.split(","):
+        match = _RANGE.fullmatch(part.strip())
+        if not match:
+            raise SchemaError(f"bad deal range {part[:40]!r}: write e.g. 1-10000 or 7 or 1-10,50-60")
+        first = int(match[1])
+        last = int(match[2]) if match[2] else first
+        if not 1 <= first <= last <= MAX_DEAL:
+            raise SchemaError(f"bad deal range {part[:40]!r}: deals go from 1 to {MAX_DEAL}, first to last")
+        total += last - first + 1
+        if total > MAX_STUDY_DEALS:
+            raise SchemaError(f"too many deals (at most {MAX_STUDY_DEALS:,} in all)")
+        spans.append((first, last))
+    deals: set[int] = set()
+    for first, last in spans:
+        deals.update(range(first, last + 1))
+    return sorted(deals)

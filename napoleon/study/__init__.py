@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import NapoleonError
-from ..shuffle import MAX_DEAL
+from ..schemas.base import SchemaError
+from ..schemas.cli import deal_ranges
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -86,26 +87,16 @@ def bounds(won: int, lost: int, unknown: int) -> tuple[float, float]:
 
 
 def parse_deals(text: str) -> list[int]:
-    """``"1-100"``, ``"7"`` or ``"1-10,50-60"`` -> the deal numbers, in order, once each.
+    """``"1-100"``, ``"7"`` or ``"1-10,50-60"`` -> the deal numbers, in order, once each
+    (:func:`napoleon.schemas.cli.deal_ranges`; a bad range is a StudyError).
 
     >>> parse_deals("3-5,4,9")
     [3, 4, 5, 9]
     """
-    deals: set[int] = set()
-    for part in text.split(","):
-        part = part.strip()
-        first, sep, last = part.partition("-")
-        try:
-            a = int(first)
-            b = int(last) if sep else a
-        except ValueError:
-            raise StudyError(f"bad deal range {part[:40]!r}: write e.g. 1-10000 or 7 or 1-10,50-60") from None
-        if not 1 <= a <= b <= MAX_DEAL:
-            raise StudyError(f"bad deal range {part[:40]!r}: deals go from 1 to {MAX_DEAL}, first to last")
-        if b - a >= 10_000_000:
-            raise StudyError(f"deal range {part!r} is too large (at most 10,000,000 deals)")
-        deals.update(range(a, b + 1))
-    return sorted(deals)
+    try:
+        return deal_ranges(text)
+    except SchemaError as exc:
+        raise StudyError(str(exc)) from None
 
 
 def percentile(values: list[float], q: float) -> float | None:

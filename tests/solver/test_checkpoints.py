@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -158,7 +159,7 @@ def test_the_solve_command_runs_a_search_in_pieces(tmp_path, capsys):
 
 def cpu_seconds(pid: int) -> float:
     """The processor time process ``pid`` has used (Linux's /proc)."""
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 

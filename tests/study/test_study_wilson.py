@@ -55,6 +55,8 @@ def test_percentile():
 def test_parse_deals():
     assert parse_deals("1-3") == [1, 2, 3]
     assert parse_deals("10,2-3, 3") == [2, 3, 10]
-    for bad in ("", "a-b", "5-2", "0-3", "1-20000000"):
+    # Full-width and Arabic-Indic digits, an underscore, a sign: not ASCII deal numbers.
+    for bad in ("", "a-b", "5-2", "0-3", "1-20000000", "\uff13", "\u0663", "1_000", "+5", "1--3",
+                "1-6000000,6000001-12000000"):
         with pytest.raises(StudyError):
             parse_deals(bad)
