@@ -293,6 +293,10 @@ int seen_init(Seen *S, int fingerprints);
 void seen_free(Seen *S);
 int seen_add(Seen *S, const unsigned char *key, size_t len);   /* 1 new, 0 seen, -1 error */
 size_t seen_bytes(const Seen *S);
+/* n bytes to a file and back: 0, or -1 with OSError (writing) or ValueError
+   (a file cut short, reading) set; for dfs.c's checkpoints. */
+int file_put(FILE *f, const void *p, size_t n);
+int file_get(FILE *f, void *p, size_t n);
 /* The whole Seen to a file and back (dfs.c's checkpoints); 0, or -1 with an exception set. */
 int seen_write(const Seen *S, FILE *f);
 int seen_read(Seen *S, FILE *f);

@@ -156,16 +156,6 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
 #define CK_MAGIC "NAPDFS\r\n"
 #define CK_VERSION 1
 
-static int ck_put(FILE *f, const void *p, size_t n) {
-    if (n && fwrite(p, 1, n, f) != n) { PyErr_SetFromErrno(PyExc_OSError); return -1; }
-    return 0;
-}
-
-static int ck_get(FILE *f, void *p, size_t n) {
-    if (n && fread(p, 1, n, f) != n) { PyErr_SetString(PyExc_ValueError, "the checkpoint is cut short"); return -1; }
-    return 0;
-}
-
 /* A checksum of the stacks: a damaged move there would be made blindly
    (the table of positions is checked for shape when it is read). */
 static uint64_t stack_sum(const uint64_t *head, const Dfs *d) {
@@ -178,9 +168,10 @@ static uint64_t stack_sum(const uint64_t *head, const Dfs *d) {
 static int ck_write_to(const Dfs *d, long long states, const Checkpoint *ck, FILE *f) {
     uint64_t head[6] = {CK_VERSION, ck->tag_len, (uint64_t)states, d->npath, d->nframes, d->msp};
     uint64_t sum = stack_sum(head, d);
-    if (ck_put(f, CK_MAGIC, 8) < 0 || ck_put(f, head, sizeof head) < 0 || ck_put(f, ck->tag, ck->tag_len) < 0 ||
-        ck_put(f, d->path, d->npath * sizeof(Mv)) < 0 || ck_put(f, d->frames, d->nframes * sizeof(Frame)) < 0 ||
-        ck_put(f, d->mstack, d->msp * sizeof(Mv)) < 0 || ck_put(f, &sum, sizeof sum) < 0)
+    if (file_put(f, CK_MAGIC, 8) < 0 || file_put(f, head, sizeof head) < 0 ||
+        file_put(f, ck->tag, ck->tag_len) < 0 || file_put(f, d->path, d->npath * sizeof(Mv)) < 0 ||
+        file_put(f, d->frames, d->nframes * sizeof(Frame)) < 0 || file_put(f, d->mstack, d->msp * sizeof(Mv)) < 0 ||
+        file_put(f, &sum, sizeof sum) < 0)
         return -1;
     return seen_write(&d->seen, f);
 }
@@ -220,12 +211,12 @@ static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
     uint64_t head[6];
     int rc = -1;
     char *tag = NULL;
-    if (ck_get(f, magic, 8) < 0 || ck_get(f, head, sizeof head) < 0) goto done;
+    if (file_get(f, magic, 8) < 0 || file_get(f, head, sizeof head) < 0) goto done;
     if (memcmp(magic, CK_MAGIC, 8) != 0 || head[0] != CK_VERSION) {
         PyErr_SetString(PyExc_ValueError, "not a checkpoint of this solver's depth-first search");
         goto done;
     }
-    if (head[1] != ck->tag_len || !(tag = malloc(ck->tag_len + 1)) || ck_get(f, tag, ck->tag_len) < 0 ||
+    if (head[1] != ck->tag_len || !(tag = malloc(ck->tag_len + 1)) || file_get(f, tag, ck->tag_len) < 0 ||
         memcmp(tag, ck->tag, ck->tag_len) != 0) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "the checkpoint belongs to another search (position, game, settings or solver)");
@@ -241,8 +232,8 @@ static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
         make_room((void **)&d->mstack, &d->mcap, msp + MAXM, sizeof(Mv)) < 0)
         goto done;
     uint64_t sum;
-    if (ck_get(f, d->path, npath * sizeof(Mv)) < 0 || ck_get(f, d->frames, nframes * sizeof(Frame)) < 0 ||
-        ck_get(f, d->mstack, msp * sizeof(Mv)) < 0 || ck_get(f, &sum, sizeof sum) < 0)
+    if (file_get(f, d->path, npath * sizeof(Mv)) < 0 || file_get(f, d->frames, nframes * sizeof(Frame)) < 0 ||
+        file_get(f, d->mstack, msp * sizeof(Mv)) < 0 || file_get(f, &sum, sizeof sum) < 0)
         goto done;
     d->npath = npath; d->nframes = nframes; d->msp = msp;
     if (stack_sum(head, d) != sum) {

@@ -186,12 +186,12 @@ int seen_add(Seen *S, const unsigned char *key, size_t len) {
    fingerprint slots, or the exact table's slots and keys, as they are in
    memory, so a search read back finds every position it had seen. 0, or -1
    with OSError (writing) or ValueError (a file cut short) set. */
-static int write_all(FILE *f, const void *p, size_t n) {
+int file_put(FILE *f, const void *p, size_t n) {
     if (n && fwrite(p, 1, n, f) != n) { PyErr_SetFromErrno(PyExc_OSError); return -1; }
     return 0;
 }
 
-static int read_all(FILE *f, void *p, size_t n) {
+int file_get(FILE *f, void *p, size_t n) {
     if (n && fread(p, 1, n, f) != n) { PyErr_SetString(PyExc_ValueError, "the checkpoint is cut short"); return -1; }
     return 0;
 }
@@ -200,18 +200,18 @@ int seen_write(const Seen *S, FILE *f) {
     uint64_t head[4] = {(uint64_t)S->fingerprints, 0, 0, 0};
     if (S->fingerprints) {
         head[1] = S->fp_slots; head[2] = S->fp_used;
-        return write_all(f, head, sizeof head) < 0 ? -1 : write_all(f, S->fp, S->fp_slots * 2 * sizeof(uint64_t));
+        return file_put(f, head, sizeof head) < 0 ? -1 : file_put(f, S->fp, S->fp_slots * 2 * sizeof(uint64_t));
     }
     head[1] = S->T.nslots; head[2] = S->T.used; head[3] = S->T.len;
-    if (write_all(f, head, sizeof head) < 0 || write_all(f, S->T.slots, S->T.nslots * 2 * sizeof(uint64_t)) < 0)
+    if (file_put(f, head, sizeof head) < 0 || file_put(f, S->T.slots, S->T.nslots * 2 * sizeof(uint64_t)) < 0)
         return -1;
-    return write_all(f, S->T.data, S->T.len);
+    return file_put(f, S->T.data, S->T.len);
 }
 
 /* Into a Seen made by seen_init with the same `fingerprints`. */
 int seen_read(Seen *S, FILE *f) {
     uint64_t head[4];
-    if (read_all(f, head, sizeof head) < 0) return -1;
+    if (file_get(f, head, sizeof head) < 0) return -1;
     uint64_t slots = head[1];
     if (head[0] != (uint64_t)S->fingerprints || slots < 2 || (slots & (slots - 1)) || slots > (1ULL << 40) ||
         head[2] > slots || (!S->fingerprints && head[3] > (1ULL << 46))) {
@@ -220,7 +220,7 @@ int seen_read(Seen *S, FILE *f) {
     }
     uint64_t *arr = calloc(slots, 2 * sizeof(uint64_t));
     if (!arr) { PyErr_NoMemory(); return -1; }
-    if (read_all(f, arr, slots * 2 * sizeof(uint64_t)) < 0) { free(arr); return -1; }
+    if (file_get(f, arr, slots * 2 * sizeof(uint64_t)) < 0) { free(arr); return -1; }
     if (S->fingerprints) {
         free(S->fp);
         S->fp = arr; S->fp_slots = slots; S->fp_used = head[2];
@@ -231,7 +231,7 @@ int seen_read(Seen *S, FILE *f) {
     size_t cap = head[3] > (1 << 20) ? head[3] : (1 << 20);
     unsigned char *data = malloc(cap);
     if (!data) { free(arr); PyErr_NoMemory(); return -1; }
-    if (read_all(f, data, head[3]) < 0) { free(arr); free(data); return -1; }
+    if (file_get(f, data, head[3]) < 0) { free(arr); free(data); return -1; }
     for (uint64_t i = 0; i < slots; i++) {   /* each slot must point inside the keys read */
         uint64_t v = arr[2 * i + 1];
         if (arr[2 * i] && (v >> 16) + (v & 0xFFFF) > head[3]) {
