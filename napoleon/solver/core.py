@@ -27,7 +27,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
 from ..engine.autoplay import autoplay_allowed, supporters
@@ -39,6 +38,7 @@ from ..engine.state import State
 from .compiled import TABLE_VERSION as TABLE_VERSION
 from .compiled import _core as _core
 from .compiled import available as available
+from .fingerprint import source_digest
 from .memory import MEMORY_SHARE as MEMORY_SHARE
 from .memory import format_memory as format_memory
 from .memory import memory_limit as memory_limit
@@ -263,20 +263,12 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
             float(budget or 0.0), int(max_states or 0), _redealer(game))
 
 
-@lru_cache(maxsize=1)
-def _core_sources_digest() -> bytes:
-    """SHA-256 of the compiled core's sources: a checkpoint is only taken up by the code that wrote it."""
-    digest = hashlib.sha256()
-    for path in sorted((Path(__file__).resolve().parent / "csrc").glob("*.[ch]")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.digest()
-
-
 def checkpoint_tag(state: State, deadends: bool, macros: bool, fingerprints: bool) -> bytes:
     """What names a depth-first search for its checkpoint: a digest of the
-    core's sources, the game's tables, the position and the settings that
-    change which positions it visits. A checkpoint with another tag is refused."""
-    digest = hashlib.sha256(_core_sources_digest())
+    sources that decide a deal (the compiled core's headers too), the game's
+    tables, the position and the settings that change which positions it
+    visits. A checkpoint with another tag is refused."""
+    digest = hashlib.sha256(source_digest((".py", ".c", ".h")).encode())
     digest.update(repr((encode_rules(state.game), state.piles, state.redeals, state.game.total_cards,
                         bool(deadends), bool(macros), bool(fingerprints))).encode())
     return digest.digest()
@@ -343,7 +335,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
         raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
     kept: tuple = ()
     if checkpoint is not None:
-        kept = (os.fsencode(checkpoint).decode("utf-8", "surrogateescape"),
+        kept = (os.fsdecode(checkpoint),
                 checkpoint_tag(state, deadends, macros, fingerprints))
     start = time.perf_counter()
     try:

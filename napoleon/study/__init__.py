@@ -21,19 +21,18 @@ bound and as won for the upper.
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
 import os
 import statistics
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import NapoleonError
 from ..schemas.base import SchemaError
 from ..schemas.cli import deal_ranges
+from ..solver.fingerprint import source_digest
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -177,26 +176,15 @@ class Summary:
 
 # ------------------------------------------------------------------ workers
 
-FINGERPRINTED = ("solver", "engine", "games", "shuffle.py", "cards.py")
-"""The code whose every change may change a verdict (sources only: .py and .c)."""
-
-
 @functools.lru_cache(maxsize=1)
 def solver_fingerprint() -> str:
-    """12 hex digits of SHA-256 over the sources that decide a deal.
+    """12 hex digits of SHA-256 over the sources that decide a deal
+    (:func:`napoleon.solver.fingerprint.source_digest`).
 
     Stored with each result: a study resumes only from results of the same
     code, and a Dask worker running other code is caught.
     """
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for name in FINGERPRINTED:
-        base = root / name
-        files = sorted(p for p in base.rglob("*") if p.suffix in (".py", ".c")) if base.is_dir() else [base]
-        for path in files:
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()[:12]
+    return source_digest()[:12]
 
 
 
