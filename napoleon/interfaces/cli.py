@@ -285,9 +285,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
         facts = f"{result.states} positions searched in {result.seconds:.2f} s"
         if result.won:
             return f"{head} in {len(result.moves)} moves ({facts})\n" + " ".join(obj["moves"])
-        if result.verdict == "lost" and result.fingerprints:
+        if result.chance_wrong is not None:
             return (f"{head}: no sequence of legal moves wins, by a search that kept fingerprints of positions: "
-                    f"wrong with a chance below {result.states ** 2 / 2 ** 129:.1e} ({facts})")
+                    f"wrong with a chance below {result.chance_wrong:.1e} ({facts})")
         if result.verdict == "lost":
             return f"{head}: no sequence of legal moves wins ({facts})"
         if result.out_of_memory:

@@ -66,6 +66,12 @@ class Result:
         self.verdict = Verdict(self.verdict)
 
     @property
+    def chance_wrong(self) -> float | None:
+        """For a loss found with fingerprints, the bound on its chance of being wrong
+        (states² / 2^129, ``csrc/core.h``, ``Seen``); None for any other answer."""
+        return self.states ** 2 / 2 ** 129 if self.fingerprints and self.verdict == LOST else None
+
+    @property
     def won(self) -> bool:
         return self.verdict == WON
 

@@ -115,7 +115,7 @@ def settle_deal(game_id: str, options: dict[str, Any], deal: int, budget: float 
         answer["seconds"] = round(time.perf_counter() - start, 4)
         answer["fingerprint_search"] = None if deeper is None else {
             "verdict": deeper.verdict.value, "states": deeper.states, "seconds": round(deeper.seconds, 4),
-            "chance_wrong": deeper.states ** 2 / 2 ** 129 if deeper.verdict == LOST else None,
+            "chance_wrong": deeper.chance_wrong,
         }
         answer["check"] = None
         if result.verdict == LOST:
@@ -200,24 +200,8 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
     opts = canonical_options(game.options)
     tag = settle_fingerprint()
     settlement = Settlement(budget, study_unknowns(store, game.id, opts, deals, summary.budget, summary.max_states))
-    decided = store.study_decided(game.id, opts, tag)
-    had = store.study_budgets(game.id, opts, tag)
-    folder = None if checkpoints is None else Path(checkpoints)
-    if folder is not None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StudyError(f"cannot make the checkpoint folder {folder}: {exc.strerror or exc}") from None
-    spend: dict[int, float] = {}   # deal -> the budget its result is stored under
-    for deal in settlement.unknown:
-        if deal in decided:
-            settlement.verdicts[deal] = decided[deal][0]
-        elif folder is not None and checkpoint_path(folder, game.id, opts, deal).exists():
-            spend[deal] = had.get(deal, 0.0) + budget
-        elif had.get(deal, 0.0) >= budget:
-            settlement.verdicts[deal] = "unknown"
-        else:
-            spend[deal] = budget
+    folder = None if checkpoints is None else _checkpoint_folder(checkpoints)
+    spend = _deals_to_search(store, settlement, game.id, opts, tag, folder)
     todo: list[tuple[Any, ...]] = [
         (game.id, dict(game.options), d, budget, 0,
          *(() if folder is None else (str(checkpoint_path(folder, game.id, opts, d)),)))
@@ -241,6 +225,37 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
         if close:
             close()
     return settlement
+
+
+def _checkpoint_folder(checkpoints: str | os.PathLike[str]) -> Path:
+    """The folder of a pass's checkpoints, made if missing (a StudyError if it cannot be)."""
+    folder = Path(checkpoints)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StudyError(f"cannot make the checkpoint folder {folder}: {exc.strerror or exc}") from None
+    return folder
+
+
+def _deals_to_search(store: Store, settlement: Settlement, game_id: str, opts: str, tag: str,
+                     folder: Path | None) -> dict[int, float]:
+    """The study's unknown deals this pass searches, each with the budget its result is stored under
+    (its seconds in all, for a deal taken up from its checkpoint); the others' verdicts go into
+    ``settlement``: decided at any budget, or unknown after a search at this budget or a longer one."""
+    budget = settlement.budget
+    decided = store.study_decided(game_id, opts, tag)
+    had = store.study_budgets(game_id, opts, tag)
+    spend: dict[int, float] = {}
+    for deal in settlement.unknown:
+        if deal in decided:
+            settlement.verdicts[deal] = decided[deal][0]
+        elif folder is not None and checkpoint_path(folder, game_id, opts, deal).exists():
+            spend[deal] = had.get(deal, 0.0) + budget
+        elif had.get(deal, 0.0) >= budget:
+            settlement.verdicts[deal] = "unknown"
+        else:
+            spend[deal] = budget
+    return spend
 
 
 def _count_settled(settlement: Settlement, result: dict[str, Any]) -> None:
