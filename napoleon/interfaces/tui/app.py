@@ -241,6 +241,13 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
     def warn(self, text: str) -> None:
         self.say(text, "bold #ff8787")
 
+    def store_or_warn(self, missing: str) -> Any:
+        """The store the game is recorded in, or None after warning ``missing`` (it could not be opened)."""
+        store = getattr(self.recorder, "store", None)
+        if store is None:
+            self.warn(missing)
+        return store
+
     async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
         """Run a key's action; a game saved meanwhile by another window or process is shown as saved there."""
         try:

@@ -52,9 +52,8 @@ class DialogsMixin(AppHost):
     def action_stats(self) -> None:
         """The statistics of this game; x in them resets them, after asking."""
         self._begin()
-        store = getattr(self.recorder, "store", None)
+        store = self.store_or_warn("no statistics: the store could not be opened")
         if store is None:
-            self.warn("no statistics: the store could not be opened")
             return
         try:
             rows = store.stats(self.game.id)

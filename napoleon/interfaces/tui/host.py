@@ -75,6 +75,7 @@ class AppHost:
     message: Text | None
     say: Callable[..., None]
     warn: Callable[[str], None]
+    store_or_warn: Callable[[str], Any]
     _update_info: Callable[[], None]
     _redraw: Callable[[], None]
     _begin: Callable[[], None]

@@ -198,19 +198,19 @@ class SolverMixin(AppHost):
     def action_review(self) -> None:
         """Review this game: the verdict after every move, the move that lost it."""
         self._begin()
-        store = getattr(self.recorder, "store", None)
-        if store is None or self.session.record_id is None:
-            self.warn("nothing to review: the game is not in the store" if store is None
-                      else "nothing to review yet: no move made")
+        store = self.store_or_warn("nothing to review: the game is not in the store")
+        if store is None:
+            return
+        if self.session.record_id is None:
+            self.warn("nothing to review yet: no move made")
             return
         self.push_screen(ReviewScreen(store, self.session.record_id, self.solver))
 
     def action_past_games(self) -> None:
         """The games played before, to review one."""
         self._begin()
-        store = getattr(self.recorder, "store", None)
+        store = self.store_or_warn("no past games: the store could not be opened")
         if store is None:
-            self.warn("no past games: the store could not be opened")
             return
         try:
             games = store.games(limit=100)
