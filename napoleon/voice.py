@@ -14,7 +14,7 @@ not, is the engine's (:meth:`State.why_illegal
 >>> state = new_game("werner", deal=1)
 >>> refusal(state, state.parse_move("T1-T2"))
 'the 8♣ does not go on the 10♥: the tableau builds down in alternating colours'
->>> played(state, [state.parse_move("T3-F1")])
+>>> played([state.describe(state.parse_move("T3-F1"), past=True)])
 'Moved the A♣ from column 3 to foundation 1'
 """
 
@@ -59,16 +59,6 @@ def cards_named(cards: list[int]) -> str:
     return "the " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
 
 
-def _cards_of(before: State, moves: list[Move]) -> list[int]:
-    """The card each of ``moves`` (played in turn from ``before``) carries on top."""
-    walk = before.copy()
-    cards = []
-    for move in moves:
-        cards.append(walk.piles[move.src][-1])
-        walk.push(move)
-    return cards
-
-
 def _and_auto(n: int) -> str:
     return f" (and {plural(n, 'card')} home by auto-play)" if n else ""
 
@@ -81,12 +71,12 @@ def refusal(state: State, move: Move) -> str | None:
     return state.why_illegal(move)
 
 
-def played(before: State, made: list[Move]) -> str:
-    """A turn just played from ``before``: the player's move, and auto-play's after it."""
-    return capital(describe_move(before, made[0], past=True)) + _and_auto(len(made) - 1)
+def played(words: list[str]) -> str:
+    """A turn just played: the player's move told in ``words[0]``, and auto-play's after it."""
+    return capital(words[0]) + _and_auto(len(words) - 1)
 
 
-def _back(after: State, move: Move) -> str:
+def taken_back(after: State, move: Move) -> str:
     """``move`` taken back, told from ``after`` (the position it made): "the 10♣ back from column 7 to column 4"."""
     if move.is_redeal:
         return "the redeal taken back"
@@ -100,24 +90,30 @@ def _back(after: State, move: Move) -> str:
     return f"{what} back from {the_pile(after, move.dst)} to {the_pile(after, move.src)}"
 
 
-def undone(after: State, moves: list[Move]) -> str:
-    """A turn taken back: ``moves`` (the last first) undone from ``after``, the position before the undo."""
-    # The player's own move is the turn's first, so the last taken back.
-    walk = after.copy()
-    for move in moves[:-1]:
-        walk.pop()
-    extra = len(moves) - 1
+def undone(back: str, extra: int) -> str:
+    """A turn taken back: the player's own move told as taken back (:func:`taken_back`), and ``extra``
+    auto-play moves after it."""
     more = f" (and {plural(extra, 'auto-play move')})" if extra else ""
-    return f"Undone: {_back(walk, moves[-1])}{more}"
+    return f"Undone: {back}{more}"
 
 
-def redone(before: State, made: list[Move]) -> str:
-    """A turn played again."""
-    return f"Redone: {describe_move(before, made[0], past=True)}" + _and_auto(len(made) - 1)
+def redone(words: list[str]) -> str:
+    """A turn played again, each of its moves told in ``words``."""
+    return f"Redone: {words[0]}" + _and_auto(len(words) - 1)
 
 
-def restarted(taken_back: int) -> str:
-    return f"Back to the start of the deal: {plural(taken_back, 'move')} taken back (redo plays them again)"
+def back_to(moves: int, turns: int) -> str:
+    """Back to an earlier position (the last winnable one) in one step."""
+    return (f"Back to the last winnable position (move {moves}): {plural(turns, 'turn')} taken back "
+            f"(redo plays them again)")
+
+
+NO_LEGAL_MOVE = "no legal move"
+NO_WAY_BACK = "no winnable position to go back to is known"
+
+
+def restarted(moves: int) -> str:
+    return f"Back to the start of the deal: {plural(moves, 'move')} taken back (redo plays them again)"
 
 
 NOTHING_TO_UNDO = "nothing to undo"
@@ -128,9 +124,9 @@ GAME_OVER = "the game is over"
 STALE = "the game moved on in another window: this is where it is now"
 
 
-def auto_played(before: State, made: list[Move]) -> str:
+def auto_played(cards: list[int]) -> str:
     """Safe cards played home at the player's asking."""
-    return f"Played home {cards_named(_cards_of(before, made))}"
+    return f"Played home {cards_named(cards)}"
 
 
 AUTO_NONE = "no card can safely go to a foundation now"
@@ -139,9 +135,9 @@ AUTOPLAY_ON = "safe auto-play on"
 AUTOPLAY_OFF = "safe auto-play off"
 
 
-def autoplay_on(before: State, made: list[Move]) -> str:
+def autoplay_on(cards: list[int]) -> str:
     """Auto-play turned on, and the cards it played home at once."""
-    return AUTOPLAY_ON + (f": played home {cards_named(_cards_of(before, made))}" if made else "")
+    return AUTOPLAY_ON + (f": played home {cards_named(cards)}" if cards else "")
 
 
 def finish_offer(n: int) -> str:
@@ -282,6 +278,11 @@ def leave_question(game_name: str, deal: int | None, moves: int) -> str:
     """Asked before the player leaves a game under way."""
     return (f"Leave deal {deal} of {game_name}? {plural(moves, 'move')} made: "
             f"a game left unfinished counts as played and lost.")
+
+
+def left_game(moves: int) -> str:
+    """Said when the player left a game under way for another."""
+    return f"Game left after {plural(moves, 'move')}: it counts as played and lost."
 
 
 def left(record_id: int, moves: int) -> str:

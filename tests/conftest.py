@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from napoleon import new_game
+from napoleon.solver import solve
 from napoleon.store import schema
 
 WON_WERNER_ROW = (
@@ -46,3 +48,13 @@ def old_database(tmp_path) -> Callable[..., Path]:
 def won_werner_row() -> str:
     """The INSERT of one won Werner game (deal 1, 12 seconds, one move), as schemas 4 to 6 store it."""
     return WON_WERNER_ROW
+
+
+@pytest.fixture(scope="session")
+def werner1_solution() -> list[str]:
+    """A winning line of Werner deal 1, in notation (the solver proves it in milliseconds)."""
+    state = new_game("werner", deal=1)
+    result = solve(state, budget=60)
+    assert result.verdict == "won"
+    game = state.game
+    return [game.notation(m) for m in result.moves]

@@ -20,7 +20,9 @@ nothing is played home automatically until the last redeal is used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from .game import Game
 from .move import Move
@@ -60,14 +62,16 @@ def is_safe(state: State, card: int) -> bool:
     return True
 
 
-def safe_moves(state: State) -> list[Move]:
-    """Play home every safe card, repeatedly; return the moves made (pushed)."""
+def safe_moves(state: State, seen: Callable[[Move], None] | None = None) -> list[Move]:
+    """Play home every safe card, repeatedly; return the moves made (pushed).
+
+    ``seen`` is told each move just before it is pushed (to tell it in words
+    from the position it is made on)."""
     if not autoplay_allowed(state):
         return []
     game = state.game
     piles = state.piles
     routes = game.routes(state)
-    found = set(game.foundations)
     done: list[Move] = []
     changed = True
     while changed:
@@ -76,21 +80,48 @@ def safe_moves(state: State) -> list[Move]:
             p = piles[src]
             if not p or not is_safe(state, p[-1]):
                 continue
-            c = p[-1]
-            for first_only, _, dsts in routes[src]:
-                target = next((f for f in dsts if f in found and game.foundation_accepts(piles, f, c)), None)
-                if first_only and target is not None:
-                    m = Move(src, target, 1)
-                    state.push(m)
-                    done.append(m)
-                    changed = True
-                    break
+            target = _home_of(state, routes, src, True)
+            if target is not None:
+                m = Move(src, target, 1)
+                if seen is not None:
+                    seen(m)
+                state.push(m)
+                done.append(m)
+                changed = True
     return done
+
+
+def _home_of(state: State, routes: Any, src: int, interchangeable: bool) -> int | None:
+    """The first foundation that takes the top card of ``src`` now, along its routes (with
+    ``interchangeable``, only along routes to interchangeable piles, as auto-play goes)."""
+    game, piles = state.game, state.piles
+    p = piles[src]
+    if not p:
+        return None
+    c = p[-1]
+    found = game.foundations
+    for first_only, _, dsts in routes[src]:
+        if first_only or not interchangeable:
+            target = next((f for f in dsts if f in found and game.foundation_accepts(piles, f, c)), None)
+            if target is not None:
+                return target
+    return None
 
 
 def safe_autoplay(state: State) -> list[Move]:
     """The player's "auto-play to foundations": the same rule the solver plays by."""
     return safe_moves(state)
+
+
+def home_move(state: State) -> Move | None:
+    """The first legal move of a card to a foundation, in the order of the legal moves (a source's
+    first foundation that takes its top card), found without listing every move."""
+    routes = state.game.routes(state)
+    for src in state.game.sources:
+        target = _home_of(state, routes, src, False)
+        if target is not None:
+            return Move(src, target, 1)
+    return None
 
 
 def finish_moves(state: State) -> list[Move] | None:
@@ -99,21 +130,20 @@ def finish_moves(state: State) -> list[Move] | None:
     A game "plays itself" when safe moves and foundation moves alone (any
     card that goes home, taken in order) win it from here: then a player
     can be offered to finish at once. ``state`` is not changed; the moves
-    returned are those to play from it, in order.
+    returned are those to play from it, in order. The walk lists no
+    position's moves: it looks at the tops of the piles only.
     """
-    walk = state.copy()
-    if walk.status is not Status.PLAYING:
+    if state.status is not Status.PLAYING:
         return None
-    game = walk.game
-    found = set(game.foundations)
+    walk = state.copy()
     done: list[Move] = []
-    while walk.status is Status.PLAYING:
+    while not walk.is_won:
         done += safe_moves(walk)
-        if walk.status is not Status.PLAYING:
+        if walk.is_won:
             break
-        home = next((m for m in walk.legal_moves() if not m.is_redeal and m.dst in found), None)
+        home = home_move(walk)
         if home is None:
             return None
         walk.push(home)
         done.append(home)
-    return done if walk.status is Status.WON and done else None
+    return done or None

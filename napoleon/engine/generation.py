@@ -22,10 +22,17 @@ def generate_moves(state: State, every: bool) -> list[Move]:
     foundations of a group, Werner's cells) is listed once, to the first that
     takes it; with ``every`` true it is listed to each of them.
     """
+    legal, all_moves = generate_both(state)
+    return all_moves if every else legal
+
+
+def generate_both(state: State) -> tuple[list[Move], list[Move]]:
+    """Both answers of :func:`generate_moves` (``every`` false, then true) from one pass over the piles."""
     game = state.game
     piles = state.piles
     fit, space, limit, one_per_suit, runs_of = game.fit, game.space, game.limit, game.one_per_suit, game.runs
     out: list[Move] = []
+    legal: list[Move] = []
     routes = game.routes(state)
     for src in game.sources:
         p = piles[src]
@@ -39,6 +46,9 @@ def generate_moves(state: State, every: bool) -> list[Move]:
             while run < n and p[-run] in own[p[-run - 1]]:
                 run += 1
         for first_only, runs, dsts in routes[src]:
+            # Once a card went to the first of interchangeable piles, the rest of the route
+            # is listed among every move only.
+            listed = True
             for d in dsts:
                 q = piles[d]
                 if q:
@@ -46,26 +56,41 @@ def generate_moves(state: State, every: bool) -> list[Move]:
                         continue
                     ok = fit[d][q[-1]]
                     if c in ok:
-                        out.append(Move(src, d, 1))
-                        if first_only and not every:
-                            break
+                        move = Move(src, d, 1)
+                        out.append(move)
+                        if listed:
+                            legal.append(move)
+                        if first_only:
+                            listed = False
                     elif runs:
                         for k in range(2, run + 1):
                             if p[-k] in ok:
-                                out.append(Move(src, d, k))
+                                move = Move(src, d, k)
+                                out.append(move)
+                                if listed:
+                                    legal.append(move)
                                 break
                 else:
                     sp = space[d]
-                    if c in sp and (not one_per_suit[d] or game.foundation_accepts(piles, d, c)):
-                        out.append(Move(src, d, 1))
-                        if first_only and not every:
-                            break
+                    single = c in sp and (not one_per_suit[d] or game.foundation_accepts(piles, d, c))
+                    if single:
+                        move = Move(src, d, 1)
+                        out.append(move)
+                        if listed:
+                            legal.append(move)
+                    shown = listed and not (single and first_only)
+                    if single and first_only:
+                        listed = False
                     if runs:
                         for k in range(2, run + 1):
                             if p[-k] in sp:
-                                out.append(Move(src, d, k))
-    _add_stock_whole_and_redeal(state, out)
-    return out
+                                move = Move(src, d, k)
+                                out.append(move)
+                                if shown:
+                                    legal.append(move)
+    tail: list[Move] = []
+    _add_stock_whole_and_redeal(state, tail)
+    return legal + tail, out + tail
 
 
 def _add_stock_whole_and_redeal(state: State, out: list[Move]) -> None:

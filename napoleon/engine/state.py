@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str
 from .errors import IllegalMoveError
-from .generation import generate_moves
+from .generation import generate_both
 from .move import Move
 
 # Reading a position from JSON lives in .position_json; the name is imported from here too.
@@ -47,8 +47,11 @@ class State:
 
     ``push``/``pop`` apply and undo a move without checking it, for speed
     (like python-chess); ``play`` checks it first and says why it is illegal.
-    ``redo`` replays what ``pop`` took back. ``deal`` is None for a position
-    read from JSON without a deal number (a board laid out by hand).
+    ``deal`` is None for a position read from JSON without a deal number (a
+    board laid out by hand). Moves taken back and played again, turns and the
+    rest of a game's line of play are the :class:`~napoleon.session.Session`'s.
+    A copy is cheap: what a redeal took away is kept whole, shared by copies,
+    and so is what was worked out about the position.
 
     A game that must remember more than the piles and the redeals counts
     extends this class (as python-chess's three-check board adds its check
@@ -58,7 +61,7 @@ class State:
     its states with :meth:`Game.blank_state <napoleon.engine.game.Game.blank_state>`.
     """
 
-    __slots__ = ("_memo", "_redo", "_snapshots", "deal", "game", "history", "piles", "redeals")
+    __slots__ = ("_memo", "_snapshots", "deal", "game", "history", "piles", "redeals")
 
     def __init__(self, game: Game, deal: int | None) -> None:
         self.game = game
@@ -67,7 +70,6 @@ class State:
         self.redeals = 0
         self.history: list[Move] = []
         self._snapshots: list[tuple[Any, ...]] = []
-        self._redo: list[Move] = []
         self._memo: dict[str, Any] | None = None
 
     # ------------------------------------------------------------ generation
@@ -98,9 +100,15 @@ class State:
         """
         return list(self._moves(False))
 
+    def every_move(self) -> list[Move]:
+        """Every legal move, a card's move to each interchangeable pile listed (not to be changed)."""
+        return self._moves(True)
+
     def _moves(self, every: bool) -> list[Move]:
-        """:func:`~.generation.generate_moves`'s answer for this position, worked out once (not to be changed)."""
-        return self._known("every" if every else "legal", lambda: generate_moves(self, every))
+        """:func:`~.generation.generate_both`'s answers for this position, worked out once, in
+        one pass (not to be changed)."""
+        both = self._known("moves", lambda: generate_both(self))
+        return both[1] if every else both[0]
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here (to any foundation that takes it)."""
@@ -164,12 +172,10 @@ class State:
             self.piles[move.dst].extend(p[-k:])
             del p[-k:]
         self.history.append(move)
-        if self._redo:
-            self._redo.clear()
         self._memo = None  # a redeal's own code may have asked about the piles half dealt
 
     def pop(self) -> Move:
-        """Undo the last move and return it; it can be redone."""
+        """Undo the last move and return it."""
         move = self.history.pop()
         self._memo = None
         if move.src < 0:
@@ -179,22 +185,7 @@ class State:
             k = move.count
             self.piles[move.src].extend(q[-k:])
             del q[-k:]
-        self._redo.append(move)
         return move
-
-    def redo(self) -> Move | None:
-        """Replay the last undone move; None when there is none."""
-        if not self._redo:
-            return None
-        move = self._redo.pop()
-        keep = self._redo[:]
-        self.push(move)
-        self._redo[:] = keep
-        return move
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
 
     def play(self, move: Move) -> None:
         """Apply ``move`` if it is legal, else raise IllegalMoveError saying why.
@@ -213,12 +204,13 @@ class State:
         return move
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return ([p[:] for p in self.piles], self.redeals, self.extra())
+        # Tuples: never changed once taken, so copies of the position share them.
+        return (tuple(map(tuple, self.piles)), self.redeals, self.extra())
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         piles, self.redeals, extra = snap
         self.set_extra(extra)
-        self.piles[:] = [p[:] for p in piles]
+        self.piles[:] = [list(p) for p in piles]
         self._memo = None
 
     # ------------------------------------------------------ a game's own fields
@@ -262,14 +254,20 @@ class State:
         return (*map(tuple, self.piles), self.redeals, *self.extra())
 
     def copy(self) -> State:
-        """An independent copy with the same position and history."""
+        """An independent copy with the same position and history.
+
+        What was worked out about the position comes along: the copy is the
+        same position until one of the two changes, and a change gives the
+        changed one a fresh memo (the answers themselves are never changed)."""
         other = self.game.blank_state(self.deal)
         other.piles = [p[:] for p in self.piles]
         other.redeals = self.redeals
         other.set_extra(self.extra())
         other.history = self.history[:]
-        other._snapshots = [([q[:] for q in s[0]], *s[1:]) for s in self._snapshots]
-        other._redo = self._redo[:]
+        other._snapshots = self._snapshots[:]
+        if self._memo is None:
+            self._memo = {}
+        other._memo = self._memo
         return other
 
     # -------------------------------------------------------------- notation

@@ -17,7 +17,7 @@ from typing import TextIO
 from .. import voice
 from ..engine.errors import NapoleonError
 from ..engine.state import Status
-from ..session import Session
+from ..session import Change, Session
 from ..store.db import StaleGameError
 
 HELP = """\
@@ -89,10 +89,10 @@ class LinePlay:
             self.say(end)
         self._ended = end is not None
 
-    def _changed(self, changed: bool) -> None:
-        """Say the session's news; after a change, show the board."""
-        self.say(self.session.news)
-        if changed:
+    def _changed(self, change: Change) -> None:
+        """Say what the session's change did; after a change of the position, show the board."""
+        self.say(change.news)
+        if change.moved:
             self.say(self.session.state.board_text())
 
     # ------------------------------------------------------------ commands
@@ -100,13 +100,13 @@ class LinePlay:
     def play(self, text: str) -> None:
         try:
             move = self.session.state.parse_move(text)
-            self.session.play(move)
+            change = self.session.play(move)
         except StaleGameError:
             raise
         except NapoleonError as exc:
             self.say(str(exc))
             return
-        self._changed(True)
+        self._changed(change)
 
     def undo(self) -> None:
         self._changed(self.session.undo())
@@ -115,15 +115,13 @@ class LinePlay:
         self._changed(self.session.redo())
 
     def auto(self) -> None:
-        self._changed(bool(self.session.auto()))
+        self._changed(self.session.auto())
 
     def finish(self) -> None:
-        self._changed(bool(self.session.finish()))
+        self._changed(self.session.finish())
 
     def restart(self) -> None:
-        could = self.session.can_undo
-        self.session.restart()
-        self._changed(could)
+        self._changed(self.session.restart())
 
     def hint(self) -> None:
         from ..analysis import ask_hint
@@ -148,7 +146,7 @@ class LinePlay:
 
     def moves(self) -> None:
         state = self.session.state
-        self.say(" ".join(state.san(m) for m in state.legal_moves()) or "no legal move")
+        self.say(" ".join(state.san(m) for m in self.session.view.legal) or voice.NO_LEGAL_MOVE)
 
 
 def play_lines(session: Session, inp: TextIO | None = None, out: TextIO | None = None) -> LinePlay:

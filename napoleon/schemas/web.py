@@ -19,6 +19,7 @@ from .values import (
     Count,
     DealNumber,
     GameName,
+    MAX_MOVES,
     IsoDate,
     MoveText,
     Options,
@@ -94,9 +95,16 @@ class MoveBody(Strict):
         return self.from_ is not None
 
 
-class Change(Strict):
-    """The body of undo, redo, restart, auto, finish and leave: nothing, or the version it was made on."""
+class ChangeBody(Strict):
+    """The body of undo, redo, restart, auto, finish, pause and leave: nothing, or the version it was made on."""
 
+    version: Version | None = None
+
+
+class BackBody(Strict):
+    """``POST /api/games/{id}/back``: back to the position after ``to`` moves (the last winnable one)."""
+
+    to: Annotated[int, Field(ge=0, le=MAX_MOVES)]
     version: Version | None = None
 
 

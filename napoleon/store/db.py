@@ -151,12 +151,14 @@ class Store(StoreQueries):
             return int(cur.lastrowid)
 
     def save_session(self, record_id: int, session: RecordedGame, base: str) -> str:
-        """Save a session's line of play, made on version ``base`` (see :meth:`save_state`)."""
+        """Save a session's line of play, made on version ``base`` (see :meth:`save_state`); the
+        session's version is the record's from now on."""
         return self.save_state(record_id, session.state, session.turns, session.elapsed, session.notation_history(),
-                               base=base)
+                               base=base, version=session.version, opening=session.opening)
 
     def save_state(self, record_id: int, state: State, turns: list[int] | None = None, elapsed: float = 0.0,
-                   moves: list[str] | None = None, *, base: str) -> str:
+                   moves: list[str] | None = None, *, base: str, version: str | None = None,
+                   opening: int | None = None) -> str:
         """Save the line of play of ``state`` (``moves``: its notation, when the caller has it), made on the
         record's version ``base``: one short transaction.
 
@@ -164,7 +166,9 @@ class Store(StoreQueries):
         read from or wrote to this record. When the record holds another line
         now (another window or process saved the game since), nothing is
         written and :class:`StaleGameError` is raised. Return the record's
-        new version, the ``base`` of the next write.
+        new version, the ``base`` of the next write (``version``: the caller's name for ``moves``,
+        when it has it). ``opening``, when given, is the moves of the opening's auto-play now
+        (auto-play turned on before the player's first move adds to them).
 
 
         A record once won stays won, with the time and length of that win,
@@ -184,6 +188,8 @@ class Store(StoreQueries):
                 raise StoreError(f"no game #{record_id} in the store")
             if line_version(json.loads(row[0])) != base:
                 raise StaleGameError(record_id)
+            if opening is not None:
+                db.execute("UPDATE games SET opening = ? WHERE id = ? AND result = 'playing'", (opening, record_id))
             if status is Status.WON:
                 cur = db.execute(
                     "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = 'won', ended = ?,"
@@ -199,7 +205,9 @@ class Store(StoreQueries):
                      record_id),
                 )
         # A won record is kept as it was won: its version stays the one it had.
-        return line_version(moves) if cur.rowcount else base
+        if not cur.rowcount:
+            return base
+        return version if version is not None else line_version(moves)
 
     def record_version(self, record_id: int) -> str | None:
         """The record's version now (:func:`line_version` of its moves); None when there is no such record."""

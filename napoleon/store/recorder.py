@@ -29,6 +29,9 @@ class RecordedGame(Protocol):
     def game(self) -> Game: ...
 
     @property
+    def version(self) -> str: ...
+
+    @property
     def deal(self) -> int: ...
 
     @property

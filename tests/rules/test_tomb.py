@@ -456,7 +456,7 @@ def test_redeal_can_be_undone_and_redone():
     assert state.redeals == 0
     assert pile(state, "waste-5") == ["8H", "9S"]
     assert state.piles[state.game.stock] == []
-    state.redo()
+    state.push(REDEAL)
     assert snapshot(state) == after
 
 

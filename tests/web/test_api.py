@@ -430,12 +430,36 @@ def test_auto_plays_safe_cards_home_or_says_why_not(client):
 
 def test_settings_turn_autoplay_on_and_off(client):
     gid = new(client, "werner", 1)["id"]
-    assert client.post(f"/api/games/{gid}/settings", json={"autoplay": True}).json()["autoplay"] is True
+    view = client.post(f"/api/games/{gid}/settings", json={"autoplay": True}).json()
+    # Turned on, auto-play plays the safe cards home at once, as the terminal's A does: both Aces
+    # of the deal go home, as the opening's (the player's count stays at 0).
+    assert view["autoplay"] is True and view["moves"] == ["T3-F1", "C3-F2"]
+    assert [m["notation"] for m in view["made"]] == ["T3-F1", "C3-F2"]
+    assert view["moves_played"] == 0 and view["say"] == "safe auto-play on: played home the A♣ and A♠"
+    assert not view["can_undo"]
+    view = client.post(f"/api/games/{gid}/settings", json={"autoplay": False}).json()
+    assert view["autoplay"] is False and view["say"] == "safe auto-play off" and view["made"] == []
     with unchanged(client, gid):
         refused(client.post(f"/api/games/{gid}/settings", json={}), 400)
         refused(client.post(f"/api/games/{gid}/settings", json={"autoplay": "off"}), 400)
         refused(client.post(f"/api/games/{gid}/settings", json={"autoplay": False, "four": True}), 400)
         refused(client.post(f"/api/games/{gid}/settings"), 400)
+
+
+def test_back_to_a_move_is_one_request(client):
+    gid = new(client, "werner", 1)["id"]
+    for text in ("T7-T6", "T3-F1", "C3-F2"):
+        version = client.post(f"/api/games/{gid}/moves", json={"notation": text}).json()["version"]
+    r = client.post(f"/api/games/{gid}/back", json={"to": 1, "version": version})
+    assert r.status_code == 200, r.text
+    view = r.json()
+    assert view["moves"] == ["T7-T6"] and [m["notation"] for m in view["undone"]] == ["C3-F2", "T3-F1"]
+    assert view["say"] == "Back to the last winnable position (move 1): 2 turns taken back (redo plays them again)"
+    with unchanged(client, gid):
+        assert "stale" in client.post(f"/api/games/{gid}/back", json={"to": 0, "version": version}).json()
+        refused(client.post(f"/api/games/{gid}/back", json={"to": -1}), 400)
+        refused(client.post(f"/api/games/{gid}/back", json={}), 400)
+        assert "nothing to undo" in refused(client.post(f"/api/games/{gid}/back", json={"to": 1}), 409)
 
 
 # ------------------------------------------------------------------ solver

@@ -91,7 +91,7 @@ def test_an_undo(server, new_page, tmp_path):
     move = state.parse_move("T3-F1")
     after = state.copy()
     after.push(move)
-    expected = voice.undone(after, [move])
+    expected = voice.undone(voice.taken_back(after, move), 0)
     assert expected == "Undone: the A♣ back from foundation 1 to column 3"
     assert line_mode(tmp_path, "werner", 1, "T3-F1\nu\nq\n")[1] == expected
     assert in_terminal("werner", 1, ["colon", *"T3-F1", "enter", "u"]) == expected

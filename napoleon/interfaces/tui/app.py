@@ -29,7 +29,6 @@ from textual.timer import Timer
 
 from ... import new_game, voice
 from ...analysis import Analysis, Answer
-from ...engine.autoplay import finish_moves
 from ...engine.errors import NapoleonError
 from ...engine.move import Move
 from ...engine.state import State, Status
@@ -282,11 +281,8 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         self._check_end()
 
     def _offer_finish(self) -> None:
-        """When every card left goes home by itself, say so (F plays it out)."""
-        offer = None
-        if self.session.status is Status.PLAYING:
-            offer = finish_moves(self.state)
-        self.finish_offer = offer or None
+        """When every card left goes home by itself, say so (F plays it out): the session's offer."""
+        self.finish_offer = list(self.session.view.finish) or None
         if self.finish_offer is None:
             return
         # A known solution too: the badge says winnable without a search.
@@ -327,9 +323,9 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
     def action_autoplay(self) -> None:
         """Safe auto-play after each move on or off (turned on, it plays the safe cards home at once)."""
         self._begin()
-        made = self.session.set_autoplay(not self.session.autoplay)
+        change = self.session.set_autoplay(not self.session.autoplay)
         self._keep_setting("autoplay", self.session.autoplay)
-        if made:
+        if change.moved:
             self._news()
             return
         self.message = Text(" " + self.session.news)

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.text import Text
-
 from ... import voice
 from ...engine.move import REDEAL
+from ...session import Change
 from .host import AppHost
 
 
 class TurnsMixin(AppHost):
     """The keys that act on the whole game through the session."""
 
-    def _take_turn(self, turn: Callable[[], bool]) -> None:
+    def _take_turn(self, turn: Callable[[], Change]) -> None:
         """Take one of the session's turns: say what it did, or why it did nothing."""
         self._begin()
         if turn():
@@ -40,18 +39,13 @@ class TurnsMixin(AppHost):
         self._take_turn(self.session.finish)
 
     def action_back_to_winnable(self) -> None:
-        """Undo to the last position the solver found winnable (after a loss)."""
+        """Undo to the last position the solver found winnable (after a loss), in one step."""
         self._begin()
         target = self.last_winnable
         if target is None:
-            self.warn("no winnable position to go back to is known")
+            self.warn(voice.NO_WAY_BACK)
             return
-        undone = 0
-        while len(self.state.history) > target and self.session.undo():
-            undone += 1
-        self.message = Text(f" back to a winnable position: {undone} turn{'s' * (undone != 1)} undone "
-                            f"(r redoes them)", style="bold green")
-        self._after_change()
+        self._take_turn(lambda: self.session.back_to(target))
 
     def action_undo(self) -> None:
         self._take_turn(self.session.undo)
@@ -60,12 +54,7 @@ class TurnsMixin(AppHost):
         self._take_turn(self.session.redo)
 
     def action_restart(self) -> None:
-        self._begin()
-        if not self.session.can_undo:
-            self.say(voice.AT_THE_START)
-            return
-        self.session.restart()
-        self._news()
+        self._take_turn(self.session.restart)
 
     def action_auto(self) -> None:
         """Play every card that is safe to play home now, as one turn."""

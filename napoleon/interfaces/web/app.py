@@ -20,6 +20,8 @@ from no other site's page (:mod:`.forgery`); bodies, queries and paths are read 
   as it is); ``"autoplay": false`` skips auto-play for this move
 - ``POST /api/games/{id}/undo|redo|restart|auto|finish`` (finish: play the rest out, when the
   view's ``finish`` says it plays itself by safe and foundation moves)
+- ``POST /api/games/{id}/back``             ``{"to": N}``: back to the position after N moves (the last
+  winnable one, as ``last-winnable`` gives it), turn after turn in one change; redo plays them again
   Each change may name the position it was made on, ``"version"`` as the game's view gives it;
   on another one it is refused (409, ``"stale": true``) and nothing changes: another window
   played on this game.
@@ -96,6 +98,7 @@ def route_table(web: WebApp, token: str) -> list[Route | Mount]:
         Route("/api/games/{game_id}/restart", web.restart, methods=["POST"]),
         Route("/api/games/{game_id}/auto", web.auto, methods=["POST"]),
         Route("/api/games/{game_id}/finish", web.finish, methods=["POST"]),
+        Route("/api/games/{game_id}/back", web.back, methods=["POST"]),
         Route("/api/games/{game_id}/settings", web.settings_, methods=["POST"]),
         Route("/api/games/{game_id}/targets", web.targets),
         Route("/api/games/{game_id}/hint", web.hint),

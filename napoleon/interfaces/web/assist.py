@@ -14,7 +14,6 @@ from ...engine.state import State
 from ...schemas.web import BudgetQuery, SolveBody, VerdictQuery
 from ...store import StoreError
 from .errors import ApiError
-from .games import position_version
 from .inputs import read_body, read_query
 from .live import WebCore
 
@@ -101,7 +100,7 @@ class HelpRoutes(WebCore):
                      self.settings.max_budget)
         state, version = await self.position(live)
         lost = await self.ask(self.solver.last_winnable(
-            state, budget, stop=lambda: position_version(live.session) != version))
+            state, budget, stop=lambda: live.session.version != version))
         if lost is None:
             return JSONResponse({"at": None, "move": None, "text": None})
         return JSONResponse({"at": lost.kept, "move": lost.notation, "text": lost.text})

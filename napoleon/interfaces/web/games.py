@@ -17,14 +17,12 @@ from ... import voice
 from ...cards import RANKS
 from ...engine.errors import NapoleonError
 from ...engine.game import Game, format_option
-from ...engine.move import Move
 from ...engine.rules import Foundation
 from ...engine.state import State
 from ...engine.words import pile_called
 from ...grading import shipped_grade
 from ...schemas import is_game_id
-from ...session import Session
-from ...store.db import line_version
+from ...session import Change, Session, View
 
 if TYPE_CHECKING:
     from ...store import SavedGame, Store
@@ -91,11 +89,25 @@ class Registry:
             self._remember(live)
             return live
 
-    def refresh(self, live: LiveGame) -> None:
-        """Reload ``live`` from the store when another process saved the game since (blocking; under its lock)."""
+    def refresh(self, live: LiveGame) -> bool:
+        """Reload ``live`` from the store when another process saved the game since (blocking; under
+        its lock); True when it did."""
         is_current = getattr(live.session.recorder, "is_current", None)
         if is_current is not None and not is_current(live.session):
             live.session.reload()
+            return True
+        return False
+
+    def follow(self, live: LiveGame) -> None:
+        """Keep ``live`` under its session's record id, when a change began a new record (a won deal
+        restarted is a new game of it)."""
+        record = str(live.session.record_id)
+        if record == live.id:
+            return
+        with self._lock:
+            self._live.pop(live.id, None)
+            live.id = record
+            self._remember(live)
 
     def close(self) -> None:
         """Stop every clock and save every game (the server is going down)."""
@@ -105,14 +117,8 @@ class Registry:
             self._live.clear()
 
     def _resume(self, saved: SavedGame) -> Session:
-        if saved.result == "playing":
-            return Session.resume(self.store, saved.id)
-        # A finished game can still be looked at, and a lost one undone:
-        # rebuild it the way the store resumes an unfinished one.
-        session = Session(saved.replay(), recorder=self.store.recorder(saved), record_id=saved.id,
-                          elapsed=saved.elapsed, turns=saved.play_turns())
-        session.finished = saved.result if saved.result in ("won", "lost") else None
-        return session
+        # A finished game can still be looked at, and a lost one undone.
+        return Session.reopen(self.store, saved)
 
     def _remember(self, live: LiveGame) -> None:
         self._live[live.id] = live
@@ -144,69 +150,38 @@ def pile_info(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def position_version(session: Session) -> str:
-    """The name of the position a game is in: its move count and a digest of its line of play.
-
-    The page sends it back with each move; a move made on another version
-    (another window moved, undid or restarted) is refused, so two windows
-    on one game never act on cards one of them does not show. It depends
-    only on the moves, so it survives a server restart.
-    """
-    return line_version(session.notation_history())
-
-
 def foundation_starts(game: Game) -> dict[str, str]:
     """The rank that starts each foundation (``{"foundation-1": "A"}``), from its rule."""
     return {name: RANKS[rule.start - 1] for name, g in zip(game.pile_names, game.pile_group, strict=True)
             if isinstance(rule := game.groups[g].rule, Foundation)}
 
 
-def moves_in_words(before: State, undone: list[Move], made: list[Move]) -> tuple[list[str], list[str]]:
-    """What a change did, in a player's words: (each move taken back, each move made).
-
-    ``before`` is the position before the change; ``undone`` (last first)
-    and ``made`` are :func:`history_change`'s. Each move is told as it was
-    made, from the position it was made on ("moved the 10♣ from column 4
-    onto the J♦ in column 7").
-    """
-    walk = before.copy()
-    taken_back = []
-    for _ in undone:
-        move = walk.pop()
-        taken_back.append(walk.describe(move, past=True))
-    played = []
-    for move in made:
-        played.append(walk.describe(move, past=True))
-        walk.push(move)
-    return taken_back, played
-
-
-def game_view(live: LiveGame, made: list[Move] | None = None, undone: list[Move] | None = None,
-              words: tuple[list[str], list[str]] | None = None, say: str = "") -> dict[str, Any]:
-    """Everything the page needs to draw and play a game, as JSON.
+def game_view(live: LiveGame, change: Change | None = None) -> dict[str, Any]:
+    """Everything the page needs to draw and play a game, as JSON: the session's
+    :class:`~napoleon.session.View` of the position and the :class:`~napoleon.session.Change` the
+    request made, drawn as they are.
 
     ``targets`` maps a pile name and a number of cards to every pile they may
     go to now (all foundations that take a card, not only the first), so the
     page can light up targets the moment a card is picked up. ``made`` and
-    ``undone`` are the moves the last request played and took back, in that
-    order, so the page can animate them; with ``words`` (:func:`moves_in_words`)
-    each carries its ``text``, for the page to say what happened. The engine answers what the page
-    asks of the piles: ``not_in_play`` (the Tomb's waste piles after
-    redeals), ``refusals`` (why a pile's card cannot be picked up) and
-    ``most_movable`` (how many cards a pile may give at once). ``say`` is what the
-    change did in the player's words (:mod:`napoleon.voice`), for the page to
-    show as it is; ``moves_played`` the move count the player sees (the
-    opening's auto-play not counted) and ``leave`` the question asked before
-    leaving a game under way.
+    ``undone`` are the moves the request played and took back, in that
+    order, each with its ``text``, so the page can animate them and say what
+    happened. The engine answers what the page asks of the piles:
+    ``not_in_play`` (the Tomb's waste piles after redeals), ``refusals`` (why
+    a pile's card cannot be picked up) and ``most_movable`` (how many cards a
+    pile may give at once). ``say`` is what the change did in the player's
+    words (:mod:`napoleon.voice`), for the page to show as it is;
+    ``moves_played`` the move count the player sees (the opening's auto-play
+    not counted) and ``leave`` the question asked before leaving a game under way.
     """
     session = live.session
-    legal = session.state.legal_moves()
+    view = session.view
     return {
         "id": live.id,
         **deal_facts(session),
-        **position_facts(session.state, legal),
-        **turn_facts(session, legal, say),
-        **moves_changed(session.state.game, made, undone, words),
+        **position_facts(session.state, view),
+        **turn_facts(session, view, change.news if change is not None else ""),
+        **moves_changed(session.state.game, change),
     }
 
 
@@ -227,50 +202,35 @@ def deal_facts(session: Session) -> dict[str, Any]:
     }
 
 
-def position_facts(state: State, legal: list[Move]) -> dict[str, Any]:
+def position_facts(state: State, view: View) -> dict[str, Any]:
     """The position and what the engine answers about its piles: legal moves, targets, refusals."""
     game = state.game
     names = game.pile_names
     return {
         "position": state.to_json(),
         "piles": pile_info(game),
-        "status": state.status.value,
-        "legal": [game.move_to_json(m) for m in legal],
-        "targets": move_targets(state, legal),
+        "status": view.status.value,
+        "legal": [game.move_to_json(m) for m in view.legal],
+        "targets": {names[src]: {str(k): [names[d] for d in dsts] for k, dsts in by.items()}
+                    for src, by in view.targets.items()},
         "not_in_play": [names[p] for p in range(game.npiles) if not state.in_play(p)],
         "refusals": {names[p]: why for p in range(game.npiles)
                      if p != game.stock and (why := state.why_not_pick(p)) is not None},
-        "most_movable": {names[p]: state.most_movable(p) for p in game.sources if state.piles[p]},
+        "most_movable": {names[p]: n for p, n in view.most_movable.items()},
     }
 
 
-def move_targets(state: State, legal: list[Move]) -> dict[str, dict[str, list[str]]]:
-    """Pile name -> number of cards -> every pile they may go to now (all foundations that take a
-    single card, not only the first; runs from the legal moves)."""
-    names = state.game.pile_names
-    targets: dict[str, dict[str, list[str]]] = {}
-    for src, pile in enumerate(state.piles):
-        if pile:
-            dsts = state.targets(src, 1)
-            if dsts:
-                targets.setdefault(names[src], {})["1"] = [names[d] for d in dsts]
-    for m in legal:
-        if not m.is_redeal and m.count > 1:
-            targets.setdefault(names[m.src], {}).setdefault(str(m.count), []).append(names[m.dst])
-    return targets
-
-
-def turn_facts(session: Session, legal: list[Move], say: str) -> dict[str, Any]:
+def turn_facts(session: Session, view: View, say: str) -> dict[str, Any]:
     """The game as the player plays it: undo and redo, redeals, auto-play, the clock, the counts,
     what the last change did, the end, the finish offer and the moves so far."""
     state = session.state
     game = state.game
     left = game.redeals_left(state)
-    finish = session.finish_offer()
+    finish = len(view.finish)
     return {
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
-        "can_redeal": any(m.is_redeal for m in legal),
+        "can_redeal": view.can_redeal,
         "max_redeals": "unlimited" if game.max_redeals < 0 else game.max_redeals,
         "redeals_left": ("unlimited" if game.max_redeals < 0 else left) if game.max_redeals else 0,
         "redeals": state.redeals,
@@ -282,29 +242,22 @@ def turn_facts(session: Session, legal: list[Move], say: str) -> dict[str, Any]:
         "say": say,
         "end": session.end_text(),
         "leave": session.leave_question() if session.under_way else None,
-        "version": position_version(session),
+        "version": session.version,
         "finish": finish,  # moves that play the rest out by themselves (0: it does not)
         "finish_text": voice.finish_offer(finish) if finish else None,
         "moves": session.notation_history(),
     }
 
 
-def moves_changed(game: Game, made: list[Move] | None, undone: list[Move] | None,
-                  words: tuple[list[str], list[str]] | None) -> dict[str, Any]:
-    """The moves the last request played and took back, each with its ``text`` when ``words`` is given."""
+def moves_changed(game: Game, change: Change | None) -> dict[str, Any]:
+    """The moves the request played and took back, each with its ``text``."""
+    if change is None:
+        return {"made": [], "undone": []}
     return {
-        "made": [{**game.move_to_json(m), **({"text": words[1][i]} if words else {})} for i, m in enumerate(made or ())],
-        "undone": [{**game.move_to_json(m), **({"text": words[0][i]} if words else {})}
-                   for i, m in enumerate(undone or ())],
+        "made": [{**game.move_to_json(m), "text": t} for m, t in zip(change.made, change.made_words, strict=True)],
+        "undone": [{**game.move_to_json(m), "text": t}
+                   for m, t in zip(change.undone, change.undone_words, strict=True)],
     }
-
-
-def history_change(before: list[Move], after: list[Move]) -> tuple[list[Move], list[Move]]:
-    """(moves taken back, last first; moves played) between two histories."""
-    k = 0
-    while k < len(before) and k < len(after) and before[k] == after[k]:
-        k += 1
-    return list(reversed(before[k:])), list(after[k:])
 
 
 def saved_summary(saved: SavedGame) -> dict[str, Any]:

@@ -17,12 +17,14 @@ from starlette.responses import JSONResponse
 
 from ... import voice
 from ...analysis import Analysis, WorkerError
+from ...engine.errors import NapoleonError
 from ...engine.state import State
+from ...session import Change, Session
 from ...schemas import SchemaError, parse
 from ...schemas.web import MAX_BUDGET, GamePath
 from ...store import StaleGameError, Store
 from .errors import ApiError
-from .games import LiveGame, Registry, game_view, history_change, moves_in_words, position_version
+from .games import LiveGame, Registry, game_view
 from .reviews import Reviews
 
 STALE = voice.STALE
@@ -77,47 +79,55 @@ class WebCore:
             raise ApiError(404, f"no game with id {game_id!r}")
         return live
 
-    async def locked(self, live: LiveGame, work: Callable[[], Any]) -> Any:
+    async def locked(self, live: LiveGame, work: Callable[[], Any], look: bool = True) -> Any:
         """Run blocking ``work`` (engine and store) off the event loop, one request per game at a time.
 
-        The game is first reloaded from the store if another process saved it
-        since, so that every request sees the game as it is.
+        With ``look``, the game is first reloaded from the store if another
+        process saved it since, so that a request that reads the game sees it
+        as it is. A change does not look first: its one check is the store's,
+        when it saves (:meth:`change`).
         """
         def run() -> Any:
-            self.registry.refresh(live)
+            if look:
+                self.registry.refresh(live)
             return work()
 
         async with live.lock:
             return await asyncio.to_thread(run)
 
-    async def change(self, request: Request, action: Callable[[LiveGame], None],
+    async def change(self, request: Request, action: Callable[[Session], Change],
                      version: str | None = None) -> JSONResponse:
-        """Apply ``action`` to a game and answer its view with the moves it made and took back.
+        """Apply ``action`` to a game's session and answer its view with the change it made.
 
         With ``version``, the change was meant for that position: if the game
         is elsewhere now, it is refused (409, ``stale``) and nothing changes.
+        The session's version is the store's: a game another process saved
+        since is found out when the change is saved (the store refuses it, the
+        session takes the game up as saved there) and refused the same way.
         """
         live = await self.live(request)
 
         def work() -> dict[str, Any]:
-            if version is not None and version != position_version(live.session):
+            session = live.session
+            if version is not None and version != session.version:
                 raise ApiError(409, STALE, stale=True)
-            before = live.session.state.copy()
-            live.session.news = ""
             try:
-                action(live)
+                change = action(session)
             except StaleGameError:
-                # Another process saved the game since: the session took it up as saved there.
                 raise ApiError(409, STALE, stale=True) from None
-            undone, made = history_change(before.history, live.session.state.history)
-            return game_view(live, made=made, undone=undone, words=moves_in_words(before, undone, made),
-                             say=live.session.news)
+            except NapoleonError:
+                # Refused on the position in memory: on the one another process saved since, say so.
+                if self.registry.refresh(live):
+                    raise ApiError(409, STALE, stale=True) from None
+                raise
+            self.registry.follow(live)
+            return game_view(live, change)
 
-        return JSONResponse(await self.locked(live, work))
+        return JSONResponse(await self.locked(live, work, look=False))
 
     async def position(self, live: LiveGame) -> tuple[State, str]:
         """The game's position now, and its version."""
-        return await self.locked(live, lambda: (live.session.state.copy(), position_version(live.session)))
+        return await self.locked(live, lambda: (live.session.state.copy(), live.session.version))
 
     async def ask(self, question: Any) -> Any:
         """Await one of the analysis's answers; a crashed worker or a solver bug is a 500, and the server goes on."""

@@ -11,9 +11,10 @@ from starlette.responses import JSONResponse
 
 from ... import voice
 from ...engine.move import REDEAL
-from ...schemas.web import Change, GameSettings, MoveBody, TargetsQuery
+from ...schemas.web import BackBody, ChangeBody, GameSettings, MoveBody, TargetsQuery
+from ...session import Change, Session
 from .errors import ApiError
-from .games import LiveGame, game_view
+from .games import game_view
 from .inputs import read_body, read_query
 from .live import WebCore
 
@@ -27,10 +28,9 @@ class PlayRoutes(WebCore):
 
     async def play_move(self, request: Request) -> JSONResponse:
         body = await read_body(request, MoveBody, "move")
-        notation, autoplay = body.notation, body.autoplay
+        notation = body.notation
 
-        def action(live: LiveGame) -> None:
-            session = live.session
+        def action(session: Session) -> Change:
             state = session.state
             game = state.game
             if body.redeal:
@@ -42,50 +42,49 @@ class PlayRoutes(WebCore):
                     raise ApiError(400, f"'notation' {notation!r} disagrees with the move {game.notation(move)}")
             else:
                 move = state.parse_move(notation)
-            keep = session.autoplay
-            if autoplay is not None:
-                session.autoplay = autoplay
-            try:
-                session.play(move)
-            finally:
-                session.autoplay = keep
+            return session.play(move, autoplay=body.autoplay)
 
         return await self.change(request, action, body.version)
 
     async def action_version(self, request: Request) -> str | None:
         """The optional ``{"version"}`` body of undo, redo, restart, auto and finish."""
-        body = await read_body(request, Change, request.url.path.rsplit("/", 1)[-1], required=False)
+        body = await read_body(request, ChangeBody, request.url.path.rsplit("/", 1)[-1], required=False)
         return body.version
 
-    async def step(self, request: Request, step: Callable[[LiveGame], bool]) -> JSONResponse:
-        """Take one session step (undo, redo, auto, finish) with the optional version
+    async def step(self, request: Request, step: Callable[[Session], Change],
+                   version: str | None = None) -> JSONResponse:
+        """Take one session step (undo, redo, restart, auto, finish, back) with the optional version
         check; a step that does nothing is refused: 409 with the session's words for why."""
-        def action(live: LiveGame) -> None:
-            if not step(live):
-                raise ApiError(409, live.session.news)
-        return await self.change(request, action, await self.action_version(request))
+        def action(session: Session) -> Change:
+            change = step(session)
+            if not change:
+                raise ApiError(409, change.news)
+            return change
+        return await self.change(request, action, version)
 
     async def undo(self, request: Request) -> JSONResponse:
-        return await self.step(request, lambda live: live.session.undo())
+        return await self.step(request, Session.undo, await self.action_version(request))
 
     async def redo(self, request: Request) -> JSONResponse:
-        return await self.step(request, lambda live: live.session.redo())
+        return await self.step(request, Session.redo, await self.action_version(request))
 
     async def restart(self, request: Request) -> JSONResponse:
-        return await self.change(request, lambda live: live.session.restart(), await self.action_version(request))
+        return await self.step(request, Session.restart, await self.action_version(request))
 
     async def auto(self, request: Request) -> JSONResponse:
-        return await self.step(request, lambda live: bool(live.session.auto()))
+        return await self.step(request, Session.auto, await self.action_version(request))
 
     async def finish(self, request: Request) -> JSONResponse:
-        return await self.step(request, lambda live: bool(live.session.finish()))
+        return await self.step(request, Session.finish, await self.action_version(request))
+
+    async def back(self, request: Request) -> JSONResponse:
+        """Back to the position after ``to`` moves (the last winnable one), in one change."""
+        body = await read_body(request, BackBody, "back")
+        return await self.step(request, lambda session: session.back_to(body.to), body.version)
 
     async def settings_(self, request: Request) -> JSONResponse:
         value = (await read_body(request, GameSettings, "settings")).autoplay
-
-        def action(live: LiveGame) -> None:
-            live.session.autoplay = value
-        return await self.change(request, action)
+        return await self.change(request, lambda session: session.set_autoplay(value))
 
     async def targets(self, request: Request) -> JSONResponse:
         live = await self.live(request)
@@ -96,18 +95,19 @@ class PlayRoutes(WebCore):
             raise ApiError(400, f"'from': {src!r} is not a pile of {game.name} (its piles: {', '.join(game.pile_names)})")
 
         def work() -> dict[str, Any]:
-            state = live.session.state
+            session = live.session
+            state = session.state
             index = game.pile_index[src]
             if count > len(state.piles[index]):
                 raise ApiError(400, f"'count': {src} holds {len(state.piles[index])} cards, not {count}")
-            dsts = state.targets(index, count)
+            dsts = list(session.view.targets_of(index, count))
             # In words too, for the page to say when the cards are picked up.
             return {"from": src, "count": count, "targets": [game.pile_names[d] for d in dsts],
                     "text": voice.picked_up(state, index, count, dsts)}
         return JSONResponse(await self.locked(live, work))
 
     async def leave(self, request: Request) -> JSONResponse:
-        await read_body(request, Change, "leave", required=False)
+        await read_body(request, ChangeBody, "leave", required=False)
         live = await self.live(request)
 
         def work() -> dict[str, Any]:

@@ -76,6 +76,8 @@ export const api = {
   // ``version`` names the position the change is meant for (the view's "version").
   move: (id, move, version) => call("POST", `/api/games/${id}/moves`, version ? { ...move, version } : move),
   action: (id, name, version) => call("POST", `/api/games/${id}/${name}`, version ? { version } : undefined),
+  // Back to the position after ``to`` moves (the last winnable one), in one change.
+  back: (id, to, version) => call("POST", `/api/games/${id}/back`, version ? { to, version } : { to }),
   settings: (id, settings) => call("POST", `/api/games/${id}/settings`, settings),
   // Where the top ``count`` cards of pile ``from`` may go: {targets, text (said when they are picked up)}.
   targets: (id, from, count) => call("GET", `/api/games/${id}/targets?from=${encodeURIComponent(from)}&count=${count}`),

@@ -51,14 +51,10 @@ export class WayBack {
     this.show(answer.at);
   }
 
-  /** Undo turn by turn until ``n`` moves are left: the last position the solver proved winnable. */
+  /** Back to the position after ``n`` moves, the last the solver proved winnable: one request, one change. */
   undoTo(n) {
     const app = this.app;
     if (!app.view || app.replay.active) return;
-    return app.run(async () => {
-      let v = app.view;
-      while (v.moves_made > n && v.can_undo) v = await api.action(v.id, "undo", v.version);
-      return v;
-    }, { say: { text: `Back to the last winnable position (move ${n}).` } });
+    return app.run(() => api.back(app.view.id, n, app.view.version), { action: "back" });
   }
 }

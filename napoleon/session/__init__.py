@@ -13,28 +13,40 @@ back, and a deal left after them alone is a deal left untouched.
 >>> session = Session(new_game("werner", deal=1), autoplay=False)
 >>> session.play_text("T3-F1")
 ['T3-F1']
->>> session.undo()
-True
->>> session.redo()
-True
->>> len(session.state.history)
-1
+>>> session.undo().news
+'Undone: the A♣ back from foundation 1 to column 3'
+>>> change = session.redo()
+>>> change.made_words, change.version == session.version
+(('moved the A♣ from column 3 to foundation 1',), True)
+
+Every command answers one :class:`Change` (what it made or took back, told
+once, the news, the new version) and every position one :class:`View`
+(legal moves, targets, status, the Finish offer), which the session works out
+once and keeps until the next change: the interfaces draw these and work
+nothing out for themselves. The line of play (turns, redo) is the session's
+alone; the :class:`~napoleon.engine.state.State` is the position.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import voice
-from .engine.autoplay import autoplay_allowed, finish_moves, safe_moves
-from .engine.errors import IllegalMoveError
-from .engine.move import Move
-from .engine.state import State, Status
-from .store.db import StaleGameError
+from .. import voice
+from ..engine.autoplay import autoplay_allowed, safe_moves
+from ..engine.errors import IllegalMoveError
+from ..engine.move import Move
+from ..engine.state import State, Status
+from ..store.db import StaleGameError
+from ..store.records import line_version
+from .values import Change, View
 
 if TYPE_CHECKING:
-    from .store import Store
+    from ..store import SavedGame, Store
+
+Clock = Callable[[], float]
+"""Seconds from any fixed start (``time.monotonic``); tests give a session one they move by hand."""
 
 
 class Recorder(Protocol):
@@ -56,22 +68,27 @@ class Recorder(Protocol):
 
 
 class Session:
-    """One game in play. ``autoplay`` plays safe cards home after each move."""
+    """One game in play. ``autoplay`` plays safe cards home after each move; ``clock`` times it."""
 
     def __init__(self, state: State, autoplay: bool = True, recorder: Recorder | None = None,
                  record_id: Any = None, elapsed: float = 0.0, turns: list[int] | None = None, hints: int = 0,
                  solution_used: bool = False, grade: str | None = None, opening: int | None = None,
-                 record_later: bool = False) -> None:
+                 record_later: bool = False, clock: Clock = time.monotonic) -> None:
         self.state = state
-        self.start_state = state.copy()
         if state.history:
             # Resumed games replay from the deal: the start is the deal itself.
             self.start_state = state.game.new_state(state.deal)
+        else:
+            self.start_state = state.copy()
         self.autoplay = autoplay
+        self.clock = clock
         self.turns: list[int] = turns if turns is not None else [1] * len(state.history)
+        self._redo: list[list[Move]] = []
+        """Turns taken back, the last taken back last, each its moves in the order they were played."""
+        self._view: View | None = None
+        self._version: str | None = None
         self.opening = self._opening(autoplay) if opening is None else opening
         """How many moves auto-play made on the opening layout: the first turn, never undone."""
-        self._redo_turns: list[int] = []
         self._clock_start: float | None = None
         self._elapsed = elapsed
         self.recorder = recorder
@@ -92,21 +109,28 @@ class Session:
             self.record_id = recorder.begin(self)
 
     @classmethod
-    def recorded(cls, store: Store, state: State, autoplay: bool = True) -> Session:
+    def recorded(cls, store: Store, state: State, autoplay: bool = True, clock: Clock = time.monotonic) -> Session:
         """A new game on ``state`` recorded in ``store`` (every change saved at once)."""
-        return cls(state, autoplay=autoplay, recorder=store.recorder())
+        return cls(state, autoplay=autoplay, recorder=store.recorder(), clock=clock)
 
     @classmethod
-    def resume(cls, store: Store, saved_id: int, autoplay: bool = True) -> Session:
+    def resume(cls, store: Store, saved_id: int, autoplay: bool = True, clock: Clock = time.monotonic) -> Session:
         """Take up game ``saved_id`` of ``store`` again (unfinished, or left for another), replayed from its deal.
 
         Raise StoreError when there is no such game or it is won or lost.
         """
-        point = store.resume_point(saved_id)
-        saved = point.saved
-        return cls(point.state, autoplay=autoplay, recorder=store.recorder(saved), record_id=saved.id,
-                   elapsed=saved.elapsed, turns=point.turns, hints=saved.hints, solution_used=saved.solution,
-                   grade=saved.grade, opening=saved.opening if point.turns[:1] == [saved.opening] else 0)
+        return cls.reopen(store, store.resume_point(saved_id).saved, autoplay, clock)
+
+    @classmethod
+    def reopen(cls, store: Store, saved: SavedGame, autoplay: bool = True, clock: Clock = time.monotonic) -> Session:
+        """Any game of ``store`` taken up where it stands, replayed from its deal: an unfinished one
+        to play on, a won or lost one too (to look at, or to undo a loss)."""
+        turns = saved.play_turns()
+        session = cls(saved.replay(), autoplay=autoplay, recorder=store.recorder(saved), record_id=saved.id,
+                      elapsed=saved.elapsed, turns=turns, hints=saved.hints, solution_used=saved.solution,
+                      grade=saved.grade, opening=saved.opening if turns[:1] == [saved.opening] else 0, clock=clock)
+        session.finished = saved.result if saved.result in ("won", "lost") else None
+        return session
 
     # ----------------------------------------------------------------- facts
 
@@ -119,8 +143,23 @@ class Session:
         return self.state.deal
 
     @property
+    def view(self) -> View:
+        """What the position offers (legal moves, targets, status, the Finish offer), worked out once a position."""
+        if self._view is None:
+            self._view = View.of(self.state)
+        return self._view
+
+    @property
     def status(self) -> Status:
         return self.state.status
+
+    @property
+    def version(self) -> str:
+        """The name of the line of play (:func:`~napoleon.store.records.line_version`): the store's
+        version of the record, and the page's name for the position it shows."""
+        if self._version is None:
+            self._version = line_version(self.notation_history())
+        return self._version
 
     @property
     def moves_made(self) -> int:
@@ -131,18 +170,23 @@ class Session:
     def moves_played(self) -> int:
         """The moves the player's count shows: the line of play without the opening's auto-play
         (an untouched deal shows 0), auto-play after the player's moves included."""
-        return len(self.state.history) - (self.opening if self.turns[:1] == [self.opening] else 0)
+        return len(self.state.history) - self.opening_kept
+
+    @property
+    def opening_kept(self) -> int:
+        """The moves of the opening's auto-play still at the start of the line (0 once undone or never made)."""
+        return self.opening if self.turns[:1] == [self.opening] else 0
 
     @property
     def elapsed(self) -> float:
         """Seconds of play so far (the clock runs from the player's first action)."""
-        running = time.monotonic() - self._clock_start if self._clock_start is not None else 0.0
+        running = self.clock() - self._clock_start if self._clock_start is not None else 0.0
         return self._elapsed + running
 
     @property
     def clock_running(self) -> bool:
         """Whether the clock runs now: from the player's first action of any kind (a move, undo,
-        redo, auto, Finish) until the game ends, the player leaves it or restarts it."""
+        redo, auto, Finish) until the game ends, the player leaves it or puts it aside."""
         return self._clock_start is not None
 
     @property
@@ -171,11 +215,12 @@ class Session:
 
     # ----------------------------------------------------------------- moves
 
-    def play(self, move: Move) -> list[Move]:
-        """Play ``move`` (checked, once) and any safe auto-play after it; return them all.
+    def play(self, move: Move, autoplay: bool | None = None) -> Change:
+        """Play ``move`` (checked, once) and any safe auto-play after it, as one turn.
 
-        An illegal move raises IllegalMoveError, whose message says why in
-        the player's words, and changes nothing.
+        ``autoplay`` overrides the session's setting for this move alone. An
+        illegal move raises IllegalMoveError, whose message says why in the
+        player's words, and changes nothing.
         """
         if self.finished == "won":
             raise IllegalMoveError(voice.GAME_WON_ALREADY)
@@ -183,71 +228,95 @@ class Session:
         reason = voice.refusal(state, move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        before = state.copy()
+        words = [state.describe(move, past=True)]
         state.push(move)
         made = [move]
-        if self.autoplay:
-            made += safe_moves(state)
-        self._turn(made, voice.played(before, made))
-        return made
+        if self.autoplay if autoplay is None else autoplay:
+            made += safe_moves(state, lambda m: words.append(state.describe(m, past=True)))
+        return self._turn(made, words, voice.played(words))
 
     def play_text(self, text: str) -> list[str]:
         """Play a move in notation; return the notation of every move made."""
-        return [self.game.notation(m) for m in self.play(self.state.parse_move(text))]
+        return [self.game.notation(m) for m in self.play(self.state.parse_move(text)).made]
 
-    def auto(self) -> list[Move]:
+    def _safe_turn(self) -> tuple[list[Move], list[str], list[int]]:
+        """Play every safe card home (pushed): the moves, each in words, and the cards they carried."""
+        state = self.state
+        words: list[str] = []
+        cards: list[int] = []
+
+        def seen(m: Move) -> None:
+            words.append(state.describe(m, past=True))
+            cards.append(state.piles[m.src][-1])
+
+        return safe_moves(state, seen), words, cards
+
+    def auto(self) -> Change:
         """Play every safe card home now, as one turn; ``news`` says which, or why none."""
-        before = self.state.copy()
-        made = safe_moves(self.state)
+        made, words, cards = self._safe_turn()
         if made:
-            self._turn(made, voice.auto_played(before, made))
-        else:
-            self.news = voice.AUTO_NONE if autoplay_allowed(self.state) else voice.AUTO_WAITS
-        return made
+            return self._turn(made, words, voice.auto_played(cards))
+        return self._refused(voice.AUTO_NONE if autoplay_allowed(self.state) else voice.AUTO_WAITS)
 
-    def set_autoplay(self, on: bool) -> list[Move]:
+    def set_autoplay(self, on: bool) -> Change:
         """Turn auto-play after each move on or off; turned on, it plays the safe cards home at once
-        (one turn, returned)."""
+        (one turn). The change is done even when no card moved: the setting changed."""
         self.autoplay = on
         if not on:
-            self.news = voice.AUTOPLAY_OFF
-            return []
-        before = self.state.copy()
-        made = safe_moves(self.state)
+            return self._said(voice.AUTOPLAY_OFF)
+        opening = not self.touched and len(self.state.history) == self.opening_kept
+        made, words, cards = self._safe_turn()
+        if made and opening:
+            # Before the player's first move, the safe cards are the opening layout's: the first
+            # turn, never undone, and not counted as the player's moves.
+            self.opening += len(made)
+            self.turns = [self.opening]
+            self.news = voice.autoplay_on(cards)
+            self._changed()
+            return Change(self.version, self.news, made=tuple(made), made_words=tuple(words))
         if made:
-            self._turn(made, "")
-        self.news = voice.autoplay_on(before, made)
-        return made
+            return self._turn(made, words, voice.autoplay_on(cards))
+        return self._said(voice.autoplay_on(cards))
 
-    def finish(self) -> list[Move]:
-        """Play the rest of the game out, as one turn, when it plays itself (see ``finish_moves``).
+    def finish(self) -> Change:
+        """Play the rest of the game out, as one turn, when it plays itself (the view's ``finish``).
 
-        Returns the moves made; an empty list (nothing changed) when the
-        game does not play itself from here.
+        A game that does not play itself from here changes nothing (the
+        change is false, ``news`` says why).
         """
-        made = finish_moves(self.state) or []
-        if made:
-            for move in made:
-                # Moves the engine's own finish found: legal by construction, not checked again.
-                self.state.push(move)
-            self._turn(made, voice.finished(len(made)))
-        else:
-            self.news = voice.FINISH_REFUSED
-        return made
+        made = list(self.view.finish)
+        if not made:
+            return self._refused(voice.FINISH_REFUSED)
+        state = self.state
+        words = []
+        for move in made:
+            # Moves the engine's own finish found: legal by construction, not checked again.
+            words.append(state.describe(move, past=True))
+            state.push(move)
+        return self._turn(made, words, voice.finished(len(made)))
 
     def finish_offer(self) -> int:
         """How many moves Finish would play now (0: the game does not finish by itself)."""
-        if self.state.status is not Status.PLAYING:
-            return 0
-        return len(finish_moves(self.state) or ())
+        return len(self.view.finish)
 
-    def _turn(self, made: list[Move], news: str) -> None:
+    def _turn(self, made: list[Move], words: list[str], news: str) -> Change:
         """A turn of ``made`` (already on the board) was played: keep it, start the clock, save."""
         self._tick()
         self.turns.append(len(made))
-        self._redo_turns.clear()
+        self._redo.clear()
         self.news = news
         self._changed()
+        return Change(self.version, news, made=tuple(made), made_words=tuple(words))
+
+    def _refused(self, news: str) -> Change:
+        """Nothing changed: ``news`` says why."""
+        self.news = news
+        return Change(self.version, news, done=False)
+
+    def _said(self, news: str) -> Change:
+        """A setting changed, the position did not."""
+        self.news = news
+        return Change(self.version, news)
 
     def _opening(self, autoplay: bool) -> int:
         """A new game with auto-play: play the opening layout's safe moves, as the first turn."""
@@ -259,33 +328,65 @@ class Session:
             self.turns = [len(made)]
         return len(made)
 
-    def undo(self) -> bool:
-        """Take back the last turn; False when there is none (the opening's auto-play stays)."""
-        if not self.can_undo:
-            self.news = voice.NOTHING_TO_UNDO
-            return False
-        self._tick()
+    def _take_back(self) -> tuple[list[Move], list[str], str]:
+        """Take the last turn off the board (kept for redo): its moves, the last first, each told
+        from the position it was made on, and the player's own move told as taken back."""
+        state = self.state
         n = self.turns.pop()
-        after = self.state.copy()
-        taken = [self.state.pop() for _ in range(n)]
-        self._redo_turns.append(n)
-        self.news = voice.undone(after, taken)
-        self._changed()
-        return True
+        taken, words, back = [], [], ""
+        for _ in range(n):
+            back = voice.taken_back(state, state.history[-1])
+            move = state.pop()
+            taken.append(move)
+            words.append(state.describe(move, past=True))
+        self._redo.append(taken[::-1])
+        return taken, words, back
 
-    def redo(self) -> bool:
-        """Play the last undone turn again; False when there is none."""
-        if not self._redo_turns:
-            self.news = voice.NOTHING_TO_REDO
-            return False
+    def undo(self) -> Change:
+        """Take back the last turn; a false change when there is none (the opening's auto-play stays)."""
+        if not self.can_undo:
+            return self._refused(voice.NOTHING_TO_UNDO)
         self._tick()
-        n = self._redo_turns.pop()
-        before = self.state.copy()
-        made = [self.state.redo() for _ in range(n)]
-        self.turns.append(n)
-        self.news = voice.redone(before, made)
+        taken, words, back = self._take_back()
+        self.news = voice.undone(back, len(taken) - 1)
         self._changed()
-        return True
+        return Change(self.version, self.news, undone=tuple(taken), undone_words=tuple(words))
+
+    def back_to(self, moves: int) -> Change:
+        """Take back turn after turn, as one change, until at most ``moves`` moves are left (the last
+        winnable position, say); redo plays them again turn by turn."""
+        if moves < 0:
+            raise ValueError(f"a line of play keeps 0 moves or more, not {moves}")
+        if len(self.state.history) <= moves or not self.can_undo:
+            return self._refused(voice.NOTHING_TO_UNDO)
+        self._tick()
+        taken: list[Move] = []
+        words: list[str] = []
+        turns = 0
+        while len(self.state.history) > moves and self.can_undo:
+            more, said, _ = self._take_back()
+            taken += more
+            words += said
+            turns += 1
+        self.news = voice.back_to(len(self.state.history) - self.opening_kept, turns)
+        self._changed()
+        return Change(self.version, self.news, undone=tuple(taken), undone_words=tuple(words))
+
+    def redo(self) -> Change:
+        """Play the last undone turn again; a false change when there is none."""
+        if not self._redo:
+            return self._refused(voice.NOTHING_TO_REDO)
+        self._tick()
+        made = self._redo.pop()
+        state = self.state
+        words = []
+        for move in made:
+            words.append(state.describe(move, past=True))
+            state.push(move)
+        self.turns.append(len(made))
+        self.news = voice.redone(words)
+        self._changed()
+        return Change(self.version, self.news, made=tuple(made), made_words=tuple(words))
 
     @property
     def can_undo(self) -> bool:
@@ -294,37 +395,45 @@ class Session:
     @property
     def touched(self) -> bool:
         """Whether the player has played in this game (auto-play on the opening layout is not the player's)."""
-        return len(self.state.history) > self.opening or bool(self._redo_turns)
+        return len(self.state.history) > self.opening or bool(self._redo)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo_turns)
+        return bool(self._redo)
 
-    def restart(self) -> None:
+    def restart(self) -> Change:
         """Back to the deal (an undoable step: redo is kept turn by turn).
 
         The clock starts again too, from the next move: a restarted deal is
         timed from its start, as a new one would be.
         """
         if not self.can_undo:
-            self.news = voice.AT_THE_START
-            return
-        moves = len(self.state.history)
-        while self.undo():
-            pass
+            return self._refused(voice.AT_THE_START)
+        taken: list[Move] = []
+        words: list[str] = []
+        while self.can_undo:
+            more, said, _ = self._take_back()
+            taken += more
+            words += said
         self._clock_start = None
         self._elapsed = 0.0
-        self.news = voice.restarted(moves - len(self.state.history))
-        if self.recorder is not None and self.record_id is not None:
-            self._save()
+        self.news = voice.restarted(len(taken))
+        self._changed()
+        return Change(self.version, self.news, undone=tuple(taken), undone_words=tuple(words))
 
     # ------------------------------------------------------------- internals
 
     def _tick(self) -> None:
         if self._clock_start is None:
-            self._clock_start = time.monotonic()
+            self._clock_start = self.clock()
+
+    def _forget(self) -> None:
+        """The position changed: its view and version are worked out again when next asked for."""
+        self._view = None
+        self._version = None
 
     def _changed(self) -> None:
+        self._forget()
         status = self.state.status
         if status is Status.WON:
             self._stop_clock()
@@ -369,7 +478,8 @@ class Session:
         for move in fresh.history:
             state.push(move)
         self.turns = saved.play_turns()
-        self._redo_turns.clear()
+        self._redo.clear()
+        self._forget()
         self._clock_start = None
         self._elapsed = saved.elapsed
         self.hints, self.solution_used, self.grade = saved.hints, saved.solution, saved.grade
@@ -377,7 +487,7 @@ class Session:
 
     def _stop_clock(self) -> None:
         if self._clock_start is not None:
-            self._elapsed += time.monotonic() - self._clock_start
+            self._elapsed += self.clock() - self._clock_start
             self._clock_start = None
 
     def mark_assisted(self, kind: str) -> None:
@@ -428,18 +538,26 @@ class Session:
             return voice.lost(self.game.name, self.deal)
         return None
 
-    def leave(self) -> None:
+    def leave(self) -> Change:
         """The player leaves this game for another: a new deal, another game, or quit.
 
         After at least one move the game counts as played and lost
         (``abandoned`` in the store, still resumable by its id with
         ``napoleon resume ID``); a deal left untouched counts as nothing; a
         finished game stays as it ended. Call it instead of :meth:`abandon`
-        whenever the player chose to leave.
+        whenever the player chose to leave. The change is true when the game
+        counts as played and lost (its ``news`` says so).
         """
+        counted = self.under_way
         self._stop_clock()
+        self.news = voice.left_game(self.moves_played) if counted else ""
+        change = Change(self.version, self.news, done=counted)
         if self.recorder is None or self.record_id is None:
-            return
+            return change
+        self._leave_record()
+        return change
+
+    def _leave_record(self) -> None:
         leave = getattr(self.recorder, "leave", None)
         try:
             if leave is not None:
