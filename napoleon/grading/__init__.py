@@ -108,6 +108,7 @@ def figures(state: State) -> Figures:
     from ..solver import replays_to_win
     from ..solver.search import LOST as S_LOST
     from ..solver.search import WON
+    from ..solver.shorten import shorten
 
     game = state.game
     out = Figures(game.id, game.options_json(), state.deal, UNKNOWN, 0)
@@ -119,7 +120,8 @@ def figures(state: State) -> Figures:
             if not replays_to_win(state, result.moves):
                 raise AssertionError(f"solver bug: the {search} solution does not replay to a win")
             out.verdict, out.winner = "won", search
-            out.moves = [game.notation(m) for m in result.moves]
+            # The line a player is shown and whose length the badge says: the search's, shortened.
+            out.moves = [game.notation(m) for m in shorten(state, result.moves)]
             return out
         if result.verdict == S_LOST and search in COMPLETE:
             out.verdict = LOST

@@ -94,7 +94,8 @@ INCOMPLETE_STEP_CAP = 10.0  # seconds for an incomplete step when there is no bu
 def solve(state: State, budget: float | None = None, max_states: int | None = None,
           progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto",
           deadends: bool = False, card_by_card: bool = False, level: int = 1,
-          fingerprints: bool = False, checkpoint: str | os.PathLike[str] | None = None) -> Result:
+          fingerprints: bool = False, checkpoint: str | os.PathLike[str] | None = None,
+          shorten: bool = True) -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
@@ -120,7 +121,10 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     but 1. ``checkpoint`` (with ``strategy="dfs"``): a file in which the
     depth-first search keeps its progress between calls, so that a long
     search can be run in pieces (:func:`.core.search`); ``max_states``
-    then counts from the first piece.
+    then counts from the first piece. ``shorten``: a solution found is
+    shortened into one a player would follow (:mod:`.shorten`); False keeps
+    the search's own line (a study that wants only the verdict, a figure of
+    the search itself).
     """
     from . import core
 
@@ -150,6 +154,10 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
             result = Search(state, budget=budget, max_states=max_states, progress=progress).run()
     if result.verdict == WON and not replays_to_win(state, result.moves):
         raise AssertionError("solver bug: its solution does not replay to a win")
+    if result.verdict == WON and shorten:
+        from .shorten import shorten as shortened
+
+        result.moves = shortened(state, result.moves)
     return result
 
 

@@ -98,14 +98,14 @@ def settle_deal(game_id: str, options: dict[str, Any], deal: int, budget: float 
         resumed = checkpoint is not None and os.path.exists(checkpoint)
         deeper = None
         if resumed:
-            result = deeper = solve(state, budget=budget or None, strategy="dfs", fingerprints=True,
+            result = deeper = solve(state, shorten=False, budget=budget or None, strategy="dfs", fingerprints=True,
                                     checkpoint=checkpoint)
         else:
-            result = solve(state, budget=budget or None, max_states=max_states or None)
+            result = solve(state, shorten=False, budget=budget or None, max_states=max_states or None)
         left = (budget or 0) - (time.perf_counter() - start)
         if not resumed and result.verdict == UNKNOWN and result.out_of_memory and left > 1:
-            deeper = solve(state, budget=left, max_states=max_states or None, strategy="dfs", fingerprints=True,
-                           checkpoint=checkpoint)
+            deeper = solve(state, shorten=False, budget=left, max_states=max_states or None, strategy="dfs",
+                           fingerprints=True, checkpoint=checkpoint)
         if deeper is not None and deeper.won:
             result = deeper
         elif resumed:   # a loss by fingerprints is reported below, not counted
@@ -119,7 +119,7 @@ def settle_deal(game_id: str, options: dict[str, Any], deal: int, budget: float 
         }
         answer["check"] = None
         if result.verdict == LOST:
-            second = solve(state, budget=budget or None, max_states=max_states or None, strategy="dfs",
+            second = solve(state, shorten=False, budget=budget or None, max_states=max_states or None, strategy="dfs",
                            card_by_card=True)
             if second.verdict == WON:
                 raise AssertionError(f"solver bug: deal {deal} proven lost, and then won by a second search")
