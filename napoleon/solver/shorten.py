@@ -57,7 +57,6 @@ def _walk(start: State) -> State:
     walk = start.copy()
     walk.history = []
     walk._snapshots = []
-    walk._redo = []
     return walk
 
 
