@@ -122,6 +122,10 @@ AT_THE_START = "this is the start of the deal"
 GAME_WON_ALREADY = "the game is won"
 GAME_OVER = "the game is over"
 STALE = "the game moved on in another window: this is where it is now"
+# The page played in the browser alone (``napoleon site``), when the browser will not keep its data
+# (private browsing, storage refused or full): the game goes on, forgotten when the page closes.
+STORAGE_REFUSED = ("this browser does not keep napoleon's games here (private browsing, or its storage is "
+                   "refused or full): play goes on, but this game and its statistics are lost when the page closes")
 
 
 def auto_played(cards: list[int]) -> str:

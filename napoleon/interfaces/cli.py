@@ -27,7 +27,8 @@ from .common import EXIT_USAGE, Parser, UsageError, argument, parse_options
 
 # Modules that add their own subcommands: each has ``register(subparsers)``.
 EXTENSIONS: tuple[str, ...] = ("napoleon.interfaces.store_commands", "napoleon.interfaces.study_commands",
-                                "napoleon.interfaces.web.commands", "napoleon.interfaces.review_commands")
+                                "napoleon.interfaces.web.commands", "napoleon.interfaces.review_commands",
+                                "napoleon.interfaces.web.site")
 
 
 deal_number = argument(values.deal_number)

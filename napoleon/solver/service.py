@@ -8,7 +8,8 @@ the answers are kept by position. :class:`SolverService` is that one piece:
 * **Worker processes** (:class:`~.workers.WorkerPool`, in :mod:`.workers`):
   plain ``python`` children that the kernel ends with their parent, so
   ``kill -9`` of the server or the terminal game leaves no worker behind. A
-  search that goes stale is stopped by ending its worker.
+  search that goes stale is stopped by ending its worker. In the browser, a
+  Web Worker per lane takes their place (:mod:`.browser`).
 * **Two lanes**: ``background`` for the verdict a game works out after every
   move, ``foreground`` for what a player asked for (hint, solution, a
   winnable deal). A hint never waits behind the background verdict.
@@ -34,6 +35,7 @@ from ..engine.move import Move
 from ..engine.state import State
 from .search import LOST, UNKNOWN, WON, Verdict
 from .suggest import SUGGEST_BUDGET, SUGGEST_STATES, Suggestion
+from .browser import browser_pool
 from .workers import WorkerError, WorkerPool
 
 __all__ = [
@@ -289,8 +291,9 @@ class SolverService:
     def __init__(self, workers: int = 1, background: int = 1, cache: SolutionCache | None = None) -> None:
         self.cache = cache if cache is not None else SolutionCache()
         share = max(1, workers) + max(1, background)
-        self.foreground = WorkerPool(workers, share=share)
-        self.background = WorkerPool(background, share=share)
+        # In the browser there are no processes: a Web Worker per lane instead (:mod:`.browser`).
+        self.foreground = browser_pool("foreground") or WorkerPool(workers, share=share)
+        self.background = browser_pool("background") or WorkerPool(background, share=share)
         self.searches = 0  # searches run so far (an answer from what is known runs none)
 
     # --------------------------------------------------------- known

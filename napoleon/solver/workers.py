@@ -69,15 +69,27 @@ def worker_main(parent: int, share: int = 1) -> None:
             fn, args = pickle.load(inp)
         except (EOFError, OSError, pickle.UnpicklingError):
             return
-        try:
-            answer = (True, fn(*args))
-        except Exception as exc:  # noqa: BLE001 - the parent says what failed; the worker goes on
-            answer = (False, f"{type(exc).__name__}: {exc}")
+        answer = answer_of(fn, args)
         try:
             pickle.dump(answer, out)
             out.flush()
         except OSError:
             return
+
+
+def answer_of(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[bool, Any]:
+    """A job's answer as a worker sends it back: ``(True, value)``, or ``(False, message)`` when it raised."""
+    try:
+        return True, fn(*args)
+    except Exception as exc:  # noqa: BLE001 - the parent says what failed; the worker goes on
+        return False, f"{type(exc).__name__}: {exc}"
+
+
+def run_pickled(job: bytes) -> bytes:
+    """A worker of another kind (a Web Worker in the browser, :mod:`.browser`): one pickled
+    ``(function, args)`` job in, its pickled :func:`answer_of` out."""
+    fn, args = pickle.loads(job)
+    return pickle.dumps(answer_of(fn, args))
 
 
 class _Job:

@@ -11,6 +11,7 @@ read-only when the caller asks only to read, and is refused otherwise.
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -134,7 +135,7 @@ def create(path: Path) -> None:
         os.umask(mask)
         os.chmod(tmp, 0o666 & ~mask)  # mkstemp made it private; give it the mode a new file gets
         try:
-            os.link(tmp, path)
+            put_in_place(tmp, path)
         except FileExistsError:
             pass  # another process made it first: open theirs
     except (OSError, sqlite3.Error) as exc:
@@ -144,6 +145,21 @@ def create(path: Path) -> None:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+
+
+def put_in_place(made: str, path: Path) -> None:
+    """Give the whole file ``made`` the name ``path``; FileExistsError when a file is there already.
+
+    A hard link does it in one step that never replaces a file. Where there are none
+    (WebAssembly's file system in the browser, one page and one process, so no one can race
+    us) the file is copied in after a check.
+    """
+    if hasattr(os, "link"):
+        os.link(made, path)
+        return
+    if path.exists():
+        raise FileExistsError(path)
+    shutil.copyfile(made, path)
 
 
 def inspect(db: sqlite3.Connection, path: Path) -> int:

@@ -104,6 +104,11 @@ def game_to_json(saved: SavedGame) -> dict[str, Any]:
         {"grade": saved.grade} if saved.grade is not None else {})
 
 
+def game_file_text(obj: dict[str, Any]) -> str:
+    """A game file's text, as ``napoleon export`` writes it and the page downloads it."""
+    return json.dumps(obj, indent=2) + "\n"
+
+
 def export_game(store: Store, saved_id: int, path: str | os.PathLike[str]) -> dict[str, Any]:
     """Write game ``saved_id`` to ``path`` (atomically); return the object written."""
     saved = store.get(saved_id)
@@ -111,7 +116,7 @@ def export_game(store: Store, saved_id: int, path: str | os.PathLike[str]) -> di
         raise StoreError(f"no game #{saved_id} in the store")
     obj = game_to_json(saved)
     try:
-        write_atomic(path, json.dumps(obj, indent=2) + "\n")
+        write_atomic(path, game_file_text(obj))
     except OSError as exc:
         raise StoreError(f"cannot write {path}: {exc}") from None
     return obj
@@ -191,5 +196,5 @@ def import_file(store: Store, path: str | os.PathLike[str]) -> int:
         raise StoreError(f"{path}: {exc}") from None
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "canonical_options", "export_game", "game_to_json", "import_file",
+__all__ = ["FORMAT", "FORMAT_VERSION", "canonical_options", "export_game", "game_file_text", "game_to_json", "import_file",
            "import_game", "read_game_file", "validate", "write_atomic"]

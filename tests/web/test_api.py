@@ -685,7 +685,7 @@ def test_games_survive_a_server_restart(db):
 
 def test_page_and_static_files(client):
     r = client.get("/")
-    assert r.status_code == 200 and '<script type="module" src="/static/js/main.js">' in r.text
+    assert r.status_code == 200 and '<script type="module" src="static/js/main.js">' in r.text
     for path in ("/static/js/main.js", "/static/js/board.js", "/static/js/layouts.js", "/static/js/input.js",
                  "/static/js/api.js", "/static/js/cards.js", "/static/app.css", "/static/cards/LICENSE.txt"):
         assert client.get(path).status_code == 200, path

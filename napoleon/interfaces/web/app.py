@@ -43,6 +43,8 @@ from no other site's page (:mod:`.forgery`); bodies, queries and paths are read 
 - ``GET  /api/history[?game=ID&limit=N]``   past and present games, the most recent first
 - ``POST /api/stats/reset``                 ``{"game": ID}`` or ``{}`` (every game): finished games
   stop counting (they stay in the history)
+- ``GET  /api/games/{id}/export``           the game as ``napoleon export`` writes it (a download)
+- ``POST /api/import``                      a game file as ``napoleon import`` reads it: ``{"id"}`` of the new record
 - ``GET  /api/stats[?game=ID]``             the store's statistics (``by_grade``: played, won, best time
   per grade of the deals)
 
@@ -77,17 +79,26 @@ from .live import Settings
 from .page import CARDS, STATIC
 from .play import PlayRoutes
 from .records import RecordRoutes
+from .transfer import TransferRoutes
 
 
-class WebApp(PlayRoutes, HelpRoutes, CatalogRoutes, RecordRoutes):
+class WebApp(PlayRoutes, HelpRoutes, CatalogRoutes, RecordRoutes, TransferRoutes):
     """The state behind the routes (the store, the games, the solver) with every route of the API."""
+
+
+def token_route(token: str) -> Any:
+    """``GET /api/token``, as an async endpoint: Starlette runs a plain function in a thread, and the
+    browser's Python (the static site) has none."""
+    async def answer(request: Any) -> Any:
+        return token_response(token)
+    return answer
 
 
 def route_table(web: WebApp, token: str) -> list[Route | Mount]:
     """Every route of the app, as the module's docstring lists them; ``token`` is the one the page is given."""
     return [
         Route("/", page.index),
-        Route("/api/token", lambda request: token_response(token)),
+        Route("/api/token", token_route(token)),
         Route("/api/catalog", web.catalog),
         Route("/api/games", web.list_games, methods=["GET"]),
         Route("/api/games", web.create_game, methods=["POST"]),
@@ -112,6 +123,8 @@ def route_table(web: WebApp, token: str) -> list[Route | Mount]:
         Route("/api/games/{game_id}/leave", web.leave, methods=["POST"]),
         Route("/api/daily", web.daily),
         Route("/api/games/{game_id}/grade", web.grade),
+        Route("/api/games/{game_id}/export", web.export_game),
+        Route("/api/import", web.import_game, methods=["POST"]),
         Route("/cards/{style}/{name}.svg", page.card),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,5 +1,8 @@
 // The JSON API: every call returns the parsed body or throws an ApiError
-// carrying the server's message (which is written for the player).
+// carrying the server's message (which is written for the player). The server is napoleon
+// serve, or the same app in a Web Worker of this page in the static site (backend.js).
+
+import { inWorker, send } from "./backend.js";
 
 export class ApiError extends Error {
   constructor(status, message, data = null) {
@@ -18,12 +21,12 @@ let token = null;
 
 function pageToken() {
   if (token === null) {
-    token = fetch("/api/token", { cache: "no-store" })
+    token = send("/api/token", { cache: "no-store" })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))))
       .then((data) => data.token)
-      .catch(() => {
+      .catch((err) => {
         token = null;
-        throw new ApiError(0, UNREACHABLE);
+        throw new ApiError(0, inWorker ? err.message : UNREACHABLE);
       });
   }
   return token;
@@ -33,13 +36,13 @@ async function call(method, path, body, retry = true) {
   const init = { method, headers: { "X-Napoleon-Token": await pageToken() } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = typeof body === "string" ? body : JSON.stringify(body);  // a string: a file's text as it is
   }
   let response;
   try {
-    response = await fetch(path, init);
+    response = await send(path, init);
   } catch (err) {
-    throw new ApiError(0, UNREACHABLE);
+    throw new ApiError(0, inWorker ? err.message : UNREACHABLE);
   }
   let data = null;
   try {
@@ -90,4 +93,13 @@ export const api = {
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),
   // The last earlier position that can be won: {at: moves it keeps or null, move, text}.
   lastWinnable: (id) => call("GET", `/api/games/${id}/last-winnable`),
+  // A game as ``napoleon export`` writes it, as text (the file the page offers to save).
+  exportText: async (id) => {
+    const response = await send(`/api/games/${id}/export`);
+    if (!response.ok) throw new ApiError(response.status, (await response.json()).error);
+    return response.text();
+  },
+  // A game file as ``napoleon import`` reads it, as the text of the file: {id} of the new record.
+  importText: (text) => call("POST", "/api/import", String(text)),
+
 };

@@ -9,14 +9,14 @@ export function cardName(code) {
 
 /** The image of a card face; ``four`` picks the four-colour deck. */
 export function cardUrl(code, four) {
-  return `/cards/${four ? "four" : "two"}/${code}.svg`;
+  return `cards/${four ? "four" : "two"}/${code}.svg`;
 }
 
-export const BACK_URL = "/cards/two/back.svg";
+export const BACK_URL = "cards/two/back.svg";
 
 /** The image of a card back of colour ``colour`` (blue, red, green). */
 export function backUrl(colour) {
-  return colour === "red" || colour === "green" ? `/cards/two/back-${colour}.svg` : BACK_URL;
+  return colour === "red" || colour === "green" ? `cards/two/back-${colour}.svg` : BACK_URL;
 }
 
 /** Width / height of a card image (the SVGs are 240 x 336). */

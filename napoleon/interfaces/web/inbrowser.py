@@ -1,0 +1,68 @@
+"""The web app answering the page inside the browser: called as ASGI, with no socket.
+
+In the static site (``napoleon site``), Python runs in a Web Worker of the
+page (Pyodide), and the page's requests reach the very app that ``napoleon
+serve`` runs (:func:`~.app.create_app`): the worker's script hands each one to
+:func:`answer`, which makes the ASGI scope a server would make of it and
+collects the response. Nothing of the API is written again in JavaScript.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from starlette.applications import Starlette
+
+from .app import Settings, create_app
+
+HOST = "napoleon.invalid"  # the name the page's requests are addressed to: no network is ever asked
+
+
+def open_app(db: str) -> Starlette:
+    """The web app on the store at ``db`` (the browser's IndexedDB, mounted as a folder)."""
+    return create_app(db, settings=Settings())
+
+
+async def answer(app: Any, method: str, url: str, headers: dict[str, str] | None = None,
+                 body: bytes | str = b"") -> dict[str, Any]:
+    """The app's answer to one request: ``{"status", "headers", "body"}`` (the body as text).
+
+    ``url`` is the path and query the page asks for (``/api/games/3?x=1``).
+    """
+    parts = urlsplit(url)
+    raw = body.encode() if isinstance(body, str) else bytes(body)
+    pairs = [(k.lower().encode("latin-1"), str(v).encode("latin-1")) for k, v in (headers or {}).items()]
+    pairs.append((b"host", HOST.encode()))
+    if raw:
+        pairs.append((b"content-length", str(len(raw)).encode()))
+    scope = {
+        "type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1",
+        "method": method.upper(), "scheme": "http", "path": unquote(parts.path),
+        "raw_path": parts.path.encode("latin-1", "replace"), "query_string": parts.query.encode("latin-1", "replace"),
+        "root_path": "", "headers": pairs, "client": None, "server": (HOST, 80), "state": {},
+    }
+    sent = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": raw, "more_body": False}
+
+    status, out_headers, chunks = 500, {}, []
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status, out_headers
+        if message["type"] == "http.response.start":
+            status = message["status"]
+            out_headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in message.get("headers", [])}
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await app(scope, receive, send)
+    return {"status": status, "headers": out_headers, "body": b"".join(chunks).decode("utf-8", "replace")}
+
+
+__all__ = ["HOST", "answer", "open_app"]

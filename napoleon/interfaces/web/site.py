@@ -1,0 +1,263 @@
+"""``napoleon site DIR``: the game as a static site, played in any browser with nothing installed.
+
+The site is the page of ``napoleon serve`` whose requests are answered by
+the same web app inside the browser (:mod:`.inbrowser`, in a Web Worker of the
+page), with:
+
+- Pyodide (the npm package ``pyodide``, :data:`PYODIDE_VERSION`): Python
+  compiled to WebAssembly;
+- this package as a wheel (its graded deals in it, as it ships them) and the
+  web app's dependencies as wheels from the package index, at the versions
+  installed here (``pydantic-core`` for Pyodide's platform, the rest pure
+  Python);
+- the card faces, both decks, as files;
+- a web app manifest, icons and a service worker (``sw.js``) that keeps the
+  whole site for offline play; ``site.json`` lists the files and the wheels.
+
+Pyodide and the wheels are fetched once with ``npm pack`` and ``pip download``
+into a cache folder (``--cache``). Any static host serves the result:
+``python3 -m http.server -d DIR``, or GitHub Pages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import importlib.metadata
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from ... import __version__
+from ...engine.errors import NapoleonError
+from .icons import ICON_SVG, icon_png
+from .page import BACK_COLOURS, CARDS, STATIC, card_svg
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# What the web app imports beyond Python's own library, by distribution name: not textual, rich or
+# uvicorn, which only the terminal and napoleon serve need.
+WEB_DEPENDENCIES = ("starlette", "anyio", "idna", "pydantic", "pydantic-core", "annotated-types",
+                    "typing-inspection", "typing-extensions")
+COMPILED = ("pydantic-core",)  # wheels built for Pyodide's platform; the rest are pure Python
+# Parts of the package the browser never runs: the card faces (the site has them as files), the
+# terminal, the C sources.
+LEFT_OUT = ("interfaces/web/static/cards", "interfaces/tui", "solver/csrc")
+THEME = "#1e6b3a"
+
+
+class SiteError(NapoleonError):
+    """The site cannot be built (npm or pip failed, the folder cannot be written)."""
+
+
+def default_cache() -> Path:
+    """Where Pyodide and the wheels are kept between builds."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("napoleon", appauthor=False)) / "site"
+
+
+def run(command: list[str], what: str) -> None:
+    """Run a download; SiteError with its own words when it fails."""
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise SiteError(f"cannot fetch {what}: {exc}") from None
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        raise SiteError(f"cannot fetch {what}: {' / '.join(tail)}")
+
+
+def pyodide_package(cache: Path) -> Path:
+    """Pyodide's npm package, unpacked in the cache (``npm pack`` the first time)."""
+    folder = cache / f"pyodide-{PYODIDE_VERSION}"
+    if all((folder / name).is_file() for name in PYODIDE_FILES):
+        return folder
+    cache.mkdir(parents=True, exist_ok=True)
+    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.is_file():
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache), "--silent"],
+            f"pyodide {PYODIDE_VERSION} from npm")
+    partial = cache / f"pyodide-{PYODIDE_VERSION}.partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir()
+    with tarfile.open(tarball) as tar:
+        for name in PYODIDE_FILES:
+            member = tar.getmember(f"package/{name}")
+            source = tar.extractfile(member)
+            assert source is not None
+            (partial / name).write_bytes(source.read())
+    shutil.rmtree(folder, ignore_errors=True)
+    partial.rename(folder)
+    return folder
+
+
+def platform_tags(pyodide: Path) -> tuple[str, str]:
+    """Pyodide's wheel platform (``pyemscripten_2026_0_wasm32``) and Python (``314``), from its lock file."""
+    info = json.loads((pyodide / "pyodide-lock.json").read_text())["info"]
+    python = "".join(info["python"].split(".")[:2])
+    return f"pyemscripten_{info['abi_version']}_{info['arch']}", python
+
+
+def dependency_wheels(cache: Path, pyodide: Path) -> list[Path]:
+    """The web app's dependencies as wheels, at the versions installed here (``pip download`` once)."""
+    platform, python = platform_tags(pyodide)
+    folder = cache / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    wheels = []
+    for name in WEB_DEPENDENCIES:
+        version = importlib.metadata.version(name)
+        stem = f"{name.replace('-', '_')}-{version}-"
+        found = [w for w in folder.glob("*.whl") if w.name.lower().startswith(stem.lower())
+                 and (name not in COMPILED or platform in w.name)]
+        if not found:
+            command = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+                       "--no-deps", "--only-binary=:all:", "--dest", str(folder), f"{name}=={version}"]
+            if name in COMPILED:
+                command += ["--platform", platform, "--python-version", python, "--implementation", "cp",
+                            "--abi", f"cp{python}"]
+            run(command, f"{name} {version} from the package index")
+            found = [w for w in folder.glob("*.whl") if w.name.lower().startswith(stem.lower())]
+        if not found:
+            raise SiteError(f"pip downloaded no wheel of {name} {version}")
+        wheels.append(found[0])
+    return wheels
+
+
+def package_wheel(out: Path) -> Path:
+    """This package as a pure-Python wheel for the browser (the compiled core comes as WebAssembly)."""
+    root = Path(__file__).resolve().parents[2]
+    name = f"napoleon_patience-{__version__}"
+    wheel = out / f"{name}-py3-none-any.whl"
+    records = []
+
+    def add(z: zipfile.ZipFile, arcname: str, data: bytes) -> None:
+        z.writestr(zipfile.ZipInfo(arcname, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        records.append(f"{arcname},sha256={digest},{len(data)}")
+
+    with zipfile.ZipFile(wheel, "w") as z:
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root).as_posix()
+            if (not path.is_file() or "__pycache__" in path.parts or path.suffix in (".so", ".pyd", ".c", ".h")
+                    or any(rel.startswith(part) for part in LEFT_OUT)):
+                continue
+            add(z, f"napoleon/{rel}", path.read_bytes())
+        info = f"{name}.dist-info"
+        add(z, f"{info}/METADATA", f"Metadata-Version: 2.1\nName: napoleon-patience\nVersion: {__version__}\n".encode())
+        add(z, f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: napoleon site\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        records.append(f"{info}/RECORD,,")
+        z.writestr(zipfile.ZipInfo(f"{info}/RECORD", date_time=(2020, 1, 1, 0, 0, 0)), "\n".join(records) + "\n")
+    return wheel
+
+
+def page_html() -> str:
+    """The page of ``napoleon serve``, told to answer its requests in a worker, installable."""
+    html = (STATIC / "index.html").read_text()
+    head = ('<meta name="napoleon-backend" content="worker">\n'
+            f'<meta name="theme-color" content="{THEME}">\n'
+            '<link rel="manifest" href="manifest.webmanifest">\n'
+            '<link rel="apple-touch-icon" href="icons/icon-192.png">\n')
+    if "</head>" not in html:
+        raise SiteError("the page has no </head>")
+    return html.replace("</head>", head + "</head>", 1)
+
+
+def manifest() -> dict[str, Any]:
+    """The web app manifest: what a phone's "add to home screen" shows."""
+    return {
+        "name": "Napoleon — patience games", "short_name": "Napoleon",
+        "description": "Six Napoleon patience games, solved and graded, played with nothing installed.",
+        "start_url": "./", "scope": "./", "display": "standalone", "orientation": "any",
+        "background_color": THEME, "theme_color": THEME,
+        "icons": [{"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+                  {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any maskable"},
+                  {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"}],
+    }
+
+
+def write_page(out: Path) -> None:
+    """The page, its modules and style, the card faces of both decks, the manifest and the icons."""
+    (out / "index.html").write_text(page_html())
+    static = out / "static"
+    (static / "js").mkdir(parents=True)
+    shutil.copy2(STATIC / "app.css", static / "app.css")
+    for js in sorted((STATIC / "js").glob("*.js")):
+        if js.name != "sw.js":
+            shutil.copy2(js, static / "js" / js.name)
+    names = [p.stem for p in CARDS.glob("*.svg")] + list(BACK_COLOURS)
+    for style, four in (("two", False), ("four", True)):
+        (out / "cards" / style).mkdir(parents=True)
+        for name in sorted(set(names)):
+            (out / "cards" / style / f"{name}.svg").write_text(card_svg(name, four))
+    shutil.copy2(CARDS / "LICENSE.txt", out / "cards" / "LICENSE.txt")
+    icons = out / "icons"
+    icons.mkdir()
+    (icons / "icon.svg").write_text(ICON_SVG)
+    for size in (192, 512):
+        (icons / f"icon-{size}.png").write_bytes(icon_png(size))
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
+
+
+def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
+    """Write the site into the folder ``out`` (made anew: it must be empty or not exist); its site.json."""
+    out = Path(out)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise SiteError(f"{out} is not an empty folder: give a new one")
+    cache = Path(cache) if cache is not None else default_cache()
+    pyodide = pyodide_package(cache)
+    deps = dependency_wheels(cache, pyodide)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        write_page(out)
+        (out / "pyodide").mkdir()
+        for name in PYODIDE_FILES:
+            shutil.copy2(pyodide / name, out / "pyodide" / name)
+        (out / "wheels").mkdir()
+        for wheel in deps:
+            shutil.copy2(wheel, out / "wheels" / wheel.name)
+        package_wheel(out / "wheels")
+    except OSError as exc:
+        raise SiteError(f"cannot write the site in {out}: {exc}") from None
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != ".nojekyll")
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    site = {
+        "version": f"{__version__}-{digest.hexdigest()[:12]}",
+        "pyodide": "pyodide/",
+        "wheels": sorted(f"wheels/{p.name}" for p in (out / "wheels").glob("*.whl")),
+        "files": ["./", *files, "site.json"],
+    }
+    (out / "site.json").write_text(json.dumps(site, indent=1) + "\n")
+    worker = (STATIC / "js" / "sw.js").read_text()
+    if 'const VERSION = "dev";' not in worker:
+        raise SiteError("sw.js has no VERSION line to write the version into")
+    (out / "sw.js").write_text(worker.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(site['version'])};"))
+    return site
+
+
+def cmd_site(args: argparse.Namespace) -> None:
+    site = build(Path(args.dir), Path(args.cache) if args.cache else None)
+    size = sum(p.stat().st_size for p in Path(args.dir).rglob("*") if p.is_file())
+    print(f"napoleon: the site is in {args.dir} ({len(site['files'])} files, {size / 1e6:.1f} MB; "
+          f"version {site['version']}); serve it with: python3 -m http.server -d {args.dir}")
+
+
+def register(subparsers: Any) -> None:
+    """Add ``site`` to the ``napoleon`` command."""
+    p = subparsers.add_parser("site", help="write the game as a static site that plays in any browser")
+    p.add_argument("dir", help="the folder to write (new or empty)")
+    p.add_argument("--cache", metavar="DIR", help="where Pyodide and the wheels are kept between builds "
+                   "(default: the user's cache folder)")
+    p.set_defaults(func=cmd_site)
+
+
+__all__ = ["PYODIDE_VERSION", "SiteError", "build", "register"]

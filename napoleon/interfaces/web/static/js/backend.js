@@ -1,0 +1,66 @@
+// Where the page's requests go: to napoleon serve over HTTP, or, in the static site (whose page
+// says <meta name="napoleon-backend" content="worker">), to the same web app running in a Web
+// Worker of this page (pyworker.js). The requests are the same; only the carrier differs.
+
+const meta = document.querySelector('meta[name="napoleon-backend"]');
+export const inWorker = !!meta && meta.content === "worker";
+
+let worker = null;
+let nextId = 1;
+const waiting = new Map();
+const CONTROL_WAIT_MS = 60000;  // the longest the first visit waits for the offline copy before Python starts
+
+function startWorker() {
+  worker = new Worker(new URL("./pyworker.js", import.meta.url), { type: "module", name: "napoleon" });
+  worker.onmessage = (event) => {
+    const m = event.data;
+    if (m.type === "news") {
+      window.dispatchEvent(new CustomEvent("napoleon-news", { detail: m.text }));
+      return;
+    }
+    const pending = waiting.get(m.id);
+    if (!pending) return;
+    waiting.delete(m.id);
+    if (m.error) pending.reject(new Error(m.error));
+    else pending.resolve(new Response(m.status === 204 ? null : m.body, { status: m.status, headers: m.headers }));
+  };
+  worker.onerror = (event) => {
+    for (const pending of waiting.values()) pending.reject(new Error(event.message || "the page's worker failed"));
+    waiting.clear();
+  };
+  return worker;
+}
+
+/**
+ * The service worker that keeps the whole site for offline play (sw.js at the site's root). On
+ * the first visit it fetches the site once, into its cache, and Python starts only when it serves
+ * this page, so that Python's files come from that cache and are not fetched twice. A browser
+ * that refuses it (no HTTPS, private browsing) plays online all the same.
+ */
+async function offlineCopy() {
+  if (!("serviceWorker" in navigator)) return;
+  const root = new URL("../../", import.meta.url);
+  try {
+    await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
+  } catch (err) {
+    return;
+  }
+  if (navigator.serviceWorker.controller) return;
+  await new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+    setTimeout(resolve, CONTROL_WAIT_MS);
+  });
+}
+
+const started = inWorker ? offlineCopy().then(startWorker) : null;
+
+/** Like fetch(path, init) for the API, answered by the server or by the page's worker. */
+export async function send(path, init = {}) {
+  if (!inWorker) return fetch(path, init);
+  const python = await started;
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    python.postMessage({ id, method: init.method || "GET", url: path, headers: init.headers || {}, body: init.body || "" });
+  });
+}

@@ -1,0 +1,161 @@
+// The web app in a Web Worker (the static site, napoleon site): the same Starlette app as
+// napoleon serve, called as ASGI with no socket (napoleon.interfaces.web.inbrowser). The page's
+// requests arrive as messages {id, method, url, headers, body} and are answered
+// {id, status, headers, body}, or {id, error} when Python could not start.
+//
+// The store is the same SQLite file as on a computer, kept in the browser's IndexedDB: Pyodide's
+// IDBFS is mounted where NAPOLEON_DB points and written back after every request. Searches run
+// in search workers of their own, one a lane (globalThis.napoleonLanes, napoleon.solver.browser).
+
+import { startPython } from "./python.js";
+
+const MOUNT = "/napoleon";  // also the name of the IndexedDB database: the same in every version of the site
+
+// ------------------------------------------------------------------ search lanes
+
+class Lane {
+  constructor(name) {
+    this.name = name;
+    this.worker = null;
+    this.queue = [];
+    this.current = null;
+  }
+
+  run(id, job) {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id, job, resolve, reject });
+      this.next();
+    });
+  }
+
+  next() {
+    if (this.current || !this.queue.length) return;
+    if (!this.worker) {
+      this.worker = new Worker(new URL("./searchworker.js", import.meta.url),
+        { type: "module", name: `napoleon search (${this.name})` });
+      this.worker.onmessage = (event) => this.done(event.data);
+      this.worker.onerror = (event) => this.end((event && event.message) || "the search worker failed");
+    }
+    this.current = this.queue.shift();
+    this.worker.postMessage({ id: this.current.id, job: this.current.job }, [this.current.job.buffer]);
+  }
+
+  done({ id, answer, error }) {
+    const job = this.current;
+    if (!job || job.id !== id) return;
+    this.current = null;
+    if (error) job.reject(new Error(error));
+    else job.resolve(answer);
+    this.next();
+  }
+
+  /** End the worker (a stale search, or a failure); its job fails, the next starts a new worker. */
+  end(why) {
+    const job = this.current;
+    this.current = null;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    if (job) job.reject(new Error(why));
+    this.next();
+  }
+
+  drop(id) {
+    const waiting = this.queue.findIndex((j) => j.id === id);
+    if (waiting >= 0) this.queue.splice(waiting, 1)[0].reject(new Error("stopped"));
+    else if (this.current && this.current.id === id) this.end("stopped");
+  }
+}
+
+const lanes = new Map();
+function lane(name) {
+  if (!lanes.has(name)) lanes.set(name, new Lane(name));
+  return lanes.get(name);
+}
+
+globalThis.napoleonLanes = {
+  run: (name, id, job) => lane(name).run(id, job),
+  drop: (name, id) => lane(name).drop(id),
+};
+
+// ------------------------------------------------------------------ the store
+
+let pyodide = null;
+let kept = true;  // false once the browser refused to keep the store
+let syncing = null;
+let again = false;
+
+function syncFs(populate) {
+  return new Promise((resolve, reject) => pyodide.FS.syncfs(populate, (err) => (err ? reject(err) : resolve())));
+}
+
+function refused() {
+  if (!kept) return;
+  kept = false;
+  const voice = pyodide.pyimport("napoleon.voice");
+  self.postMessage({ type: "news", text: voice.STORAGE_REFUSED });
+}
+
+/** Write the store back to IndexedDB (one write at a time; a request during one asks for another). */
+function persist() {
+  if (!kept) return;
+  if (syncing) {
+    again = true;
+    return;
+  }
+  syncing = syncFs(false)
+    .catch(() => refused())
+    .finally(() => {
+      syncing = null;
+      if (again) {
+        again = false;
+        persist();
+      }
+    });
+}
+
+const ready = (async () => {
+  ({ pyodide } = await startPython());
+  pyodide.FS.mkdirTree(MOUNT);
+  pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, MOUNT);
+  try {
+    await syncFs(true);
+  } catch (err) {
+    refused();
+  }
+  const bridge = pyodide.pyimport("napoleon.interfaces.web.inbrowser");
+  const app = bridge.open_app(`${MOUNT}/napoleon.db`);
+  persist();  // a new store is written at once
+  return { bridge, app };
+})();
+
+// ------------------------------------------------------------------ requests
+
+/** An error's last line: a Python traceback's is the error itself. */
+function lastLine(err) {
+  const lines = String((err && err.message) || err).trim().split("\n");
+  return lines[lines.length - 1];
+}
+
+self.onmessage = async (event) => {
+  const { id, method, url, headers, body } = event.data;
+  let python;
+  try {
+    python = await ready;
+  } catch (err) {
+    self.postMessage({ id, error: `Python did not start in this browser: ${lastLine(err)}` });
+    return;
+  }
+  const { bridge, app } = python;
+  const pyHeaders = pyodide.toPy(headers || {});
+  try {
+    const reply = await bridge.answer(app, method, url, pyHeaders, body || "");
+    const out = reply.toJs({ dict_converter: Object.fromEntries });
+    reply.destroy();
+    self.postMessage({ id, ...out });
+  } catch (err) {
+    self.postMessage({ id, status: 500, headers: {}, body: JSON.stringify({ error: lastLine(err) }) });
+  } finally {
+    pyHeaders.destroy();
+    persist();
+  }
+};

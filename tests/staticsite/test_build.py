@@ -1,0 +1,82 @@
+"""``napoleon site``: what the static site holds, built from a cache that stands in for npm and
+the package index (the browser tests build it from the real ones)."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import struct
+import zipfile
+
+import pytest
+
+from napoleon.interfaces.cli import main
+from napoleon.interfaces.web import site
+from napoleon.interfaces.web.icons import icon_png
+
+
+@pytest.fixture
+def cache(tmp_path):
+    """Pyodide's files and the wheels where a first build would have put them."""
+    cache = tmp_path / "cache"
+    pyodide = cache / f"pyodide-{site.PYODIDE_VERSION}"
+    pyodide.mkdir(parents=True)
+    for name in site.PYODIDE_FILES:
+        (pyodide / name).write_text("pyodide's " + name)
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(
+        {"info": {"abi_version": "2026_0", "arch": "wasm32", "python": "3.14.2"}, "packages": {}}))
+    wheels = cache / "wheels"
+    wheels.mkdir()
+    for name in site.WEB_DEPENDENCIES:
+        tag = "cp314-cp314-pyemscripten_2026_0_wasm32" if name in site.COMPILED else "py3-none-any"
+        (wheels / f"{name.replace('-', '_')}-{importlib.metadata.version(name)}-{tag}.whl").write_bytes(b"PK")
+    return cache
+
+
+def test_the_site_holds_the_page_python_the_wheels_and_the_offline_copy(tmp_path, cache, capsys):
+    out = tmp_path / "site"
+    main(["site", str(out), "--cache", str(cache)])
+    assert "python3 -m http.server -d" in capsys.readouterr().out
+    listed = json.loads((out / "site.json").read_text())
+    files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert set(listed["files"]) == (files - {"sw.js", ".nojekyll"}) | {"./"}
+    html = (out / "index.html").read_text()
+    assert '<meta name="napoleon-backend" content="worker">' in html and 'href="manifest.webmanifest"' in html
+    assert "<script>" not in html  # scripts in files only: a page under a self-only CSP
+    assert {"pyodide/pyodide.asm.wasm", "static/js/pyworker.js", "static/js/searchworker.js",
+            "cards/two/QH.svg", "cards/four/QH.svg", "cards/two/back-red.svg", "cards/LICENSE.txt"} <= files
+    assert (out / "cards/four/QC.svg").read_text() != (out / "cards/two/QC.svg").read_text()
+    wheels = [w.split("/")[1] for w in listed["wheels"]]
+    assert any(w.startswith("pydantic_core-") and "pyemscripten" in w for w in wheels)
+    assert not any(w.startswith(("textual", "rich", "uvicorn")) for w in wheels)
+    assert f'const VERSION = "{listed["version"]}";' in (out / "sw.js").read_text()
+    manifest = json.loads((out / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+    # The package's wheel: the graded deals as shipped, no terminal, no C.
+    ours = next(out / w for w in listed["wheels"] if "napoleon_patience" in w)
+    names = zipfile.ZipFile(ours).namelist()
+    assert "napoleon/grading/grades.json" in names and "napoleon/interfaces/web/inbrowser.py" in names
+    assert not [n for n in names if "/tui/" in n or n.endswith((".so", ".c")) or "static/cards" in n]
+    record = zipfile.ZipFile(ours).read(next(n for n in names if n.endswith("RECORD"))).decode()
+    assert "napoleon/grading/grades.json,sha256=" in record
+
+
+def test_a_new_build_gets_a_new_version_and_a_full_folder_is_refused(tmp_path, cache):
+    first = site.build(tmp_path / "a", cache)
+    assert site.build(tmp_path / "b", cache)["version"] == first["version"]  # the same files, the same version
+    with pytest.raises(site.SiteError, match="not an empty folder"):
+        site.build(tmp_path / "a", cache)
+
+
+def test_without_npm_the_build_says_why(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no npm here
+    with pytest.raises(site.SiteError, match="cannot fetch pyodide"):
+        site.build(tmp_path / "out", tmp_path / "empty-cache")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("size", [192, 512])
+def test_icons_are_pngs_of_their_size(size):
+    png = icon_png(size)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
+    assert struct.unpack(">II", png[16:24]) == (size, size)

@@ -1,0 +1,160 @@
+"""The web app as the static site runs it: called as ASGI with no socket, searching through the
+page's search lanes, exporting and importing game files, on a store made where there are no hard links."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import os
+
+import pytest
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from napoleon.interfaces.web import Settings, create_app
+from napoleon.interfaces.web.inbrowser import answer, open_app
+from napoleon.solver.browser import BrowserPool, serve_job
+from napoleon.solver.workers import WorkerError, run_pickled
+from napoleon.store import Store
+from napoleon.store.transfer import export_game, game_file_text, game_to_json
+
+
+def ask(app, method, url, headers=None, body=b""):
+    return asyncio.run(answer(app, method, url, headers, body))
+
+
+def token(app):
+    return json.loads(ask(app, "GET", "/api/token")["body"])["token"]
+
+
+def test_requests_without_a_socket_get_the_servers_answers(tmp_path):
+    app = open_app(str(tmp_path / "a.db"))
+    headers = {"X-Napoleon-Token": token(app), "Content-Type": "application/json"}
+    made = ask(app, "POST", "/api/games", headers, json.dumps({"game": "werner", "deal": 1, "autoplay": False}))
+    assert made["status"] == 201 and made["headers"]["content-type"] == "application/json"
+    view = json.loads(made["body"])
+    moved = ask(app, "POST", f"/api/games/{view['id']}/moves", headers,
+                json.dumps({"notation": "T3-F1", "version": view["version"]}))
+    assert moved["status"] == 200 and json.loads(moved["body"])["moves"] == ["T3-F1"]
+    # The same requests to a server on another store: the same views, key for key.
+    with TestClient(create_app(tmp_path / "b.db")) as client:
+        client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]
+        served = client.post("/api/games", json={"game": "werner", "deal": 1, "autoplay": False}).json()
+        served = client.post(f"/api/games/{served['id']}/moves", json={"notation": "T3-F1"}).json()
+    mine = json.loads(moved["body"])
+    assert mine.keys() == served.keys() and mine["position"] == served["position"]
+    # A query string, a refusal, and a change without the page's token.
+    assert ask(app, "GET", f"/api/games/{view['id']}/targets?from=tableau-1&count=1")["status"] == 200
+    assert json.loads(ask(app, "GET", "/api/games/99")["body"])["error"] == "no game with id '99'"
+    refused = ask(app, "POST", f"/api/games/{view['id']}/undo", {"Content-Type": "application/json"}, "{}")
+    assert refused["status"] == 403 and json.loads(refused["body"])["token"] == "refused"
+
+
+def test_every_endpoint_is_async_since_the_browser_has_no_threads(tmp_path):
+    app = create_app(tmp_path / "n.db")
+    endpoints = [r.endpoint for r in app.routes if isinstance(r, Route)]
+    assert len(endpoints) > 20
+    assert [e for e in endpoints if not inspect.iscoroutinefunction(e)] == []
+
+
+def test_export_is_the_file_of_napoleon_export_and_import_takes_it_back(tmp_path):
+    with TestClient(create_app(tmp_path / "phone.db", settings=Settings())) as phone:
+        phone.headers["X-Napoleon-Token"] = phone.get("/api/token").json()["token"]
+        gid = phone.post("/api/games", json={"game": "werner", "deal": 1, "autoplay": False}).json()["id"]
+        phone.post(f"/api/games/{gid}/moves", json={"notation": "T3-F1"})
+        phone.post(f"/api/games/{gid}/leave")
+        exported = phone.get(f"/api/games/{gid}/export")
+        assert exported.status_code == 200
+        assert f'filename="napoleon-game-{gid}.json"' in exported.headers["content-disposition"]
+        store = Store.open(tmp_path / "phone.db")
+        export_game(store, int(gid), tmp_path / "cli.json")
+        store.close()
+        assert exported.text == (tmp_path / "cli.json").read_text()
+        assert phone.get("/api/games/999/export").status_code == 404
+    with TestClient(create_app(tmp_path / "computer.db")) as computer:
+        computer.headers["X-Napoleon-Token"] = computer.get("/api/token").json()["token"]
+        made = computer.post("/api/import", content=exported.text)
+        assert made.status_code == 201, made.text
+        history = computer.get("/api/history").json()["games"]
+        assert [(g["id"], g["game"], g["moves"]) for g in history] == [(made.json()["id"], "werner", 1)]
+        again = computer.post("/api/import", content=exported.text)
+        assert again.status_code == 400 and "already in the store" in again.json()["error"]
+        for junk in ("not json", "{}", json.dumps({**json.loads(exported.text), "moves": ["T1-T1"]})):
+            r = computer.post("/api/import", content=junk)
+            assert r.status_code == 400 and r.json()["error"]
+        assert computer.post("/api/import", content="x" * (1 << 21)).status_code == 413
+        assert len(computer.get("/api/history").json()["games"]) == 1  # nothing more was stored
+        assert computer.post("/api/import", content=exported.text, headers={"X-Napoleon-Token": "no"}).status_code == 403
+
+
+def test_game_file_text_is_what_export_writes(tmp_path):
+    store = Store.open(tmp_path / "s.db")
+    from napoleon import get_game
+
+    rid = store.insert(get_game("werner"), 5, moves=[], turns=[], result="playing", elapsed=0.0)
+    saved = store.get(rid)
+    export_game(store, rid, tmp_path / "g.json")
+    assert (tmp_path / "g.json").read_text() == game_file_text(game_to_json(saved))
+    store.close()
+
+
+class Lanes:
+    """A stand-in for the page's napoleonLanes: each job runs as a search worker would run it."""
+
+    def __init__(self):
+        self.jobs, self.dropped = [], []
+
+    async def run(self, lane, job_id, data):
+        self.jobs.append((lane, job_id))
+        if lane == "slow":
+            await asyncio.sleep(10)
+        return serve_job(data)
+
+    def drop(self, lane, job_id):
+        self.dropped.append((lane, job_id))
+
+
+def test_searches_go_to_the_lanes_search_worker_and_come_back():
+    lanes = Lanes()
+    pool = BrowserPool("background", lanes)
+    assert asyncio.run(pool.run(divmod, 17, 5)) == (3, 2)
+    assert lanes.jobs == [("background", 1)] and pool.pids() == []
+    with pytest.raises(WorkerError, match="ZeroDivisionError"):
+        asyncio.run(pool.run(divmod, 1, 0))
+    # Without lanes the job runs here.
+    assert asyncio.run(BrowserPool("foreground").run(divmod, 9, 2)) == (4, 1)
+
+
+def test_a_search_given_up_stops_its_worker():
+    lanes = Lanes()
+    pool = BrowserPool("slow", lanes)
+
+    async def give_up():
+        task = asyncio.ensure_future(pool.run(divmod, 1, 1))
+        await asyncio.sleep(0.05)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(give_up())
+    assert lanes.dropped == [("slow", 1)]
+    pool.close()
+    with pytest.raises(WorkerError, match="closed"):
+        asyncio.run(pool.run(divmod, 1, 1))
+
+
+def test_run_pickled_answers_as_a_worker_process_does():
+    import pickle
+
+    assert pickle.loads(run_pickled(pickle.dumps((divmod, (7, 2))))) == (True, (3, 1))
+    ok, message = pickle.loads(run_pickled(pickle.dumps((divmod, (7, 0)))))
+    assert not ok and message.startswith("ZeroDivisionError")
+
+
+def test_a_store_is_made_where_there_are_no_hard_links(tmp_path, monkeypatch):
+    monkeypatch.delattr(os, "link")
+    store = Store.open(tmp_path / "no-links.db")
+    store.close()
+    assert Store.open(tmp_path / "no-links.db") is not None
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".new")]
