@@ -108,6 +108,11 @@ def back_to(moves: int, turns: int) -> str:
             f"(redo plays them again)")
 
 
+def restarted_after_win(moves: int) -> str:
+    return (f"Back to the start of the deal: a new game of it ({plural(moves, 'move')} taken back; "
+            f"the game you won stays won)")
+
+
 NO_LEGAL_MOVE = "no legal move"
 NO_WAY_BACK = "no winnable position to go back to is known"
 
@@ -276,6 +281,11 @@ def won(game_name: str, deal: int | None, moves: int, seconds: float) -> str:
 
 def lost(game_name: str, deal: int | None) -> str:
     return f"Deal {deal} of {game_name} is lost: no card can move and no stock or redeal is left."
+
+
+RESULTS = {"won": "won", "lost": "lost", "abandoned": "given up", "playing": "unfinished"}
+"""A game's result as the player reads it, for each result the store keeps: a game left under way
+is "given up", wherever it is shown (it counts as played and lost)."""
 
 
 def leave_question(game_name: str, deal: int | None, moves: int) -> str:

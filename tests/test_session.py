@@ -11,19 +11,7 @@ from napoleon.engine.autoplay import finish_moves, safe_moves
 from napoleon.engine.errors import IllegalMoveError
 from napoleon.session import Change, Session, View
 from napoleon.store import Store
-
-
-class FakeClock:
-    """A clock the test moves by hand: no test sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def wait(self, seconds: float) -> None:
-        self.now += seconds
+from tests.fake_clock import FakeClock
 
 
 def opening_deal(game_id):

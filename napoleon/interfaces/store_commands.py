@@ -159,7 +159,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
 
 def saved_json(g: SavedGame) -> dict[str, Any]:
     return {"id": g.id, "game": g.game, "options": g.options, "deal": g.deal, "result": g.result,
-            "moves": len(g.moves), "elapsed": g.elapsed, "started": g.started, "updated": g.updated,
+            "moves": g.moves_played, "elapsed": g.elapsed, "started": g.started, "updated": g.updated,
             "ended": g.ended, "origin": g.origin, "hints": g.hints, "solution": g.solution,
             "assisted": g.assisted, "counted": g.counted, "grade": g.grade}
 
@@ -179,11 +179,11 @@ def cmd_history(args: argparse.Namespace) -> None:
     table = Table(title="Recent games", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     for name in ("#", "game", "deal", "result", "moves", "time", "help", "last saved"):
         table.add_column(name, justify="right" if name in ("#", "deal", "moves", "time") else "left",
-                         no_wrap=name != "game")
+                         no_wrap=name != "last saved")
     for g in games:
         mark = ("*" if g.origin == "imported" else "") + ("" if g.counted else "°")
-        table.add_row(f"{g.id}{mark}", g.describe(), str(g.deal), g.result, str(len(g.moves)), clock(g.elapsed),
-                      help_text(g), when(g.updated))
+        table.add_row(f"{g.id}{mark}", g.describe(), str(g.deal), voice.RESULTS.get(g.result, g.result),
+                      str(g.moves_played), clock(g.elapsed), help_text(g), when(g.updated))
     console().print(table)
     if any(g.origin == "imported" for g in games):
         print("* imported from a file")
@@ -264,7 +264,7 @@ def cmd_resume(args: argparse.Namespace) -> None:
             return
         from .recorded_lineplay import play_recorded
 
-        print(f"resuming game #{saved.id}: {saved.describe()}, deal {saved.deal}, {len(saved.moves)} moves played",
+        print(f"resuming game #{saved.id}: {saved.describe()}, deal {saved.deal}, {voice.plural(saved.moves_played, 'move')} played",
               flush=True)
         play_recorded(store, session=Session.resume(store, saved.id, autoplay=False))
     finally:
@@ -274,7 +274,7 @@ def cmd_resume(args: argparse.Namespace) -> None:
 def cmd_abandon(args: argparse.Namespace) -> None:
     with open_store(args) as store:
         store.abandon(args.id)
-    print(f"game #{args.id} abandoned")
+    print(f"game #{args.id}: {voice.RESULTS['abandoned']}")
 
 
 def cmd_export(args: argparse.Namespace) -> None:
@@ -296,7 +296,7 @@ def cmd_import(args: argparse.Namespace) -> None:
         print(json.dumps(saved_json(saved), indent=2))
         return
     print(f"imported as game #{new_id}: {saved.describe()}, deal {saved.deal}, {saved.result}, "
-          f"{len(saved.moves)} moves" + ("; resume it with: napoleon resume " + str(new_id)
+          f"{voice.plural(saved.moves_played, 'move')}" + ("; resume it with: napoleon resume " + str(new_id)
                                          if saved.result == "playing" else ""))
 
 
@@ -321,4 +321,4 @@ def play_plain(state: Any, db: str | None = None, grade: str | None = None) -> N
     if saved is not None and saved.result == "playing":
         print(f"game #{saved.id} saved: resume it with: napoleon resume {saved.id}")
     elif saved is not None and saved.result == "abandoned":
-        print(voice.left(saved.id, len(saved.moves)))
+        print(voice.left(saved.id, saved.moves_played))

@@ -81,6 +81,7 @@ class GameFile(Strict):
     hints: Annotated[int, Field(ge=0, le=MAX_HINTS)] = 0
     solution: bool = False
     grade: Literal[GRADES] | None = None  # type: ignore[valid-type]
+    opening: Annotated[int, Field(ge=0, le=MAX_MOVES)] = 0
 
     @model_validator(mode="before")
     @classmethod

@@ -42,6 +42,8 @@ from ..store.db import StaleGameError
 from ..store.records import line_version
 from .values import Change, View
 
+__all__ = ["Change", "Clock", "Recorder", "Session", "View"]
+
 if TYPE_CHECKING:
     from ..store import SavedGame, Store
 
@@ -409,6 +411,7 @@ class Session:
         """
         if not self.can_undo:
             return self._refused(voice.AT_THE_START)
+        won = self.finished == "won" and self.recorder is not None and self.record_id is not None
         taken: list[Move] = []
         words: list[str] = []
         while self.can_undo:
@@ -417,9 +420,28 @@ class Session:
             words += said
         self._clock_start = None
         self._elapsed = 0.0
-        self.news = voice.restarted(len(taken))
-        self._changed()
+        if won:
+            # The won game stays as it was won; playing the deal again is a new game of it.
+            self._redo.clear()
+            self.hints, self.solution_used, self.finished = 0, False, None
+            self.news = voice.restarted_after_win(len(taken))
+            self._forget()
+            self.record_id = self.recorder.begin(self)
+            if self.grade is not None:
+                self.set_grade(self.grade)
+        else:
+            self.news = voice.restarted(len(taken))
+            self._changed()
         return Change(self.version, self.news, undone=tuple(taken), undone_words=tuple(words))
+
+    def pause(self) -> Change:
+        """Stop the clock and save, the game staying as it is: no one is looking at it (the page
+        was hidden or closed). The next action starts the clock again."""
+        running = self.clock_running
+        self._stop_clock()
+        if running and self.recorder is not None and self.record_id is not None:
+            self._save()
+        return Change(self.version, "", done=running)
 
     # ------------------------------------------------------------- internals
 

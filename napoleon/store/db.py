@@ -183,18 +183,20 @@ class Store(StoreQueries):
         stamp = now()
         elapsed = round(elapsed, 3)
         with self.transaction() as db:
-            row = db.execute("SELECT moves FROM games WHERE id = ?", (record_id,)).fetchone()
+            row = db.execute("SELECT moves, opening FROM games WHERE id = ?", (record_id,)).fetchone()
             if row is None:
                 raise StoreError(f"no game #{record_id} in the store")
             if line_version(json.loads(row[0])) != base:
                 raise StaleGameError(record_id)
-            if opening is not None:
+            if opening is not None and opening != row[1]:
                 db.execute("UPDATE games SET opening = ? WHERE id = ? AND result = 'playing'", (opening, record_id))
+            # The player's count: the opening's auto-play is not the player's (as the game shows it).
+            played = len(moves) - (row[1] if opening is None else opening)
             if status is Status.WON:
                 cur = db.execute(
                     "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = 'won', ended = ?,"
                     " won_elapsed = ?, won_moves = ? WHERE id = ? AND result != 'won'",
-                    (json.dumps(moves), turns_json, elapsed, stamp, stamp, elapsed, len(moves), record_id),
+                    (json.dumps(moves), turns_json, elapsed, stamp, stamp, elapsed, played, record_id),
                 )
             else:
                 result = "lost" if status is Status.LOST else "playing"

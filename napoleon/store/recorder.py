@@ -59,6 +59,7 @@ class StoreRecorder:
                                       turns=list(session.turns), elapsed=session.elapsed, hints=session.hints,
                                       solution=session.solution_used, opening=session.opening)
         self.versions[record_id] = line_version(moves)
+        self._length = len(moves)  # a new record: its first save is no undo
         return record_id
 
     def save(self, session: RecordedGame) -> None:

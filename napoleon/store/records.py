@@ -113,6 +113,12 @@ class SavedGame:
         return list(turns)
 
     @property
+    def moves_played(self) -> int:
+        """The moves the player's count shows: the line without the opening's auto-play (as a
+        :class:`~napoleon.session.Session` counts them)."""
+        return len(self.moves) - (self.opening if self.play_turns()[:1] == [self.opening] else 0)
+
+    @property
     def assisted(self) -> bool:
         """Whether the player had help (a hint or the solution): such a game is never a win in the statistics."""
         return self.hints > 0 or self.solution

@@ -23,6 +23,8 @@ The format (``"format": "napoleon-game"``, ``"version": 1``), one JSON object:
 ``grade``     (only when known) how hard the deal is: ``easy``, ``medium``,
               ``hard``, ``expert``, ``lost`` or ``unknown`` (docs/grades.md);
               a file without it imports as a game whose grade is not known
+``opening``   (only when auto-play made moves on the opening layout) how many
+              of the first moves it made: the first turn, not the player's
 ============  =============================================================
 
 The optional fields are written only when they say something, so a file of
@@ -101,7 +103,8 @@ def game_to_json(saved: SavedGame) -> dict[str, Any]:
         "started": saved.started,
         "ended": saved.ended,
     } | ({"hints": saved.hints, "solution": saved.solution} if saved.assisted else {}) | (
-        {"grade": saved.grade} if saved.grade is not None else {})
+        {"grade": saved.grade} if saved.grade is not None else {}) | (
+        {"opening": saved.opening} if saved.opening else {})
 
 
 def game_file_text(obj: dict[str, Any]) -> str:
@@ -163,11 +166,13 @@ def validate(obj: Any) -> SavedGame:
     if result == "lost" and reached is not Status.LOST:
         raise StoreError(f"'result' is lost but the moves leave the game {reached.value}")
     won = result == "won"
-    return SavedGame(id=0, game=game.id, options=dict(game.options), deal=data.deal, moves=list(data.moves),
-                     elapsed=float(data.elapsed), started=data.started, updated=data.ended or data.started,
-                     result=result, ended=data.ended, turns=list(data.turns), uid=data.uid, origin="imported",
-                     won_elapsed=float(data.elapsed) if won else None, won_moves=len(data.moves) if won else None,
-                     hints=data.hints, solution=data.solution, grade=data.grade)
+    saved = SavedGame(id=0, game=game.id, options=dict(game.options), deal=data.deal, moves=list(data.moves),
+                      elapsed=float(data.elapsed), started=data.started, updated=data.ended or data.started,
+                      result=result, ended=data.ended, turns=list(data.turns), uid=data.uid, origin="imported",
+                      won_elapsed=float(data.elapsed) if won else None,
+                      hints=data.hints, solution=data.solution, grade=data.grade, opening=data.opening)
+    saved.won_moves = saved.moves_played if won else None
+    return saved
 
 
 def import_game(store: Store, obj: Any) -> int:
@@ -182,7 +187,7 @@ def import_game(store: Store, obj: Any) -> int:
         return store.insert(saved.game_obj(), saved.deal, moves=saved.moves, turns=saved.turns, result=saved.result,
                             elapsed=saved.elapsed, started=saved.started, ended=saved.ended, uid=saved.uid,
                             origin="imported", won_elapsed=saved.won_elapsed, won_moves=saved.won_moves,
-                            hints=saved.hints, solution=saved.solution, grade=saved.grade)
+                            hints=saved.hints, solution=saved.solution, grade=saved.grade, opening=saved.opening)
     except sqlite3.IntegrityError:
         raise StoreError("this game is already in the store; nothing was imported") from None
 

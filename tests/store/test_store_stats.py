@@ -63,7 +63,7 @@ def test_undo_after_a_win_and_win_again_counts_once(db_path, werner1_solution):
         assert store.get(session.record_id).result == "won"  # the win stands
         for _ in range(5):
             session.redo()
-        session.restart()
+        session.back_to(0)
         for text in werner1_solution:
             session.play_text(text)
         again = store.get(session.record_id)

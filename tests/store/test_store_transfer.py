@@ -52,7 +52,7 @@ def test_round_trip_of_a_won_game(tmp_path, won_file):
         new_id = import_file(store, path)
         copy = store.get(new_id)
         for attr in ("uid", "game", "options", "deal", "moves", "turns", "result", "elapsed", "started", "ended",
-                     "won_moves"):
+                     "won_moves", "opening"):
             assert getattr(copy, attr) == getattr(original, attr), attr
         assert copy.origin == "imported"
         # A game whose grade was not known: no "grade" in the file (as files written before it), none after.

@@ -23,6 +23,14 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    """A fresh store for one test, never the user's."""
+    path = tmp_path / "napoleon.db"
+    monkeypatch.setenv("NAPOLEON_DB", str(path))
+    return path
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """A uvicorn server on a free 127.0.0.1 port, in a thread, on a fresh store."""

@@ -20,13 +20,6 @@ SETTINGS = Settings(hint_budget=5.0, solve_budget=10.0, winnable_budget=0.05, wi
 
 
 @pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "napoleon.db"
-    monkeypatch.setenv("NAPOLEON_DB", str(path))
-    return path
-
-
-@pytest.fixture
 def client(db):
     with TestClient(create_app(db, settings=SETTINGS)) as c:
         c.headers["X-Napoleon-Token"] = c.get("/api/token").json()["token"]  # as the page does

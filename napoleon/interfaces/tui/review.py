@@ -27,9 +27,8 @@ from ...analysis.review import Review
 from ...analysis.stored import review_record
 from ...engine.state import State
 from ...store import SavedGame, Store
+from ...voice import RESULTS, plural
 from ..review_text import move_lines, summary
-
-RESULTS = {"won": "won", "lost": "lost", "abandoned": "given up", "playing": "unfinished"}
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -159,7 +158,7 @@ class PastGamesScreen(ModalScreen[int | None]):
     def _line(self, g: SavedGame) -> str:
         when = (g.ended or g.updated)[:16].replace("T", " ")
         return (f"#{g.id:<5} {when}  {g.describe():<16} deal {g.deal:<10} {RESULTS.get(g.result, g.result):<10} "
-                f"{len(g.moves):>4} moves  {self.clock(g.elapsed)}")
+                f"{plural(g.moves_played, 'move'):>10}  {self.clock(g.elapsed)}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(int(event.option.id))

@@ -25,7 +25,8 @@ from no other site's page (:mod:`.forgery`); bodies, queries and paths are read 
   Each change may name the position it was made on, ``"version"`` as the game's view gives it;
   on another one it is refused (409, ``"stale": true``) and nothing changes: another window
   played on this game.
-- ``POST /api/games/{id}/settings``         ``{"autoplay": bool}``
+- ``POST /api/games/{id}/settings``         ``{"autoplay": bool}`` (turned on, the safe cards go home at once)
+- ``POST /api/games/{id}/pause``            the page was hidden or closed: the clock stops until the next action
 - ``GET  /api/games/{id}/targets?from=PILE&count=N``  where those cards may go; ``text`` says it in words
 - ``GET  /api/games/{id}/hint[?budget=S]``  the next move of a solution: from one already known (followed
   on from this position), else searched in a worker process; ``text`` says it in a player's words
@@ -110,6 +111,7 @@ def route_table(web: WebApp, token: str) -> list[Route | Mount]:
         Route("/api/games/{game_id}/auto", web.auto, methods=["POST"]),
         Route("/api/games/{game_id}/finish", web.finish, methods=["POST"]),
         Route("/api/games/{game_id}/back", web.back, methods=["POST"]),
+        Route("/api/games/{game_id}/pause", web.pause, methods=["POST"]),
         Route("/api/games/{game_id}/settings", web.settings_, methods=["POST"]),
         Route("/api/games/{game_id}/targets", web.targets),
         Route("/api/games/{game_id}/hint", web.hint),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from ...engine.state import State
 from ...engine.words import pile_called
 from ...grading import shipped_grade
 from ...schemas import is_game_id
-from ...session import Change, Session, View
+from ...session import Change, Clock, Session, View
 
 if TYPE_CHECKING:
     from ...store import SavedGame, Store
@@ -46,15 +47,16 @@ class Registry:
     threads (``asyncio.to_thread``), so the registry guards its own dict.
     """
 
-    def __init__(self, store: Store, limit: int = MAX_LIVE) -> None:
+    def __init__(self, store: Store, limit: int = MAX_LIVE, clock: Clock = time.monotonic) -> None:
         self.store = store
         self.limit = limit
+        self.clock = clock
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._lock = threading.Lock()
 
     def create(self, state: State, autoplay: bool) -> LiveGame:
         """Start recording a new game from ``session_state`` (a fresh deal)."""
-        session = Session(state, autoplay=autoplay, recorder=self.store.recorder())
+        session = Session(state, autoplay=autoplay, recorder=self.store.recorder(), clock=self.clock)
         live = LiveGame(str(session.record_id), session)
         with self._lock:
             self._remember(live)
@@ -118,7 +120,7 @@ class Registry:
 
     def _resume(self, saved: SavedGame) -> Session:
         # A finished game can still be looked at, and a lost one undone.
-        return Session.reopen(self.store, saved)
+        return Session.reopen(self.store, saved, clock=self.clock)
 
     def _remember(self, live: LiveGame) -> None:
         self._live[live.id] = live
@@ -275,7 +277,7 @@ def saved_summary(saved: SavedGame) -> dict[str, Any]:
         "deal": saved.deal,
         "deal_text": str(saved.deal),
         "hash": hash_,
-        "moves": len(saved.moves),
+        "moves": saved.moves_played,
         "elapsed": saved.elapsed,
         "started": saved.started,
         "updated": saved.updated,

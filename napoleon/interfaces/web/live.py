@@ -9,6 +9,7 @@ what changed (:meth:`WebCore.change`). The routes (:mod:`.play`, :mod:`.assist`,
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +20,7 @@ from ... import voice
 from ...analysis import Analysis, WorkerError
 from ...engine.errors import NapoleonError
 from ...engine.state import State
-from ...session import Change, Session
+from ...session import Change, Clock, Session
 from ...schemas import SchemaError, parse
 from ...schemas.web import MAX_BUDGET, GamePath
 from ...store import StaleGameError, Store
@@ -35,7 +36,7 @@ class Settings:
 
     def __init__(self, workers: int = 1, hint_budget: float = 5.0, solve_budget: float = 15.0,
                  winnable_budget: float = 3.0, winnable_tries: int = 40, max_budget: float = MAX_BUDGET,
-                 grade_tries: int = 200) -> None:
+                 grade_tries: int = 200, clock: Clock = time.monotonic) -> None:
         self.workers = workers
         self.max_budget = max_budget  # a search asked for more gets this much
         self.hint_budget = hint_budget
@@ -43,6 +44,7 @@ class Settings:
         self.winnable_budget = winnable_budget
         self.winnable_tries = winnable_tries
         self.grade_tries = grade_tries  # deals graded on demand, at most, to hand out a graded one
+        self.clock = clock  # the games' clock (tests give one they move by hand)
 
 
 class WebCore:
@@ -51,7 +53,7 @@ class WebCore:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
-        self.registry = Registry(store)
+        self.registry = Registry(store, clock=settings.clock)
         self.solver = Analysis(workers=settings.workers, background=1)
         self.reviews = Reviews(store, self.solver)
 

@@ -106,6 +106,10 @@ class PlayRoutes(WebCore):
                     "text": voice.picked_up(state, index, count, dsts)}
         return JSONResponse(await self.locked(live, work))
 
+    async def pause(self, request: Request) -> JSONResponse:
+        """The page was hidden or closed: the game's clock stops until the next action."""
+        return await self.change(request, Session.pause, await self.action_version(request))
+
     async def leave(self, request: Request) -> JSONResponse:
         await read_body(request, ChangeBody, "leave", required=False)
         live = await self.live(request)

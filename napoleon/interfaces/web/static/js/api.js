@@ -32,8 +32,9 @@ function pageToken() {
   return token;
 }
 
-async function call(method, path, body, retry = true) {
-  const init = { method, headers: { "X-Napoleon-Token": await pageToken() } };
+async function call(method, path, body, retry = true, keepalive = false) {
+  // ``keepalive``: the request outlives the page (sent as it closes).
+  const init = { method, keepalive, headers: { "X-Napoleon-Token": await pageToken() } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = typeof body === "string" ? body : JSON.stringify(body);  // a string: a file's text as it is
@@ -53,7 +54,7 @@ async function call(method, path, body, retry = true) {
   if (response.status === 403 && data && data.token === "refused" && retry) {
     // The server was restarted with a new token while the page stayed open: ask for it once.
     token = null;
-    return call(method, path, body, false);
+    return call(method, path, body, false, keepalive);
   }
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.error) || `${response.status} ${response.statusText}`, data);
@@ -68,6 +69,8 @@ export const api = {
   history: (limit = 100) => call("GET", `/api/history?limit=${limit}`),
   resetStats: () => call("POST", "/api/stats/reset", {}),
   leave: (id) => call("POST", `/api/games/${id}/leave`),
+  // The page was hidden or closed: the game's clock stops until the next action.
+  pause: (id) => call("POST", `/api/games/${id}/pause`, undefined, true, true),
   // ``extra``: {grade} with deal "winnable", {date} with deal "daily" (docs/grades.md).
   create: (game, deal, options, autoplay, extra = {}) => {
     const body = { game, options, autoplay, ...extra };

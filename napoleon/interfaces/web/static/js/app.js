@@ -94,7 +94,19 @@ export class App {
     window.addEventListener("focus", () => this.refresh());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.refresh();
+      else this.pause();
     });
+    window.addEventListener("pagehide", () => this.pause());
+  }
+
+  /** No one is looking at the game (the page hidden or closed): its clock stops until the next action. */
+  pause() {
+    const v = this.view;
+    if (!v || !v.clock_running) return;
+    v.elapsed += (performance.now() - this.receivedAt) / 1000;
+    v.clock_running = false;
+    this.tick();
+    api.pause(v.id).catch(() => {});
   }
 
   // The actions the toolbar, the keys and the banners share.
@@ -187,7 +199,14 @@ export class App {
     } catch (err) {
       return;
     }
-    if (this.busy || !this.view || this.view.id !== id || view.version === version) return;
+    if (this.busy || !this.view || this.view.id !== id) return;
+    if (view.version === version) {
+      // The same position: only the clock, as the server keeps it.
+      Object.assign(this.view, { elapsed: view.elapsed, clock_running: view.clock_running });
+      this.receivedAt = performance.now();
+      this.tick();
+      return;
+    }
     await this.run(async () => view, { say: { text: "the game moved on in another window: this is where it is now" } });
   }
 
