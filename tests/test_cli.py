@@ -99,6 +99,30 @@ def test_replay_text_and_json_moves(capsys):
     assert code == 0 and json.loads(out2) == expected.to_json()
 
 
+def test_the_moves_listed_as_json_replay_as_they_are(capsys):
+    # One command feeds the next: a move as `moves --json` writes it (notation and san included).
+    start = napoleon.new_game("werner", 1)
+    code, out, _ = run(capsys, "moves", "--json", stdin=json.dumps(start.to_json()))
+    first = json.loads(out)[0]
+    assert {"notation", "san"} <= first.keys()
+    code, out, _ = run(capsys, "replay", "werner", "--deal", "1", "--json-moves", "--json",
+                       stdin=json.dumps([first]))
+    start.play(start.game.move_from_json(first))
+    assert code == 0 and json.loads(out) == start.to_json()
+    # A notation that is not the move's is refused, and so is a field no move has.
+    wrong = {**first, "notation": "T8-F1"}
+    code, _, err = run(capsys, "replay", "werner", "--deal", "1", "--json-moves", stdin=json.dumps([wrong]))
+    assert code == 2 and "is not the move's" in err
+    code, _, err = run(capsys, "replay", "werner", "--deal", "1", "--json-moves",
+                       stdin=json.dumps([{**first, "colour": "red"}]))
+    assert code == 2
+
+
+def test_replay_counts_one_move_in_the_singular(capsys):
+    code, out, _ = run(capsys, "replay", "werner", "--deal", "1", "T3-F1")
+    assert code == 0 and out.rstrip().endswith("after 1 move")
+
+
 def test_hint_with_no_solution_known_suggests_a_move(capsys):
     code, out, _ = run(capsys, "hint", "forty-thieves", "--deal", "20010", "--budget", "0.3", "--json")
     hint = json.loads(out)

@@ -12,18 +12,31 @@ import importlib
 import json
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .. import GAMES, NapoleonError, __version__, get_game, position_from_json
-from ..engine.game import Game, format_option
+from ..engine.errors import NotationError
+from ..engine.game import Game
 from ..engine.state import State
 from ..grading import GRADES
 from ..schemas import SchemaError, load_json, parse, parse_as
 from ..schemas import cli as values
 from ..schemas.files import MoveList, Position
 from ..schemas.values import MOVE_TEXT
-from .common import EXIT_USAGE, Parser, UsageError, argument, parse_options
+from ..voice import plural
+from .common import (
+    EXIT_USAGE,
+    MAX_JSON_LINE,
+    Parser,
+    UsageError,
+    argument,
+    bounded_lines,
+    emit,
+    game_info,
+    parse_options,
+    read_json_stdin,
+)
 
 # Modules that add their own subcommands: each has ``register(subparsers)``.
 EXTENSIONS: tuple[str, ...] = ("napoleon.interfaces.store_commands", "napoleon.interfaces.study_commands",
@@ -38,22 +51,6 @@ deal_number = argument(values.deal_number)
 def random_deal() -> int:
     """A fresh deal number for a player who did not choose one."""
     return secrets.randbelow(1_000_000_000) + 1
-
-
-def emit(args: argparse.Namespace, obj: Any, text: Callable[[], str] | str) -> None:
-    """Print ``obj`` as JSON with ``--json``, else the readable ``text``."""
-    if getattr(args, "json", False):
-        print(json.dumps(obj, indent=None if getattr(args, "compact", False) else 2))
-    else:
-        print(text() if callable(text) else text)
-
-
-def read_json_stdin(what: str) -> Any:
-    """JSON from standard input, read up to its size limit and no further (:func:`napoleon.schemas.load_json`)."""
-    from ..schemas import MAX_JSON_BYTES
-
-    data = sys.stdin.read(MAX_JSON_BYTES + 1)
-    return load_json(data, f"{what} on standard input")
 
 
 def read_position(obj: Any, what: str = "position") -> State:
@@ -94,21 +91,6 @@ def cmd_games(args: argparse.Namespace) -> None:
         return "\n".join(lines)
 
     emit(args, rows, text)
-
-
-def game_info(cls: type[Game]) -> dict[str, Any]:
-    """The catalogue entry of a game, as the CLI and web app show it."""
-    return {
-        "id": cls.id,
-        "name": cls.name,
-        "aliases": list(cls.aliases),
-        "decks": cls.decks,
-        "summary": cls.summary,
-        "options": [
-            {"name": o.name, "default": format_option(o.default), "values": o.values, "help": o.help}
-            for o in cls.option_specs
-        ],
-    }
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
@@ -242,17 +224,21 @@ def cmd_replay(args: argparse.Namespace) -> None:
     game = game_of(args)
     state = game.new_state(args.deal)
     if args.json_moves:
-        moves = parse_as(MoveList, read_json_stdin("a list of moves"), "--json-moves")
-        parsed = [("JSON", item) for item in moves]
+        # Moves in notation, or as the API and ``moves --json`` write them (their notation must agree).
+        items = [m if isinstance(m, str) else m.as_json()
+                 for m in parse_as(MoveList, read_json_stdin("a list of moves"), "--json-moves")]
     else:
-        parsed = [("text", parse_as(MOVE_TEXT, item, f"move {n}")) for n, item in enumerate(args.moves, 1)]
-    for number, (kind, item) in enumerate(parsed, 1):
+        items = [parse_as(MOVE_TEXT, item, f"move {n}") for n, item in enumerate(args.moves, 1)]
+    for number, item in enumerate(items, 1):
+        shown = item if isinstance(item, str) else json.dumps(item)
         try:
-            move = game.move_from_json(item) if kind == "JSON" else state.parse_move(item)
+            move = state.parse_move(item) if isinstance(item, str) else game.move_from_json(item)
+            if not isinstance(item, str) and item.get("notation", game.notation(move)).upper() != game.notation(move):
+                raise NotationError(f"its notation {item['notation']!r} is not the move's, {game.notation(move)}")
             state.play(move)
         except NapoleonError as exc:
-            raise UsageError(f"move {number} ({item if kind == 'text' else json.dumps(item)}) is illegal: {exc}") from None
-    emit(args, state.to_json(), lambda: f"{state}\nstatus: {state.status.value} after {len(state.history)} moves")
+            raise UsageError(f"move {number} ({shown}) is illegal: {exc}") from None
+    emit(args, state.to_json(), lambda: f"{state}\nstatus: {state.status.value} after {plural(len(state.history), 'move')}")
 
 
 def where(state: State) -> str:
@@ -330,24 +316,6 @@ def solve_batch(args: argparse.Namespace) -> None:
             answer = {"line": number, "error": str(exc)}
         # Flushed line by line, so that a reader of the pipe sees each verdict as it comes.
         print(json.dumps(answer, separators=(",", ":")), flush=True)
-
-
-MAX_JSON_LINE = 1 << 16
-"""The longest line ``solve --batch`` reads as a position (bytes); a position is some hundred bytes."""
-
-
-def bounded_lines(stream: Any, limit: int) -> Any:
-    """The lines of a stream, each read up to ``limit`` bytes (or characters): a longer one is given
-    as its first ``limit + 1`` (the rest of it skipped), so a line of any length takes bounded memory."""
-    while True:
-        line = stream.readline(limit + 1)
-        if not line:
-            return
-        newline = b"\n" if isinstance(line, bytes) else "\n"
-        if len(line) > limit and not line.endswith(newline):
-            while (rest := stream.readline(limit)) and not rest.endswith(newline):
-                pass
-        yield line
 
 
 def cmd_hint(args: argparse.Namespace) -> None:

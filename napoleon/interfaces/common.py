@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -10,7 +11,8 @@ from typing import Any, NoReturn
 from pydantic import TypeAdapter
 
 from ..engine.errors import NapoleonError
-from ..schemas import SchemaError, parse_as
+from ..engine.game import Game, format_option
+from ..schemas import MAX_JSON_BYTES, SchemaError, load_json, parse_as
 from ..schemas.values import Options
 
 EXIT_USAGE = 2
@@ -65,3 +67,50 @@ def json_parent() -> argparse.ArgumentParser:
     out = argparse.ArgumentParser(add_help=False)
     out.add_argument("--json", action="store_true", help="print JSON for machines")
     return out
+
+
+def emit(args: argparse.Namespace, obj: Any, text: Callable[[], str] | str) -> None:
+    """Print ``obj`` as JSON with ``--json``, else the readable ``text``."""
+    if getattr(args, "json", False):
+        print(json.dumps(obj, indent=None if getattr(args, "compact", False) else 2))
+    else:
+        print(text() if callable(text) else text)
+
+
+def read_json_stdin(what: str) -> Any:
+    """JSON from standard input, read up to its size limit and no further (:func:`napoleon.schemas.load_json`)."""
+    data = sys.stdin.read(MAX_JSON_BYTES + 1)
+    return load_json(data, f"{what} on standard input")
+
+
+MAX_JSON_LINE = 1 << 16
+"""The longest line ``solve --batch`` reads as a position (bytes); a position is some hundred bytes."""
+
+
+def bounded_lines(stream: Any, limit: int) -> Any:
+    """The lines of a stream, each read up to ``limit`` bytes (or characters): a longer one is given
+    as its first ``limit + 1`` (the rest of it skipped), so a line of any length takes bounded memory."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        newline = b"\n" if isinstance(line, bytes) else "\n"
+        if len(line) > limit and not line.endswith(newline):
+            while (rest := stream.readline(limit)) and not rest.endswith(newline):
+                pass
+        yield line
+
+
+def game_info(cls: type[Game]) -> dict[str, Any]:
+    """The catalogue entry of a game, as the CLI and web app show it."""
+    return {
+        "id": cls.id,
+        "name": cls.name,
+        "aliases": list(cls.aliases),
+        "decks": cls.decks,
+        "summary": cls.summary,
+        "options": [
+            {"name": o.name, "default": format_option(o.default), "values": o.values, "help": o.help}
+            for o in cls.option_specs
+        ],
+    }

@@ -137,7 +137,21 @@ class Position(Strict):
         return self.model_dump(by_alias=True, exclude_unset=True)
 
 
-MoveList = TypeAdapter(Annotated[list[MoveText | dict[Annotated[str, StringConstraints(max_length=16)],
-                                                      PileName | Annotated[int, Field(ge=1, le=MAX_CARDS)] | bool]],
-                                 Field(max_length=MAX_MOVES)], config={"strict": True})
-"""``replay --json-moves``: moves in notation or as the API writes them (``{"from", "to", "count"}``)."""
+class MoveObject(Strict):
+    """A move as the API and ``napoleon moves --json`` write it: ``{"from", "to", "count"}`` with its
+    ``notation`` and ``san`` (which replay checks against the move), or ``{"redeal": true}``."""
+
+    from_: PileName | None = Field(None, alias="from")
+    to: PileName | None = None
+    count: Annotated[int, Field(ge=1, le=MAX_CARDS)] = 1
+    notation: MoveText | None = None
+    san: Annotated[str, StringConstraints(max_length=80)] | None = None
+    redeal: Literal[True] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The move as the engine reads it (the fields given, ``san`` left out: it is for reading)."""
+        return self.model_dump(by_alias=True, exclude_unset=True, exclude={"san"})
+
+
+MoveList = TypeAdapter(Annotated[list[MoveText | MoveObject], Field(max_length=MAX_MOVES)])
+"""``replay --json-moves``: moves in notation or as the API and ``moves --json`` write them."""

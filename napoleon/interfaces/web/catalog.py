@@ -15,7 +15,7 @@ from ...grading import grade_json, hand_out, shipped_grade
 from ...keymap import keys_json
 from ...schemas.web import DailyQuery, GameQuery, NewGame
 from ...shuffle import MAX_DEAL
-from ..cli import game_info
+from ..common import game_info
 from .errors import ApiError
 from .games import foundation_starts, game_view, pile_info, saved_summary
 from .inputs import read_body, read_query
