@@ -16,8 +16,10 @@ and the other starts:
   lost are halved, two at a time, one in each lane of the solver service
   (both cores);
 * a position the search leaves undecided is ``unknown``, and the halving
-  goes on around it; positions never reached within the review's time stay
-  unknown too.
+  goes on around it; when nothing is left to halve but undecided positions,
+  they are searched again, each round :data:`LONGER` times longer (the losing
+  move of a Forty Thieves game is often found only so); positions never
+  reached within the review's time stay unknown.
 
 A move is called the losing one only when the position before it was
 proven winnable and the one after it proven lost.
@@ -44,8 +46,15 @@ WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 REVIEW_BUDGET = 2.0
 """Seconds one position of a review may be searched."""
 
-REVIEW_TIME = 50.0
+REVIEW_TIME = 240.0
 """Seconds a whole review may take: positions not reached by then stay unknown."""
+
+LONGER = 4
+"""How much longer each round of searches is than the one before, when positions are left undecided
+between the last one proven winnable and the first one proven lost."""
+
+ROUNDS = 3
+"""Rounds of searches at most (``REVIEW_BUDGET`` seconds a position, then 4 times that, then 16)."""
 
 
 @dataclass
@@ -147,7 +156,7 @@ class _Reviewer:
         self.positions = [state.copy()]
         texts = []
         for move in moves:
-            texts.append(state.describe(move))
+            texts.append(state.describe(move, past=True))
             state.play(move)
             self.positions.append(state.copy())
         n = len(moves)
@@ -155,6 +164,7 @@ class _Reviewer:
         self.lost = n + 1       # the first position proven lost (n + 1: none)
         self.tried: set[int] = set()
         self.flying: set[int] = set()
+        self.round = 0
         self.review = Review(game.id, game.options_json(), deal, [game.notation(m) for m in moves], texts,
                              [p.cards_home for p in self.positions], [UNKNOWN] * (n + 1), [None] * (n + 1))
 
@@ -219,7 +229,14 @@ class _Reviewer:
                 run.append(k)
         if len(run) > len(best):
             best = run
-        return best[len(best) // 2] if best else None
+        if best:
+            return best[len(best) // 2]
+        if lo + 1 < hi and not self.flying and self.round + 1 < ROUNDS:
+            # Every position between is undecided at this budget: a round of longer searches.
+            self.round += 1
+            self.tried -= set(range(lo + 1, hi))
+            return self.next_probe()
+        return None
 
     async def probe(self, k: int, background: bool) -> None:
         state = self.positions[k]
@@ -227,7 +244,9 @@ class _Reviewer:
         if answer is None:
             left = max(0.05, self.deadline - time.monotonic())
             self.review.searches += 1
-            answer = await self.analysis.solve(state, min(self.budget, left), self.analysis.max_states,
+            longer = LONGER ** self.round
+            states = None if self.analysis.max_states is None else self.analysis.max_states * longer
+            answer = await self.analysis.solve(state, min(self.budget * longer, left), states,
                                                background=background)
         self.take(k, answer)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..analysis import Analysis
 from ..analysis.review import REVIEW_BUDGET, REVIEW_TIME, Review
+from ..analysis.review_words import told
 from ..analysis.stored import review_record
 from ..store import Store
 from .common import UsageError, db_parent, json_parent
@@ -25,6 +26,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--time", type=float, default=REVIEW_TIME, help="seconds the whole review may take")
     p.add_argument("--again", action="store_true", help="review again, not from the review kept in the store")
     p.add_argument("--moves", action="store_true", help="with the text: one line a move")
+    p.add_argument("--detail", action="store_true",
+                   help="with the text: each help taken, and the winning line move by move")
     p.set_defaults(func=cmd_review)
 
 
@@ -48,6 +51,12 @@ def cmd_review(args: argparse.Namespace) -> None:
         print()
         for line in move_lines(review):
             print(line)
+    if args.detail:
+        words = told(review)
+        for block in (words["help"], words["line"]):
+            if block:
+                print()
+                print("\n".join(block))
 
 
 async def _review(store: Store, args: argparse.Namespace) -> Review:

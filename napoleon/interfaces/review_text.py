@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..analysis.review import LOST, UNKNOWN, WINNABLE, Review
+from ..analysis.review_words import told
 
 SPARKS = "▁▂▃▄▅▆▇█"
 MARKS = {WINNABLE: "✓", LOST: "✗", UNKNOWN: "?"}
@@ -26,36 +27,12 @@ def verdict_strip(review: Review, step: int = 1) -> str:
     return "".join(marks)
 
 
-def verdict_words(verdict: str, length: int | None) -> str:
-    if verdict == WINNABLE:
-        return f"winnable ({length} moves to win)" if length is not None else "winnable"
-    return "lost" if verdict == LOST else "not known"
-
-
-def summary(review: Review, total_cards: int, width: int = 72, line: bool = True) -> list[str]:
-    """The review's headline: the deal's verdict, the losing move and its line (in notation
-    when ``line``, else its length), a won game's length, where help was taken, and the
-    picture (cards home after every move)."""
-    n = len(review.moves)
-    lines = [f"The deal as dealt: {verdict_words(review.verdicts[0], review.lengths[0])}."]
-    if review.losing_move is not None:
-        k = review.losing_move
-        lines.append(f"Move {k} lost the game: {review.texts[k - 1]}. From there no line wins.")
-        head = f"A winning line from before it (after move {k - 1}), {len(review.line)} moves"
-        lines.append(f"{head}: " + " ".join(review.line) if line else f"{head}.")
-    elif review.verdicts[-1] == LOST and review.verdicts[0] == LOST:
-        lines.append("No line ever won this deal: it was lost as dealt.")
-    elif review.verdicts[-1] == LOST:
-        lines.append("The game was lost, but the move that lost it is not known: the solver could not "
-                     "decide every position in the time it had.")
-    if review.won is not None:
-        w = review.won
-        shortest = w["shortest_known"]
-        lines.append(f"Won in {w['length']} moves; the shortest solution the solver knows: {shortest} moves.")
-    if review.help:
-        lines.append("Help taken: " + ", ".join(f"{h['kind']} after move {h['at']}" for h in review.help) + ".")
-    if review.unknown:
-        lines.append(f"Not known within the budget: {review.unknown} of {n + 1} positions.")
+def summary(review: Review, total_cards: int, width: int = 72) -> list[str]:
+    """The review's headline in the player's words (:func:`~napoleon.analysis.review_words.told`):
+    the deal's verdict, the losing move by its cards and the line from before it, a won game's
+    length, the help taken in one line; then the picture (cards home after every move)."""
+    words = told(review)
+    lines = [*words["summary"], *([words["help_line"]] if words["help_line"] else [])]
     # One scale for the game and its winning line, so that the line starts under its move.
     start = (review.losing_move or 1) - 1
     step = -(-max(len(review.home), start + len(review.line_home)) // max(width, 1))
@@ -67,10 +44,10 @@ def summary(review: Review, total_cards: int, width: int = 72, line: bool = True
 
 
 def move_lines(review: Review) -> list[str]:
-    """One line a move: its number, notation, words and the verdict after it."""
+    """One line a move: its number, the verdict after it and the move by its cards."""
+    words = told(review)
     out = []
     for k in range(1, len(review.verdicts)):
         mark = " <- lost the game" if k == review.losing_move else ""
-        out.append(f"{k:>4} {review.moves[k - 1]:<8} {MARKS[review.verdicts[k]]} "
-                   f"{verdict_words(review.verdicts[k], review.lengths[k]):<26} {review.texts[k - 1]}{mark}")
+        out.append(f"{k:>4} {MARKS[review.verdicts[k]]} {words['verdicts'][k]:<24} {words['moves'][k - 1]}{mark}")
     return out

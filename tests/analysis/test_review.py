@@ -76,8 +76,9 @@ def test_the_text_names_the_move_and_the_line(stored_game, capsys):
     path, record = stored_game
     assert main(["review", str(record), "--db", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Move 19 lost the game: move the 8♠ from column 1 to the empty cell 3" in out
-    assert "A winning line from before it (after move 18)" in out
+    assert "Move 19 lost the game: you moved the 8♠ from column 1 to the empty cell 3, instead of " in out
+    assert re.search(r"A winning line from before move 19: \d+ moves\.", out)
+    assert not re.search(r"\b[TCF]\d-", out), "no move in notation"
     # The pictures: one character for every few positions (the line makes the scale), winnable then lost.
     (verdicts,) = [line for line in out.splitlines() if line.startswith("Verdicts")]
     assert re.fullmatch(r"Verdicts +✓+✗+", verdicts)
@@ -134,3 +135,69 @@ def test_where_help_was_taken_is_kept_with_the_game(tmp_path):
         session.undo()
         session.play_text(FOLLOWED[2])
         assert help_marks(store, session.record_id) == [{"at": 3, "kind": "hint"}, {"at": 2, "kind": "undo"}]
+
+
+def test_the_moves_and_the_line_are_told_by_their_cards(stored_game, capsys):
+    path, record = stored_game
+    assert main(["review", str(record), "--db", str(path), "--moves", "--detail"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"19 ✗ lost +Moved the 8♠ from column 1 to the empty cell 3 <- lost the game", out)
+    assert "Before move 19: the next move of the line is to move the " in out
+    assert re.search(r"Line move 1 of \d+: moved the ", out)
+    assert not re.search(r"\b[TCF]\d-", out)
+
+
+def test_help_taken_is_said_in_one_line_and_in_detail_when_asked(tmp_path, capsys):
+    from napoleon.store.reviews import mark_help
+
+    path = tmp_path / "help.db"
+    with Store.open(path) as store:
+        record = store.insert(get_game("werner"), DEAL, moves=FOLLOWED[:5], result="abandoned")
+        for at in range(226):
+            mark_help(store, record, at % 5, "hint")
+        mark_help(store, record, 4, "undo")
+        mark_help(store, record, 5, "solution")
+    assert main(["review", str(record), "--db", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Help taken: 226 hints, 1 undo, the solution shown at move 5." in out
+    assert "Hint at move" not in out and len(out.splitlines()) < 12
+    assert main(["review", str(record), "--db", str(path), "--detail"]) == 0
+    detail = capsys.readouterr().out
+    assert detail.count("Hint at move") == 226 and "Undo at move 4" in detail
+    assert "Look at the solution at move 5" in detail
+
+
+def test_the_losing_move_is_found_at_the_default_settings_with_longer_searches_where_short_ones_fail():
+    """Searches capped at 200 positions decide neither position 18 nor 19: the review searches the
+    undecided ones again, longer, and names move 19 (today's reviews needed --budget to)."""
+    game = get_game("werner")
+    state = game.new_state(DEAL)
+    moves = []
+    for text in GAME:
+        moves.append(state.play_text(text))
+    analysis = Analysis(max_states=200)
+    try:
+        review = asyncio.run(review_game(analysis, game, DEAL, moves))
+    finally:
+        analysis.close()
+    assert review.losing_move == 19
+
+
+def test_a_card_covered_by_the_losing_move_is_named_with_the_move_it_stopped():
+    """A stock card turned over the A♣ that could have gone home: said by the cards."""
+    from napoleon import voice
+
+    game = get_game("forty-thieves")
+    state = game.new_state(1)
+    waste = game.role_piles["waste"][0]
+    turn = next(m for m in state.legal_moves() if m.src == game.stock)
+    while True:
+        state.play(turn)
+        home = state.foundation_move(waste)
+        if home is not None:
+            break
+    card = voice.card_name(state.piles[waste][-1])
+    coming = voice.card_name(state.piles[game.stock][-1])
+    said = voice.review_losing_move(33, state, turn, home)
+    assert said == (f"Move 33 lost the game: you turned the {coming} from the stock onto the waste, "
+                    f"over the {card}, instead of playing the {card} home.")

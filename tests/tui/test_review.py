@@ -32,11 +32,16 @@ async def test_review_from_the_end_of_game_dialog_names_move_19_and_steps_throug
         screen = app.screen
         await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
         summary = text_of(screen, "#review-summary")
-        assert "Move 19 lost the game: move the 8♠ from column 1 to the empty cell 3" in summary
+        # In cards, as the table shows them, never in notation.
+        assert "Move 19 lost the game: you moved the 8♠ from column 1 to the empty cell 3, instead of " in summary
+        assert not re.search(r"\b[TCF]\d-", summary)
         assert "Cards home  ▁" in summary and "Line home " in summary
         assert re.search(r"Verdicts +✓+✗+$", summary, re.M)
-        assert "19 T1-C3" in text_of(screen, "#review-move-list")
-        assert text_of(screen, "#review-line").startswith("Before move 19: the line's first move is to ")
+        assert re.search(r"19 ✗ lost +Moved the 8♠ from column 1 to the empty cell 3 <- lost the game",
+                         text_of(screen, "#review-move-list"))
+        line = text_of(screen, "#review-line")
+        assert line.startswith("Before move 19: the next move of the line is to ")
+        assert "column 1: " in line and "♠" in line and not re.search(r"\b[2-9TJQKA][SHDC]\b", line)
         await pilot.press("right", "right", "left")
         assert text_of(screen, "#review-line").startswith(f"Line move 1 of {len(screen.review.line)}: ")
         assert not screen.query_one("#review-progress").display
@@ -59,7 +64,31 @@ async def test_review_from_the_past_games_is_read_from_the_store_the_second_time
             screen = app.screen
             await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
             assert screen.record_id == record
-            assert "The deal as dealt: winnable" in text_of(screen, "#review-summary")
+            assert "The deal as dealt could be won" in text_of(screen, "#review-summary")
             stored = screen.review.stored
             await pilot.press("escape")
         assert stored  # the second look came from the store
+
+
+async def test_the_help_taken_is_one_line_with_each_help_one_key_away():
+    from napoleon import get_game
+    from napoleon.store.reviews import mark_help
+
+    with Store.open() as store:
+        record = store.insert(get_game("werner"), DEAL, moves=FOLLOWED[:6], result="abandoned")
+        for at in range(6):
+            mark_help(store, record, at, "hint")
+        mark_help(store, record, 5, "undo")
+    app = make_app("werner", 1, autoplay=False, use_store=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        assert "Help taken: 6 hints, 1 undo." in text_of(screen, "#review-summary")
+        assert not screen.query_one("#review-help").display
+        await pilot.press("d")
+        assert screen.query_one("#review-help").display
+        assert text_of(screen, "#review-help").splitlines()[:2] == ["Hint at move 0", "Hint at move 1"]

@@ -49,8 +49,8 @@ def test_review_from_the_end_of_game_dialog(server, new_page, size):
     assert page.evaluate("location.hash") == f"#review/{gid}"
     wait_reviewed(page)
     summary = page.inner_text("#review-summary")
-    assert "Move 19 lost the game: move the 8♠ from column 1 to the empty cell 3" in summary
-    assert "The deal as dealt: winnable" in summary
+    assert "Move 19 lost the game: you moved the 8♠ from column 1 to the empty cell 3, instead of " in summary
+    assert "The deal as dealt could be won" in summary
     rows = page.locator("table.review-moves tbody tr")
     assert rows.count() == 20
     assert page.locator("table.review-moves tr.losing").inner_text().startswith("19")
@@ -95,7 +95,7 @@ def test_review_from_the_past_games_and_from_the_store(server, page):
     link.click()
     wait_reviewed(page)
     summary = page.inner_text("#review-summary")
-    assert "The deal as dealt: winnable" in summary and "lost the game" not in summary
+    assert "The deal as dealt could be won" in summary and "lost the game" not in summary
     assert page.locator("table.review-moves tbody tr").count() == 5
     assert page.is_hidden("#review-line")
     # A second look is read from the store.

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from ... import get_game
 from ...analysis import Analysis
 from ...analysis.review import Review
+from ...analysis.review_words import line_positions, table_lines, told
 from ...analysis.stored import review_record
 from ...engine.state import State
 from ...store import SavedGame, Store
@@ -38,6 +39,7 @@ class ReviewScreen(ModalScreen[None]):
         Binding("escape,q,v", "dismiss", "Close"),
         Binding("right", "step(1)", "Line forward"),
         Binding("left", "step(-1)", "Line back"),
+        Binding("d", "detail", "Help taken"),
     ]
     DEFAULT_CSS = """
     ReviewScreen { align: center middle; }
@@ -56,6 +58,8 @@ class ReviewScreen(ModalScreen[None]):
         self.review: Review | None = None
         self.step = 0
         self.line_positions: list[State] = []
+        self.line_words: list[str] = []
+        self.detail = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -63,9 +67,10 @@ class ReviewScreen(ModalScreen[None]):
             yield ProgressBar(show_eta=False, id="review-progress")
             with VerticalScroll(id="review-body"):
                 yield Static("reviewing …", id="review-summary")
+                yield Static("", id="review-help")
                 yield Static("", id="review-line")
                 yield Static("", id="review-move-list")
-            yield Label(Text("← → step through the winning line · ↑ ↓ scroll · Esc: back to the game",
+            yield Label(Text("← → the winning line · d: help taken · ↑ ↓ scroll · Esc: back to the game",
                              style="dim"))
 
     def on_mount(self) -> None:
@@ -93,23 +98,24 @@ class ReviewScreen(ModalScreen[None]):
             f"Review of game #{self.record_id}: {game.name}, deal {review.deal}, {len(review.moves)} moves, "
             f"{RESULTS.get(review.result or '', review.result or '')}{how}", style="bold"))
         width = max(20, self.size.width - 20)
-        lines = summary(review, game.total_cards, width, line=False)
+        lines = summary(review, game.total_cards, width)
         self.query_one("#review-summary", Static).update("\n".join(lines))
+        help_box = self.query_one("#review-help", Static)
+        help_box.update("\n".join(told(review)["help"]))
+        help_box.display = self.detail
         self.query_one("#review-move-list", Static).update("\n".join(move_lines(review)))
         if review.done and review.losing_move is not None and not self.line_positions:
             self.line_positions = self._line_positions(review)
             self.draw_step()
 
     def _line_positions(self, review: Review) -> list[State]:
-        game = get_game(review.game, review.options)
-        state = game.new_state(review.deal)
-        for text in review.moves[:review.losing_move - 1]:
-            state.play_text(text)
-        positions = [state.copy()]
-        for text in review.line:
-            state.play_text(text)
-            positions.append(state.copy())
-        return positions
+        self.line_words = told(review)["line"]
+        return line_positions(review)
+
+    def action_detail(self) -> None:
+        """Show or hide each help taken (the summary says it in one line)."""
+        self.detail = not self.detail
+        self.query_one("#review-help", Static).display = self.detail
 
     def action_step(self, delta: int) -> None:
         if not self.line_positions:
@@ -118,15 +124,9 @@ class ReviewScreen(ModalScreen[None]):
         self.draw_step()
 
     def draw_step(self) -> None:
-        review, i = self.review, self.step
-        assert review is not None
-        before = self.line_positions[max(i - 1, 0)]
-        move = before.game.parse_notation(review.line[max(i - 1, 0)])
-        head = (f"Before move {review.losing_move}: the line's first move is to {before.describe(move)}"
-                if i == 0 else f"Line move {i} of {len(review.line)}: {before.describe(move, past=True)}")
-        if i == len(review.line):
-            head += ". The game is won."
-        self.query_one("#review-line", Static).update(f"{head}\n{self.line_positions[i].board_text()}")
+        head = self.line_words[self.step]
+        table = "\n".join(table_lines(self.line_positions[self.step]))
+        self.query_one("#review-line", Static).update(f"{head}\n{table}")
 
 
 class PastGamesScreen(ModalScreen[int | None]):

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from ... import get_game
+from ... import get_game, voice
+from ...analysis.review import Review
+from ...analysis.review_words import told
 from ...analysis import Analysis, WorkerError
 from ...analysis.stored import review_record, stored_review
 from ...store import Store, StoreError
@@ -47,8 +49,8 @@ class Reviews:
         return self.latest.get(record_id) or _starting(record_id)
 
     async def _run(self, record_id: int) -> None:
-        def progress(review: Any) -> None:
-            self.latest[record_id] = review.to_json()
+        def progress(review: Review) -> None:
+            self.latest[record_id] = {**review.to_json(), "words": told(review)}
 
         try:
             review = await review_record(self.analysis, self.store, record_id, on_progress=progress)
@@ -66,25 +68,28 @@ class Reviews:
 
 
 def with_table(review: dict[str, Any]) -> dict[str, Any]:
-    """A finished review with what the page needs to step through its winning line on a table:
-    ``table``: the piles' names and labels, and the position before each move of the line and
-    after the last (``positions``), with each move in words (``words``)."""
+    """A finished review with its sentences (``words``: :func:`~napoleon.analysis.review_words.told`)
+    and what the page needs to step through its winning line on a table: ``table``: the piles'
+    names and labels, and the position before each move of the line and after the last
+    (``positions``)."""
+    kept = Review.from_json(review)
+    kept.stored = review.get("stored", False)
+    review = {**review, "words": told(kept)}
     if review.get("losing_move") is None or not review.get("line"):
         return review
     game = get_game(review["game"], review["options"])
     state = game.new_state(review["deal"])
     for entry in review["moves"][:review["losing_move"] - 1]:
         state.play_text(entry["move"])
-    positions, words = [state.to_json()["piles"]], []
+    positions = [state.to_json()["piles"]]
     for text in review["line"]:
-        move = state.parse_move(text)
-        words.append(state.describe(move))
-        state.play(move)
+        state.play_text(text)
         positions.append(state.to_json()["piles"])
     piles = [{"name": name, "label": game.pile_label(i)} for i, name in enumerate(game.pile_names)]
-    return {**review, "table": {"piles": piles, "positions": positions, "words": words}}
+    return {**review, "table": {"piles": piles, "positions": positions}}
 
 
 def _starting(record_id: int) -> dict[str, Any]:
     """What the page is told before the review's first figures."""
-    return {"id": record_id, "done": False, "checked": 0, "moves": [], "start": None}
+    return {"id": record_id, "done": False, "checked": 0, "moves": [], "start": None,
+            "words": {"status": voice.REVIEW_STARTING}}

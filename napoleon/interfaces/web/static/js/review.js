@@ -9,7 +9,6 @@ import { $ } from "./util.js";
 
 const POLL_MS = 500;
 const MARK = { winnable: "✓", lost: "✗", unknown: "?" };
-const WORDS = { winnable: "winnable", lost: "lost", unknown: "not known" };
 const SVG = "http://www.w3.org/2000/svg";
 
 function el(tag, attrs = {}, text = null) {
@@ -84,34 +83,25 @@ export class ReviewPage {
     progress.hidden = r.done;
     progress.max = total;
     progress.value = r.checked || 0;
-    $("review-status").textContent = r.done
-      ? (r.stored ? "Reviewed before: read from the store." : `Reviewed in ${r.seconds.toFixed(1)} s.`)
-      : `Reviewing… ${r.checked || 0} of ${total} positions`;
+    // Every sentence is the server's (napoleon.voice): the page only places them.
+    $("review-status").textContent = r.words.status;
     if (!r.start) return;
     const game = this.app.games[r.game];
-    $("review-title").textContent = `Review: ${game ? game.name : r.game}, deal ${r.deal}, ${r.moves.length} moves`;
-    $("review-summary").replaceChildren(...this.summary(r).map((t) => el("p", {}, t)));
+    $("review-title").textContent = r.words.title;
+    $("review-summary").replaceChildren(...r.words.summary.map((t) => el("p", {}, t)), ...this.helpTaken(r.words));
     $("review-chart").replaceChildren(this.chart(r, game ? game.piles.filter((p) => p.role === "foundation").length : 4));
     $("review-moves").replaceChildren(this.movesTable(r));
     if (r.done && r.table) this.showLine(r);
   }
 
-  summary(r) {
-    const lines = [];
-    const start = r.start.verdict === "winnable" ? `winnable (a solution of ${r.start.length} moves)` : WORDS[r.start.verdict];
-    lines.push(`The deal as dealt: ${start}.`);
-    if (r.losing_move !== null) {
-      const m = r.moves[r.losing_move - 1];
-      lines.push(`Move ${r.losing_move} lost the game: ${m.text}. From there no line wins.`);
-    } else if (r.done && r.moves.length && r.moves[r.moves.length - 1].verdict === "lost" && r.start.verdict !== "lost") {
-      lines.push("The game was lost, but the move that lost it is not known: not every position was decided in time.");
-    }
-    if (r.won) lines.push(`Won in ${r.won.length} moves; the shortest solution the solver knows: ${r.won.shortest_known} moves.`);
-    if (r.help && r.help.length) {
-      lines.push("Help taken: " + r.help.map((h) => `${h.kind} after move ${h.at}`).join(", ") + ".");
-    }
-    if (r.done && r.unknown) lines.push(`Not known within the time: ${r.unknown} of ${r.moves.length + 1} positions.`);
-    return lines;
+  /** The help taken in one line; each help taken one step away, behind it. */
+  helpTaken(words) {
+    if (!words.help_line) return [];
+    const details = el("details", { class: "review-help" });
+    const list = el("ul");
+    list.append(...words.help.map((t) => el("li", {}, t)));
+    details.append(el("summary", {}, words.help_line), list);
+    return [details];
   }
 
   /** Cards home against moves: the player's game, the winning line beside it, verdict changes marked. */
@@ -152,16 +142,16 @@ export class ReviewPage {
     const head = table.createTHead().insertRow();
     for (const name of ["Move", "", "Verdict", "To win", "The move"]) head.appendChild(el("th", { scope: "col" }, name));
     const body = table.createTBody();
-    for (const m of r.moves) {
+    r.moves.forEach((m, i) => {
       const row = body.insertRow();
       row.dataset.verdict = m.verdict;
       if (m.index === r.losing_move) row.classList.add("losing");
       row.insertCell().textContent = String(m.index);
       row.insertCell().textContent = MARK[m.verdict];
-      row.insertCell().textContent = WORDS[m.verdict] + (m.help.length ? ` (${m.help.join(", ")})` : "");
+      row.insertCell().textContent = r.words.verdicts[i + 1] + (m.help.length ? ` (${m.help.join(", ")})` : "");
       row.insertCell().textContent = m.length === null ? "" : String(m.length);
-      row.insertCell().textContent = m.text;
-    }
+      row.insertCell().textContent = r.words.moves[i];
+    });
     return table;
   }
 
@@ -169,8 +159,7 @@ export class ReviewPage {
 
   showLine(r) {
     $("review-line").hidden = false;
-    $("review-line-title").textContent =
-      `A winning line from before move ${r.losing_move} (${r.line.length} moves)`;
+    $("review-line-title").textContent = r.words.line_title;
     this.drawStep();
   }
 
@@ -183,11 +172,9 @@ export class ReviewPage {
 
   drawStep() {
     const r = this.review;
-    const { piles, positions, words } = r.table;
+    const { piles, positions } = r.table;
     const i = this.step;
-    $("review-step").textContent = i === 0
-      ? `Before move ${r.losing_move}: the next move of the line is to ${words[0]}.`
-      : `Line move ${i} of ${r.line.length}: ${words[i - 1]}.` + (i === r.line.length ? " The game is won." : "");
+    $("review-step").textContent = r.words.line[i];
     $("review-prev").disabled = i === 0;
     $("review-next").disabled = i === r.line.length;
     const here = positions[i];
