@@ -222,7 +222,7 @@ def no_home(state: State, src: int) -> str:
     if src in game.foundations:
         return "that card is on a foundation already"
     note = next((n for f in game.foundations if (n := game.restriction_note(state, src, f))), None)
-    return note or f"the {card_name(cards[-1])} goes on no foundation now"
+    return note or f"the {card_name(cards[-1])} cannot go to a foundation yet"
 
 
 def no_redeal(reason: str) -> str:
@@ -249,6 +249,7 @@ def guess(state: State, move: Move, home: int, now: int) -> str:
 
 HINT_WON = "the game is won"
 HINT_LOST = "this position can no longer be won: undo to find a better line"
+HINT_LOST_FROM_START = "No one can win this deal: it was lost before the first move. Try a new deal or a winnable one"
 HINT_UNKNOWN = "the solver found no way to win from here in the time it had"
 HINT_LOOKING = "looking for a hint …"
 SOLVE_LOOKING = "looking for a solution …"
@@ -260,7 +261,8 @@ def solver_failed(error: object) -> str:
 
 # -------------------------------------------------------------- verdicts
 
-DEAL_CANNOT_BE_WON = "this deal cannot be won: n deals a new one"
+DEAL_CANNOT_BE_WON = "No one can win this deal: it was lost before the first move (n: a new deal or a winnable one)"
+DEAL_LOST_FROM_START = "No one can win this deal: it was lost before the first move."
 
 
 def lost_by(move_number: int, before: State, move: Move) -> str:
@@ -270,12 +272,22 @@ def lost_by(move_number: int, before: State, move: Move) -> str:
 
 
 LOST_HERE = "this position can no longer be won"
+LOST_HERE_SAID = "This position can no longer be won."
+
+
+def lost_said(moves_made: int) -> str:
+    """A proven loss as the page's banner says it: at the deal itself, nothing the player did lost it."""
+    return DEAL_LOST_FROM_START if moves_made == 0 else LOST_HERE_SAID
 
 
 # ------------------------------------------------------------ end of game
 
 
-def won(game_name: str, deal: int | None, moves: int, seconds: float) -> str:
+def won(game_name: str, deal: int | None, moves: int, seconds: float, helped: bool = False) -> str:
+    """A game won; ``helped``: with a hint or the solution, which the statistics count apart."""
+    if helped:
+        return (f"You won deal {deal} of {game_name} with help, in {plural(moves, 'move')}, {clock(seconds)}: "
+                f"it counts as a win with help.")
     return f"You won deal {deal} of {game_name} in {plural(moves, 'move')}, {clock(seconds)}."
 
 

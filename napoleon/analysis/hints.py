@@ -80,5 +80,7 @@ def hint_of(state: State, answer: Answer) -> Hint:
     if s is not None:
         return Hint(GUESS, s.move, s.text(state), answer, voice.guess(state, s.move, s.home, s.now))
     if answer.verdict is Verdict.LOST:
+        if not state.history:  # nothing to undo: the deal was lost as dealt
+            return Hint(LOST, None, voice.DEAL_LOST_FROM_START, answer, voice.HINT_LOST_FROM_START)
         return Hint(LOST, None, voice.LOST_HERE, answer, voice.HINT_LOST)
     return Hint(UNKNOWN, None, voice.HINT_UNKNOWN, answer, voice.HINT_UNKNOWN)

@@ -341,6 +341,13 @@ def cmd_hint(args: argparse.Namespace) -> None:
 
 def cmd_play(args: argparse.Namespace) -> None:
     game = game_of(args)
+    if not (args.random or args.daily or args.date or args.winnable or args.grade or args.deal is not None
+            or args.start is not None):
+        # A player who names no deal starts on one that can be won: the deal of the day.
+        args.daily = True
+    elif args.random and (args.daily or args.date or args.winnable or args.grade or args.deal is not None
+                          or args.start is not None):
+        raise UsageError("--random picks its own deal: give no --deal, --daily, --winnable or --grade with it")
     chosen = choose_deal(args, game)
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         # Line mode also when driven through a pipe: a full screen needs a terminal.
@@ -375,7 +382,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_solver_commands(sub, out, opts)
     p = sub.add_parser("play", parents=[opts], help="play a game in the terminal")
     p.add_argument("game")
-    add_deal_choice(p, "random")
+    add_deal_choice(p, "the deal of the day")
+    p.add_argument("--random", action="store_true", help="a random deal (it may be lost from the start)")
     p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
     p.add_argument("--no-autoplay", action="store_true", help="start with safe auto-play to the foundations off")
     p.set_defaults(func=cmd_play)

@@ -239,7 +239,15 @@ class Session:
 
     def play_text(self, text: str) -> list[str]:
         """Play a move in notation; return the notation of every move made."""
-        return [self.game.notation(m) for m in self.play(self.state.parse_move(text)).made]
+        try:
+            move = self.state.parse_move(text)
+        except IllegalMoveError:
+            home = self.game.parse_notation(text)
+            if home.dst == -2 and 0 <= home.src < self.game.npiles:
+                # "T2-F", a card sent home (the f key): refused in a player's words, not notation.
+                raise IllegalMoveError(voice.no_home(self.state, home.src)) from None
+            raise
+        return [self.game.notation(m) for m in self.play(move).made]
 
     def _safe_turn(self) -> tuple[list[Move], list[str], list[int]]:
         """Play every safe card home (pushed): the moves, each in words, and the cards they carried."""
@@ -555,7 +563,7 @@ class Session:
         """The game's end in words, or None while it is being played."""
         status = self.status
         if status is Status.WON:
-            return voice.won(self.game.name, self.deal, self.moves_played, self.elapsed)
+            return voice.won(self.game.name, self.deal, self.moves_played, self.elapsed, self.assisted)
         if status is Status.LOST:
             return voice.lost(self.game.name, self.deal)
         return None

@@ -147,7 +147,7 @@ async def test_double_click_sends_a_card_home():
         await cursor_to(pilot, app, t1)
         await pilot.press("f")
         assert state.key() == before
-        assert "goes on no foundation" in app.status_line.text.plain
+        assert "cannot go to a foundation yet" in app.status_line.text.plain
 
 
 async def test_run_moves_with_depth_and_with_a_click_on_a_deeper_card():

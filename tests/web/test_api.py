@@ -300,7 +300,8 @@ def test_a_new_game_with_auto_play_starts_with_the_opening_layouts_safe_moves(cl
         ({"from": "tableau-1", "to": "foundation-1"}, 422, "does not go on foundation 1"),
         ({"from": "tableau-1", "to": "tableau-2"}, 422, "alternating colours"),
         ({"from": "tableau-7", "to": "tableau-6", "count": 2}, 422, "only one card moves at a time"),
-        ({"notation": "T1-F"}, 422, "goes on no foundation"),
+        # The f key's "T1-F", refused in a player's words, not in notation.
+        ({"notation": "T1-F"}, 422, "cannot go to a foundation yet"),
         ({"from": "foundation-1", "to": "tableau-1"}, 422, "empty"),
         ({"redeal": True}, 422, "has no redeal"),
     ],

@@ -8,6 +8,7 @@ kept per player, moving cards, the end of a game and the statistics.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 import napoleon
 
@@ -312,7 +313,10 @@ def test_a_lost_position_is_said_and_the_last_winnable_one_is_a_click_away(serve
     wait_ready(page, "werner", len(LOSING) + 1)
     page.wait_for_selector("#lost-banner:not([hidden])", timeout=15000)
     assert "can no longer be won" in page.inner_text("#lost-banner")
-    assert "T1-C3 lost the game" in page.inner_text("#lost-text")
+    # The losing move by its cards (the server's words), not "T1-C3".
+    expect(page.locator("#lost-text")).to_contain_text(f"move {len(LOSING) + 1} lost it (moved the ",
+                                                       timeout=30000)
+    assert "from column 1 to the empty cell 3" in page.inner_text("#lost-text")
     assert page.locator("#lost-restart").is_visible() and page.locator("#lost-new").is_visible()
     page.click("#lost-undo")
     wait_ready(page, "werner", len(LOSING))
@@ -331,7 +335,7 @@ def test_the_way_back_is_offered_for_a_game_opened_already_lost(server, page):
     wait_ready(page, "werner", len(LOSING) + 1)
     page.wait_for_selector("#lost-banner:not([hidden])", timeout=15000)
     page.wait_for_selector("#lost-undo:not([hidden])", timeout=30000)
-    assert "T1-C3 lost the game" in page.inner_text("#lost-text")
+    assert "from column 1 to the empty cell 3" in page.inner_text("#lost-text")
     assert "1 move back" in page.inner_text("#lost-undo")
     page.click("#lost-undo")
     wait_ready(page, "werner", len(LOSING))

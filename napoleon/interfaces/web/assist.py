@@ -9,6 +9,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from ... import voice
 from ...analysis import GUESS, WON, WorkerError
 from ...engine.state import State
 from ...schemas.web import BudgetQuery, SolveBody, VerdictQuery
@@ -64,7 +65,8 @@ class HelpRoutes(WebCore):
         return JSONResponse({"verdict": answer.verdict, "more": more, "length": len(answer.moves),
                              "at": len(state.history), "version": version, "spent": answer.spent,
                              "states": answer.states, "seconds": answer.seconds, "complete": answer.complete,
-                             "cached": answer.source != "search"})
+                             "cached": answer.source != "search",
+                             "said": voice.lost_said(len(state.history)) if answer.verdict == "lost" else None})
 
     async def solve(self, request: Request) -> JSONResponse:
         body = await read_body(request, SolveBody, "solve", required=False)
@@ -102,8 +104,9 @@ class HelpRoutes(WebCore):
         lost = await self.ask(self.solver.last_winnable(
             state, budget, stop=lambda: live.session.version != version))
         if lost is None:
-            return JSONResponse({"at": None, "move": None, "text": None})
-        return JSONResponse({"at": lost.kept, "move": lost.notation, "text": lost.text})
+            return JSONResponse({"at": None, "move": None, "text": None, "said": None})
+        return JSONResponse({"at": lost.kept, "move": lost.notation, "text": lost.text,
+                             "said": voice.capital(voice.lost_by(lost.number, lost.before, lost.move)) + "."})
 
     async def review(self, request: Request) -> JSONResponse:
         """The review of a stored game (finished or not), as far as it has got (``done``: complete)."""

@@ -50,7 +50,9 @@ class Reviews:
 
     async def _run(self, record_id: int) -> None:
         def progress(review: Review) -> None:
-            self.latest[record_id] = {**review.to_json(), "words": told(review)}
+            # Done only with its table (below): a page that saw "done" here would stop asking
+            # and never show the winning line.
+            self.latest[record_id] = {**review.to_json(), "words": told(review), "done": False}
 
         try:
             review = await review_record(self.analysis, self.store, record_id, on_progress=progress)

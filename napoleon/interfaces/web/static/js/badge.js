@@ -111,7 +111,7 @@ export class WinnableBadge {
     this.spent = answer.spent;
     this.paused = answer.verdict === "unknown";
     if (answer.verdict === "won") this.lastWon = { id, moves: app.view.moves.slice() };
-    if (answer.verdict === "lost") app.wayBack.offer();
+    if (answer.verdict === "lost") app.wayBack.offer(answer.said);
     badge.className = `badge-state ${answer.verdict}`;
     badge.textContent = VERDICT_TEXT[answer.verdict](answer);
     badge.title = VERDICT_TITLE[answer.verdict];

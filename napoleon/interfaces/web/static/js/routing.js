@@ -58,7 +58,8 @@ export class Router {
     let say = null;
     if (!target || !app.games[target.game]) {
       if (hash && hash !== "#") say = { text: `no game at ${hash}: showing the last one played`, error: true };
-      const first = { game: app.catalog.default_game, deal: null, options: {} };
+      // A first visit starts on a deal that can be won: the deal of the day.
+      const first = { game: app.catalog.default_game, deal: "daily", options: {} };
       target = parseHash(store.get("last", "")) || first;
       if (!app.games[target.game]) target = first;
     }
@@ -71,13 +72,14 @@ export class Router {
     }
   }
 
-  /** Show deal ``deal`` of ``game`` (null: a new random deal), resuming this browser's game of it. */
+  /** Show deal ``deal`` of ``game`` (null: a new random deal; "daily": the deal of the day), resuming
+   * this browser's game of it. */
   async open(game, deal, options, { fresh = false, say = null } = {}) {
     const app = this.app;
     if (app.view && !fresh && deal !== null && app.view.hash === hashOf(game, deal, options)) return;
     app.replay.stop(false);
     await app.idle();
-    const key = deal !== null ? hashOf(game, deal, options) : null;
+    const key = deal !== null && deal !== "daily" ? hashOf(game, deal, options) : null;
     const known = key && !fresh ? store.get(`game:${key}`, null) : null;
     const ok = await app.run(async () => {
       if (known) {

@@ -192,6 +192,7 @@ export class Toolbar {
       await app.router.leaveGame();
       app.router.navigate(app.view.game, null, app.router.currentOptions());
     });
+    on("lost-winnable", () => $("winnable-deal").click());
     on("lost-close", () => {
       $("lost-banner").hidden = true;
       app.focusTable();

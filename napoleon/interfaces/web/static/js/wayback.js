@@ -15,24 +15,27 @@ export class WayBack {
    * visit, else the server looks for it along the game (positions on a
    * solution it found are known at once, others it searches).
    */
-  offer() {
+  offer(said) {
     const v = this.app.view;
     const known = this.app.badge.lastWon;
     const at = known && known.id === v.id && known.moves.length < v.moves.length &&
       known.moves.every((m, i) => v.moves[i] === m) ? known.moves.length : null;
-    this.show(at);
+    this.show(at, said);
+    // At the deal itself nothing can be undone or restarted: a new deal, or one that can be won.
+    $("lost-restart").hidden = !v.moves.length;
+    $("lost-winnable").hidden = v.moves.length > 0;
     $("lost-restart").disabled = !v.can_undo;
     $("lost-banner").hidden = false;
-    if (at === null && v.moves.length) this.ask(v);
+    // The server names the losing move by its cards (the page knows only its notation).
+    if (v.moves.length) this.ask(v);
   }
 
-  /** The banner's text and its "undo to the last winnable position" (``at``: moves it keeps, or null). */
-  show(at) {
+  /** The banner's sentence (the server's) and its "undo to the last winnable position"
+   * (``at``: moves it keeps, or null). */
+  show(at, said) {
     const v = this.app.view;
     const back = at === null ? 0 : v.moves.length - at;
-    $("lost-text").textContent = back
-      ? `This position can no longer be won: ${v.moves[at]} lost the game.`
-      : "This position can no longer be won.";
+    $("lost-text").textContent = said;
     $("lost-undo").hidden = !back;
     $("lost-undo").textContent = `Undo to the last winnable position (${back} move${back === 1 ? "" : "s"} back)`;
     $("lost-undo").dataset.to = at === null ? "" : String(at);
@@ -48,7 +51,7 @@ export class WayBack {
     }
     const now = this.app.view;
     if (answer.at === null || !now || now.id !== v.id || now.version !== v.version || $("lost-banner").hidden) return;
-    this.show(answer.at);
+    this.show(answer.at, answer.said);
   }
 
   /** Back to the position after ``n`` moves, the last the solver proved winnable: one request, one change. */

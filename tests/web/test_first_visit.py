@@ -1,0 +1,35 @@
+"""A newcomer on the page: the first visit starts on a deal that can be won, and a deal lost from
+the start is said plainly with a new deal and a winnable one at hand (Chromium)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from napoleon import voice
+
+from .conftest import SHOTS
+from .test_browser import api, board, wait_ready
+
+
+def test_a_first_visit_starts_on_the_deal_of_the_day(server, page):
+    page.goto(f"{server}/")
+    wait_ready(page)
+    game = board(page).get_attribute("data-game")
+    daily = api(server, f"/api/daily?game={game}")
+    assert page.evaluate("location.hash") == f"#{game}/{daily['deal']}"
+    assert daily["grade"] in ("easy", "medium", "hard", "expert")
+
+
+def test_a_deal_lost_from_the_start_is_said_plainly_with_new_and_winnable_deals_at_hand(server, new_page):
+    page = new_page(width=360, height=740)
+    page.goto(f"{server}/#werner/8")
+    wait_ready(page, "werner", 0)
+    page.wait_for_selector("#lost-banner:not([hidden])", timeout=30000)
+    expect(page.locator("#lost-text")).to_have_text(voice.DEAL_LOST_FROM_START)
+    assert page.locator("#lost-new").is_visible() and page.locator("#lost-winnable").is_visible()
+    assert page.locator("#lost-restart").is_hidden() and page.locator("#lost-undo").is_hidden()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "lost-from-the-start-360x740.png"))
+    page.click("#lost-winnable")
+    page.wait_for_function("!location.hash.startsWith('#werner/8')", timeout=60000)
+    wait_ready(page, "werner", 0)
