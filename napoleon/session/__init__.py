@@ -237,17 +237,20 @@ class Session:
             made += safe_moves(state, lambda m: words.append(state.describe(m, past=True)))
         return self._turn(made, words, voice.played(words))
 
-    def play_text(self, text: str) -> list[str]:
-        """Play a move in notation; return the notation of every move made."""
+    def move_of(self, text: str) -> Move:
+        """A move in notation, read on this position; a card sent home ("T2-F", the f key) that no
+        foundation takes is refused in a player's words, not in notation."""
         try:
-            move = self.state.parse_move(text)
+            return self.state.parse_move(text)
         except IllegalMoveError:
             home = self.game.parse_notation(text)
             if home.dst == -2 and 0 <= home.src < self.game.npiles:
-                # "T2-F", a card sent home (the f key): refused in a player's words, not notation.
                 raise IllegalMoveError(voice.no_home(self.state, home.src)) from None
             raise
-        return [self.game.notation(m) for m in self.play(move).made]
+
+    def play_text(self, text: str) -> list[str]:
+        """Play a move in notation; return the notation of every move made."""
+        return [self.game.notation(m) for m in self.play(self.move_of(text)).made]
 
     def _safe_turn(self) -> tuple[list[Move], list[str], list[int]]:
         """Play every safe card home (pushed): the moves, each in words, and the cards they carried."""

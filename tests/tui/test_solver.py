@@ -244,3 +244,23 @@ async def test_a_new_deal_mid_game_asks_first():
         assert app.state.deal == 1 and "Leave deal 1" in str(app.screen.query_one("Label").render())
         await pilot.press("n")  # no
         assert app.state.deal == 1 and len(app.state.history) == 1
+
+
+async def test_a_guess_says_it_is_one_within_a_few_seconds_at_the_default_budget():
+    """Forty Thieves deal 777, no solution known: the terminal's own hint searches a second or two
+    before it offers its guess (it searched 10 s, then the guess: about 15 s in all); the
+    background verdict searches on longer. The budget is checked, not the clock: a busy machine."""
+    app = make_app("forty-thieves", 777, analysis=False)
+    async with app.run_test() as pilot:
+        budgets = []
+        real = app.solver.hint
+
+        async def spy(state, budget=None, max_states=None):
+            budgets.append(budget)
+            return await real(state, budget, max_states)
+
+        app.solver.hint = spy
+        await pilot.press("h")
+        await wait_for(pilot, lambda: app.want is None, 60)
+        assert app.status_line.text.plain.strip().startswith("Guess: ")
+        assert len(budgets) == 1 and budgets[0] is not None and budgets[0] <= 2

@@ -541,9 +541,11 @@ def test_the_last_winnable_position_is_found_by_the_server(client):
     with unchanged(client, gid):
         answer = client.get(f"/api/games/{gid}/last-winnable", params={"budget": 10}).json()
     assert answer["at"] == 11 and answer["move"] == "T1-C3" and answer["text"]
+    assert answer["said"].startswith("This position can no longer be won: move 12 lost it (moved the ")
     # At the deal itself there is no earlier position.
     fresh = new(client, "werner", 1)["id"]
-    assert client.get(f"/api/games/{fresh}/last-winnable").json() == {"at": None, "move": None, "text": None}
+    assert client.get(f"/api/games/{fresh}/last-winnable").json() == {"at": None, "move": None, "text": None,
+                                                                      "said": None}
     refused(client.get(f"/api/games/{gid}/last-winnable", params={"budget": "soon"}), 400)
     refused(client.get("/api/games/nosuch/last-winnable"), 404)
 
@@ -567,7 +569,10 @@ def test_a_hint_with_no_solution_known_is_a_guess_said_to_be_one(client):
 def test_lost_position_is_reported_lost(client):
     gid = new(client, "werner", LOST_WERNER_DEAL)["id"]
     hint = client.get(f"/api/games/{gid}/hint").json()
-    assert hint["verdict"] == "lost" and hint["move"] is None and "no longer be won" in hint["text"]
+    assert hint["verdict"] == "lost" and hint["move"] is None
+    # Lost as dealt: said plainly, with no advice to undo what was never played.
+    assert hint["sentence"].startswith("No one can win this deal: it was lost before the first move")
+    assert "undo" not in hint["sentence"]
     assert client.post(f"/api/games/{gid}/solve", json={}).json()["verdict"] == "lost"
 
 

@@ -33,3 +33,22 @@ def test_a_deal_lost_from_the_start_is_said_plainly_with_new_and_winnable_deals_
     page.click("#lost-winnable")
     page.wait_for_function("!location.hash.startsWith('#werner/8')", timeout=60000)
     wait_ready(page, "werner", 0)
+
+
+def test_the_hint_and_its_marks_stay_until_the_next_move(server, page):
+    page.goto(f"{server}/#werner/1")
+    wait_ready(page, "werner", 0)
+    page.wait_for_selector("#winnable-badge.won", timeout=15000)
+    page.click("#hint")
+    page.wait_for_selector("#board .card.hint", timeout=15000)
+    said = page.inner_text("#message")
+    assert said.startswith("Hint: ")
+    page.wait_for_timeout(6000)  # the marks and the sentence went after 3 s before
+    assert page.locator("#board .card.hint").count() >= 1
+    assert page.inner_text("#message") == said
+    page.keyboard.press("u")  # nothing to undo: no move, the hint stays
+    page.evaluate("() => { const m = napoleonApp.board.marks.hint; "
+                  "return napoleonApp.play.move(m.from, m.to, m.count); }")
+    page.wait_for_selector("#board[data-ready='1']:not([data-moves='0'])", state="attached", timeout=15000)
+    page.wait_for_function("document.querySelectorAll('#board .card.hint, #board .slot.hint').length === 0",
+                           timeout=10000)

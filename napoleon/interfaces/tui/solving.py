@@ -25,8 +25,10 @@ from .review import PastGamesScreen, ReviewScreen
 BUDGETS = VERDICT_BUDGETS
 """Seconds of successive background searches of one position (the analysis's ladder)."""
 
-HINT_BUDGET = 10.0
-"""Seconds a hint may search when no solution is known."""
+HINT_BUDGET = 1.5
+"""Seconds a hint may search when no solution is known: then it offers a guess (a short search's
+move to try, said to be one) within a second or two; the background verdict searches on longer,
+and a solution it finds is the next hint."""
 
 SOLVE_BUDGET = 30.0
 """Seconds "show the solution" may search when no solution is known."""

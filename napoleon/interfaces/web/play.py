@@ -41,7 +41,7 @@ class PlayRoutes(WebCore):
                 if notation is not None and notation.strip().upper() != game.notation(move).upper():
                     raise ApiError(400, f"'notation' {notation!r} disagrees with the move {game.notation(move)}")
             else:
-                move = state.parse_move(notation)
+                move = session.move_of(notation)
             return session.play(move, autoplay=body.autoplay)
 
         return await self.change(request, action, body.version)

@@ -230,6 +230,8 @@ export class App {
     const before = this.view;
     const focused = document.activeElement;
     const sameGame = before && before.id === view.id && !fresh;
+    // A hint's marks stay until the position changes: then they would point at the wrong cards.
+    if (!before || before.version !== view.version || !sameGame) this.board.marks.hint = null;
     this.view = view;
     this.version += 1;
     this.receivedAt = performance.now();

@@ -5,7 +5,6 @@
 import { api } from "./api.js";
 
 const HINT_BUDGET = 5;
-const HINT_SHOWN_MS = 3000;
 
 export class Play {
   constructor(app) {
@@ -64,18 +63,12 @@ export class Play {
       app.message(err.message, true);
       return;
     }
-    app.message(answer.sentence, !answer.move && answer.verdict === "lost");
+    // The hint and its marks stay until the next move (app.show clears them), not a few seconds.
+    app.message(answer.sentence, !answer.move && answer.verdict === "lost", !!answer.move);
     if (!answer.move) return;
     const m = answer.move;
     const board = app.board;
     board.marks.hint = m.redeal ? null : { from: m.from, to: m.to, count: m.count };
     board.render();
-    const version = app.version;
-    setTimeout(() => {
-      if (app.version === version || board.marks.hint) {
-        board.marks.hint = null;
-        board.render();
-      }
-    }, HINT_SHOWN_MS);
   }
 }
