@@ -279,6 +279,13 @@ def lost_said(moves_made: int) -> str:
     """A proven loss as the page's banner says it: at the deal itself, nothing the player did lost it."""
     return DEAL_LOST_FROM_START if moves_made == 0 else LOST_HERE_SAID
 
+VERDICT_WORDS = {
+    "won": "won", "lost": "lost", "searching": "solver …", "off": "solver off", "winnable": "✓ winnable",
+    "no_longer_winnable": "✗ no longer winnable", "not_winnable": "✗ not winnable",
+    "unknown_searching": "? unknown, searching", "unknown": "? unknown",
+}
+"""The terminal's header word on the position: the game's status, else the solver's verdict."""
+
 
 # ------------------------------------------------------------ end of game
 

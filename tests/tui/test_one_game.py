@@ -165,3 +165,33 @@ async def test_the_leave_question_and_the_new_deal_choice_are_read_whole(width):
         text = screen_text(app)
         assert "New deal: any, winnable, winnable of a grade, or the deal of the day" in text
         assert "t today · Esc cancel" in text
+
+
+async def test_the_title_stays_while_the_verdict_changes():
+    """Forty Thieves' header read "Forty Thieves · deal N", then its long name once the verdict's
+    word got shorter: the title is chosen for the longest verdict."""
+    from napoleon.analysis import Answer, Verdict
+
+    app = make_app("forty-thieves", 603, autoplay=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.analysis_on = True  # the verdict changes as the solver answers
+        titles = set()
+        for searching, verdict in ((True, None), (False, Verdict.UNKNOWN), (True, Verdict.UNKNOWN),
+                                   (False, Verdict.WON), (False, Verdict.LOST)):
+            app.searching = searching
+            app.verdict = None if verdict is None else Answer(verdict)
+            for width in (80, 70, 60, 100):
+                line = app._info_text(width).plain
+                titles.add((width, line.split(" · deal")[0].strip()))
+        assert len(titles) == 4, titles  # one title a width, whatever the verdict
+
+
+async def test_auto_play_turned_on_at_move_0_is_the_openings():
+    app = make_app("werner", 1, autoplay=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("A")
+        await pilot.pause()
+        assert app.session.autoplay and app.session.moves_made == 2
+        assert app.session.moves_played == 0 and "moves 0" in app._info_text(120).plain
+        assert app.status_line.text.plain.strip().startswith("safe auto-play on: played home the A♣ and A♠")

@@ -14,7 +14,7 @@ from textual.widget import Widget
 from ...analysis import Verdict
 from ...engine.state import Status
 from ...keymap import KEYS as KEY_MAP
-from ...voice import clock
+from ...voice import VERDICT_WORDS, clock
 from . import cardfaces as cf
 from .host import AppHost
 
@@ -148,11 +148,15 @@ class BarsMixin(AppHost):
 
         names = [game.name + (f" ({opts})" if opts else ""), game.short_name or game.name]
         # The first that fits: in words, shorter words, then a name cut short,
-        # then bare numbers. The deal number always shows.
+        # then bare numbers. The deal number always shows. While the solver searches, the
+        # room is measured with its longest word, so that the title does not change with the verdict.
         choice = None
+        words = VERDICT_WORDS.values()
+        widest = (max(len(w) for w in words), max(len(w.split()[0]) for w in words)) if self.analysis_on else (0, 0)
         for level, least in ((0, None), (1, None), (1, 8), (2, 0)):
             right = tail(level)
-            room = width - deal.cell_len - right.cell_len - 1
+            slack = max(0, widest[level == 2] - self._verdict_text(tiny=level == 2).cell_len)
+            room = width - deal.cell_len - right.cell_len - 1 - slack
             for candidate in names:
                 if len(candidate) + 1 <= room:
                     choice = (Text(f" {candidate}", style="bold"), right)
@@ -175,20 +179,21 @@ class BarsMixin(AppHost):
     def _verdict_text(self, tiny: bool = False) -> Text:
         """The solver's word on the position (``tiny``: its symbol only)."""
         status = self.session.status
+        words = VERDICT_WORDS
         if status is Status.WON:
-            text = Text("won", style="bold green")
+            text = Text(words["won"], style="bold green")
         elif status is Status.LOST:
-            text = Text("lost", style="bold red")
+            text = Text(words["lost"], style="bold red")
         elif (v := self.verdict) is None:
-            text = Text("solver …" if self.searching else "solver off", style="dim")
+            text = Text(words["searching" if self.searching else "off"], style="dim")
             if tiny:
                 return Text("…" if self.searching else "", style="dim")
         elif v.verdict is Verdict.WON:
-            text = Text("✓ winnable", style="bold green")
+            text = Text(words["winnable"], style="bold green")
         elif v.verdict is Verdict.LOST:
-            text = Text("✗ no longer winnable" if self.state.history else "✗ not winnable", style="bold red")
+            text = Text(words["no_longer_winnable" if self.state.history else "not_winnable"], style="bold red")
         else:
-            text = Text("? unknown, searching" if self.searching else "? unknown", style="yellow")
+            text = Text(words["unknown_searching" if self.searching else "unknown"], style="yellow")
         if tiny:
             return Text(text.plain.split()[0], style=text.style)
         return text
