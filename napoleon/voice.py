@@ -448,3 +448,16 @@ def reviewed(seconds: float) -> str:
 
 def review_title(game_name: str, deal: int, moves: int) -> str:
     return f"Review: {game_name}, deal {deal}, {plural(moves, 'move')}"
+
+
+def review_chart(losing_move: int | None) -> str:
+    """The chart's caption."""
+    line = "; dotted: the winning line from before the losing move" if losing_move is not None else ""
+    return f"Cards home after each move: your game{line}. Under it, the verdict after each move " \
+           f"(✓ winnable, ✗ lost, ? not known)."
+
+
+def review_chart_label(home: int, losing_move: int | None, total: int) -> str:
+    """What the chart shows, for a screen reader."""
+    line = f"; the winning line from before move {losing_move} gets all {total} home" if losing_move else ""
+    return f"Cards home after each move: {home} at the end{line}"

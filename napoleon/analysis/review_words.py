@@ -61,7 +61,8 @@ def table_lines(state: State) -> list[str]:
 def told(review: Review) -> dict[str, Any]:
     """The review's sentences: ``title``, ``status``, ``summary`` (the headline), ``help_line`` (the
     help taken, in one line: empty when none was), ``help`` (each help taken, the detail one step away), ``moves`` (each move by its cards, in the
-    past), ``verdicts`` (the words of each position's verdict), ``line_title`` and ``line`` (each
+    past), ``verdicts`` (the words of each position's verdict), ``chart`` and ``chart_label``
+    (the chart's caption and what it shows, for a screen reader), ``line_title`` and ``line`` (each
     step of the winning line, from before its first move)."""
     game = get_game(review.game, review.options)
     n = len(review.moves)
@@ -104,6 +105,8 @@ def told(review: Review) -> dict[str, Any]:
         "moves": moves,
         "verdicts": [voice.review_verdict(v, length) for v, length in zip(review.verdicts, review.lengths,
                                                                           strict=True)],
+        "chart": voice.review_chart(review.losing_move),
+        "chart_label": voice.review_chart_label(review.home[-1], review.losing_move, game.total_cards),
         "line_title": line_title,
         "line": steps,
     }

@@ -27,20 +27,58 @@ def verdict_strip(review: Review, step: int = 1) -> str:
     return "".join(marks)
 
 
-def summary(review: Review, total_cards: int, width: int = 72) -> list[str]:
+CHART_ROWS = 6
+
+
+def _columns(values: list[int], step: int) -> list[int]:
+    return [max(values[i:i + step]) for i in range(0, len(values), step)]
+
+
+def chart(review: Review, total_cards: int, width: int = 80, rows: int = CHART_ROWS) -> list[str]:
+    """Cards home against moves, ``width`` columns at most: a scale of cards up the left, the moves
+    along the bottom, the player's game in blocks, the winning line from before the losing move in
+    dots, and the verdict after each move as a band of marks under it
+    (✓ winnable, ✗ lost, ? not known)."""
+    top = max(total_cards, 1)
+    start = (review.losing_move or 1) - 1
+    n = max(len(review.home), start + len(review.line_home))
+    label = len(str(top))
+    cols = max(10, width - label - 2)
+    step = -(-n // cols)
+    game = _columns(review.home, step)
+    line = [0] * (start // step) + _columns(review.line_home, step) if review.line_home else []
+    levels = rows * 8
+    out = []
+    for r in range(rows, 0, -1):
+        cells = []
+        for c in range(max(len(game), len(line))):
+            g = game[c] * levels // top if c < len(game) else 0
+            if g >= r * 8:
+                cells.append("█")
+            elif g > (r - 1) * 8:
+                cells.append(SPARKS[g - (r - 1) * 8 - 1])
+            elif c < len(line) and (r - 1) * 8 < line[c] * levels // top <= r * 8:
+                cells.append("·")
+            else:
+                cells.append(" ")
+        mark = str(top) if r == rows else str(top // 2) if r == (rows + 1) // 2 else ""
+        out.append(f"{mark:>{label}} {'┤' if mark else '│'}{''.join(cells)}".rstrip())
+    used = max(len(game), len(line))
+    out.append(f"{0:>{label}} └{'─' * used}")
+    last = str(n - 1)
+    out.append(" " * (label + 2) + "0" + last.rjust(max(used - 1, len(last))))
+    out.append(" " * (label + 2) + verdict_strip(review, step))
+    return out
+
+
+def summary(review: Review, total_cards: int, width: int = 80) -> list[str]:
     """The review's headline in the player's words (:func:`~napoleon.analysis.review_words.told`):
     the deal's verdict, the losing move by its cards and the line from before it, a won game's
-    length, the help taken in one line; then the picture (cards home after every move)."""
+    length, the help taken in one line; then the chart (:func:`chart`)."""
     words = told(review)
     lines = [*words["summary"], *([words["help_line"]] if words["help_line"] else [])]
-    # One scale for the game and its winning line, so that the line starts under its move.
-    start = (review.losing_move or 1) - 1
-    step = -(-max(len(review.home), start + len(review.line_home)) // max(width, 1))
-    lines.append(f"Cards home  {sparkline(review.home, total_cards, step)}")
-    if review.line_home:
-        lines.append(f"Line home   {' ' * (start // step)}{sparkline(review.line_home, total_cards, step)}")
-    lines.append(f"Verdicts    {verdict_strip(review, step)}")
-    return lines
+    lines.append(words["chart"])
+    return [*lines, *chart(review, total_cards, width)]
 
 
 def move_lines(review: Review) -> list[str]:

@@ -79,10 +79,15 @@ def test_the_text_names_the_move_and_the_line(stored_game, capsys):
     assert "Move 19 lost the game: you moved the 8♠ from column 1 to the empty cell 3, instead of " in out
     assert re.search(r"A winning line from before move 19: \d+ moves\.", out)
     assert not re.search(r"\b[TCF]\d-", out), "no move in notation"
-    # The pictures: one character for every few positions (the line makes the scale), winnable then lost.
-    (verdicts,) = [line for line in out.splitlines() if line.startswith("Verdicts")]
-    assert re.fullmatch(r"Verdicts +✓+✗+", verdicts)
-    assert "Cards home  ▁" in out and "Line home " in out and out.count("█") >= 1
+    # The chart: a scale of cards up the left (0 to 52), the moves along the bottom (the line makes the
+    # scale), the verdict band under it, winnable then lost; 80 columns at most.
+    lines = out.splitlines()
+    axis = next(i for i, line in enumerate(lines) if re.fullmatch(r" 0 └─+", line))
+    assert lines[axis - 6].startswith("52 ┤") and lines[axis - 3].startswith("26 ┤")
+    assert re.fullmatch(r" {4}0 +\d+", lines[axis + 1])
+    assert re.fullmatch(r" {4}✓+✗+", lines[axis + 2])
+    assert "·" in out and "▁" in out
+    assert all(len(line) <= 80 for line in lines[axis - 6:axis + 3])
 
 
 def test_review_of_a_missing_game_is_a_clear_error(tmp_path, capsys):
@@ -201,3 +206,21 @@ def test_a_card_covered_by_the_losing_move_is_named_with_the_move_it_stopped():
     said = voice.review_losing_move(33, state, turn, home)
     assert said == (f"Move 33 lost the game: you turned the {coming} from the stock onto the waste, "
                     f"over the {card}, instead of playing the {card} home.")
+
+
+def test_the_chart_fits_80_columns_with_its_scale_and_verdict_band():
+    """A long game (61 moves) on an 80-column terminal: every line of the chart fits, the scale
+    says 0 and the game's cards, the moves run to the last one, each move's verdict in the band."""
+    from napoleon.analysis.review import Review
+    from napoleon.interfaces.review_text import chart
+
+    n = 61
+    review = Review("werner", {}, 1, ["T1-T2"] * n, [""] * n, [min(k, 52) for k in range(n + 1)],
+                    ["winnable"] * 30 + ["lost"] * (n + 1 - 30), [None] * (n + 1))
+    lines = chart(review, 52, 80)
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[0].startswith("52 ┤") and lines[-3].startswith(" 0 └")
+    assert lines[-2].split() == ["0", str(n)]
+    band = lines[-1].strip()
+    assert len(band) == n + 1 and set(band) == {"✓", "✗"}
+    assert sum(line.count("█") for line in lines) > n  # the game drawn in full blocks, not a 16-character sparkline

@@ -60,6 +60,13 @@ def test_review_from_the_end_of_game_dialog(server, new_page, size):
     assert page.locator("svg.review-chart polyline.game").count() == 1
     assert page.locator("svg.review-chart polyline.line").count() == 1
     assert page.locator("svg.review-chart rect.verdict-lost").count() == 2
+    # Readable at this width: drawn at the width it has, a scale of cards and of moves, a band a player sees.
+    box = page.locator("svg.review-chart").bounding_box()
+    assert box["height"] >= 200 and box["width"] <= width
+    ticks = page.locator("svg.review-chart text.tick").all_text_contents()
+    assert {"0", "52"} <= set(ticks)
+    band = page.locator("svg.review-chart rect.verdict-lost").first.bounding_box()
+    assert band["height"] >= 12
     # The winning line, forward and back, on its own table.
     review = api(server, f"/api/games/{gid}/review")
     assert review["losing_move"] == 19 and review["done"]

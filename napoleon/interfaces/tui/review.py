@@ -97,7 +97,7 @@ class ReviewScreen(ModalScreen[None]):
         self.query_one("#review-title", Label).update(Text(
             f"Review of game #{self.record_id}: {game.name}, deal {review.deal}, {len(review.moves)} moves, "
             f"{RESULTS.get(review.result or '', review.result or '')}{how}", style="bold"))
-        width = max(20, self.size.width - 20)
+        width = max(40, min(self.size.width - 6, 100))
         lines = summary(review, game.total_cards, width)
         self.query_one("#review-summary", Static).update("\n".join(lines))
         help_box = self.query_one("#review-help", Static)

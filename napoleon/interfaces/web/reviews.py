@@ -52,7 +52,7 @@ class Reviews:
         def progress(review: Review) -> None:
             # Done only with its table (below): a page that saw "done" here would stop asking
             # and never show the winning line.
-            self.latest[record_id] = {**review.to_json(), "words": told(review), "done": False}
+            self.latest[record_id] = {**shown(review), "done": False}
 
         try:
             review = await review_record(self.analysis, self.store, record_id, on_progress=progress)
@@ -69,6 +69,12 @@ class Reviews:
             task.cancel()
 
 
+def shown(review: Review) -> dict[str, Any]:
+    """A review as the page reads it: its JSON, its sentences (``words``) and the cards of the game
+    (``total_cards``, the top of the chart's scale)."""
+    return {**review.to_json(), "words": told(review), "total_cards": get_game(review.game, review.options).total_cards}
+
+
 def with_table(review: dict[str, Any]) -> dict[str, Any]:
     """A finished review with its sentences (``words``: :func:`~napoleon.analysis.review_words.told`)
     and what the page needs to step through its winning line on a table: ``table``: the piles'
@@ -76,7 +82,7 @@ def with_table(review: dict[str, Any]) -> dict[str, Any]:
     (``positions``)."""
     kept = Review.from_json(review)
     kept.stored = review.get("stored", False)
-    review = {**review, "words": told(kept)}
+    review = {**review, **shown(kept)}
     if review.get("losing_move") is None or not review.get("line"):
         return review
     game = get_game(review["game"], review["options"])

@@ -89,7 +89,7 @@ export class ReviewPage {
     const game = this.app.games[r.game];
     $("review-title").textContent = r.words.title;
     $("review-summary").replaceChildren(...r.words.summary.map((t) => el("p", {}, t)), ...this.helpTaken(r.words));
-    $("review-chart").replaceChildren(this.chart(r, game ? game.piles.filter((p) => p.role === "foundation").length : 4));
+    $("review-chart").replaceChildren(this.chart(r));
     $("review-moves").replaceChildren(this.movesTable(r));
     if (r.done && r.table) this.showLine(r);
   }
@@ -104,26 +104,42 @@ export class ReviewPage {
     return [details];
   }
 
-  /** Cards home against moves: the player's game, the winning line beside it, verdict changes marked. */
-  chart(r, foundations) {
+  /** Cards home against moves, drawn at the width it has (so that its text stays readable on a
+   * phone): a scale of cards up the left, moves along the bottom, the player's game and the winning
+   * line beside it, and the verdict after each move as a band under the axis. */
+  chart(r) {
     const home = [r.start.home, ...r.moves.map((m) => m.home)];
     const lineFrom = r.losing_move !== null ? r.losing_move - 1 : null;
     const lineHome = r.line_home || [];
     const width = Math.max(home.length - 1, lineFrom !== null ? lineFrom + lineHome.length - 1 : 0, 1);
-    const top = Math.max(...home, ...lineHome, 1);
-    const W = 600, H = 160, pad = 4;
-    const x = (i) => pad + (i / width) * (W - 2 * pad);
-    const y = (v) => H - pad - (v / top) * (H - 2 * pad);
-    const svg = el("svg:svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "review-chart",
-      "aria-label": `Cards home after each move: ${home[home.length - 1]} at the end` +
-        (lineFrom !== null ? `; the winning line from move ${lineFrom} gets all ${top} home` : "") });
+    const top = r.total_cards || Math.max(...home, ...lineHome, 1);
+    const W = Math.round(Math.max(280, Math.min(800, $("review-chart").clientWidth || 600)));
+    const H = 220, left = 34, right = 10, topPad = 10, band = 14, bottom = 22 + band + 6;
+    const plotH = H - topPad - bottom;
+    const x = (i) => left + (i / width) * (W - left - right);
+    const y = (v) => topPad + plotH - (v / top) * plotH;
+    const svg = el("svg:svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", class: "review-chart",
+      "aria-label": r.words.chart_label });
+    // The scale: cards home up the left, moves along the bottom.
+    for (const v of [0, Math.round(top / 2), top]) {
+      svg.appendChild(el("svg:line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: "grid" }));
+      svg.appendChild(el("svg:text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+    }
+    svg.appendChild(el("svg:line", { x1: left, x2: left, y1: topPad, y2: y(0), class: "axis" }));
+    svg.appendChild(el("svg:line", { x1: left, x2: W - right, y1: y(0), y2: y(0), class: "axis" }));
+    for (const k of [0, Math.round(width / 2), width]) {
+      svg.appendChild(el("svg:text", { x: x(k), y: y(0) + 16, "text-anchor": k === 0 ? "start" : k === width ? "end" : "middle",
+        class: "tick" }, String(k)));
+    }
+    // The verdict after each move: a band a player can see, under the axis.
     const verdicts = [r.start.verdict, ...r.moves.map((m) => m.verdict)];
+    const bandY = H - band - 4;
     verdicts.forEach((v, i) => {
-      svg.appendChild(el("svg:rect", { x: x(i) - 1, y: H - pad, width: Math.max(2, (W - 2 * pad) / width), height: pad,
-        class: `verdict-${v}` }));
+      const x0 = x(Math.max(i - 0.5, 0)), x1 = x(Math.min(i + 0.5, width));
+      svg.appendChild(el("svg:rect", { x: x0, y: bandY, width: Math.max(1, x1 - x0), height: band, class: `verdict-${v}` }));
     });
     for (const k of r.changes || []) {
-      svg.appendChild(el("svg:line", { x1: x(k), x2: x(k), y1: pad, y2: H - pad, class: "change" }));
+      svg.appendChild(el("svg:line", { x1: x(k), x2: x(k), y1: topPad, y2: y(0), class: "change" }));
     }
     const points = (values, from) => values.map((v, i) => `${x(from + i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     if (lineFrom !== null && lineHome.length) {
@@ -131,9 +147,7 @@ export class ReviewPage {
     }
     svg.appendChild(el("svg:polyline", { points: points(home, 0), class: "game" }));
     const figure = el("figure");
-    figure.append(svg, el("figcaption", {},
-      "Cards home after each move: your game" + (lineFrom !== null ? ", and the winning line from before the losing move (dashed)" : "")
-      + "; the strip below shows each move's verdict (green winnable, red lost, grey not known)."));
+    figure.append(svg, el("figcaption", {}, r.words.chart));
     return figure;
   }
 
