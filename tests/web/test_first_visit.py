@@ -52,3 +52,15 @@ def test_the_hint_and_its_marks_stay_until_the_next_move(server, page):
     page.wait_for_selector("#board[data-ready='1']:not([data-moves='0'])", state="attached", timeout=15000)
     page.wait_for_function("document.querySelectorAll('#board .card.hint, #board .slot.hint').length === 0",
                            timeout=10000)
+
+
+def test_the_rules_open_at_their_top_on_a_phone(server, new_page):
+    page = new_page(width=360, height=740)
+    page.goto(f"{server}/#forty-thieves/1")
+    wait_ready(page, "forty-thieves", 0)
+    page.evaluate("napoleonApp.dialogs.showRules()")
+    page.wait_for_selector("#rules-dialog[open]")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.getElementById('rules-dialog').scrollTop") == 0
+    box = page.locator("#rules-title").bounding_box()
+    assert box is not None and 0 <= box["y"] < 740

@@ -33,7 +33,13 @@ export class Dialogs {
       item.append(keys, ` ${k.help}`);
       return item;
     }));
-    $("rules-dialog").showModal();
+    const dialog = $("rules-dialog");
+    dialog.showModal();
+    // showModal focuses the first button, the close at the bottom, and scrolls there: the rules are
+    // read from the top, so the title takes the focus and the dialog its first line.
+    $("rules-title").tabIndex = -1;
+    $("rules-title").focus({ preventScroll: true });
+    dialog.scrollTop = 0;
   }
 
   /** A short celebration of a win: the foundations' top cards hop, one after another. */
