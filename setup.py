@@ -12,9 +12,10 @@ setup(
     ext_modules=[
         Extension(
             "napoleon.solver._core",
-            # One file per concern; csrc/core.h says which holds what.
-            sources=sorted(glob("napoleon/solver/csrc/*.c")),
-            depends=["napoleon/solver/csrc/core.h"],
+            # One file per concern; csrc/core.h says which holds what. wasm.c is
+            # the WebAssembly binding (napoleon/solver/wasm.py builds it).
+            sources=sorted(f for f in glob("napoleon/solver/csrc/*.c") if not f.endswith("wasm.c")),
+            depends=sorted(glob("napoleon/solver/csrc/*.h")),
             extra_compile_args=["-O3", "-std=c11", "-Wall"],
             optional=True,
         )

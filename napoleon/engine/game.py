@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
-from .dealing import deal_rows
+from .dealing import RedealOrder, deal_rows
 from .errors import OptionError
 from .move import Move
 from .notation import move_from_json, move_notation, move_to_json, parse_notation
@@ -164,30 +164,59 @@ class Game:
             return False
         return any(state.piles[i] for i in self.role_piles[self.redeal_gathers])
 
-    def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """A redeal that only moves cards, as data: ``(gather, deal_to)``.
-
-        The cards of the ``gather`` piles are picked up into one packet, pile
-        after pile in that order, each from its top card down; the packet is
-        then dealt from its first card, one card at a time, onto the
-        ``deal_to`` piles in turn (onto whatever they hold). :meth:`redeal`
-        carries it out, and so does the solver's compiled core, from the same
-        data. None (the default): the game's own :meth:`redeal` does more than
-        move cards (Grand Napoleon plays cards up as it deals).
-        """
+    def redeal_order(self) -> RedealOrder | None:
+        """The game's redeal as data (:class:`~.dealing.RedealOrder`): which
+        piles are picked up, in what order, and how the packet is dealt
+        again. :meth:`redeal` carries it out, and so does the solver's
+        compiled core, from the same data. None (the default): no redeal."""
         return None
 
     def redeal(self, state: State) -> None:
-        """Carry out a redeal on the piles (the counter is the caller's): by
-        default the one :meth:`redeal_order` declares."""
+        """Carry out a redeal on the piles (the counter is the caller's): the
+        one :meth:`redeal_order` declares."""
         order = self.redeal_order()
         if order is None:
             raise NotImplementedError(f"{self.id} declares no redeal")
-        gather, deal_to = order
-        packet = [card for p in gather for card in reversed(state.piles[p])]
-        for p in gather:
+        packet = [card for p in order.gather for card in (state.piles[p] if order.bottom_first
+                                                          else reversed(state.piles[p]))]
+        for p in order.gather:
             state.piles[p] = []
-        deal_rows(state, deal_to, packet)
+        self.lay_out(state, order, packet)
+
+    def lay_out(self, state: State, order: RedealOrder, cards: list[int]) -> None:
+        """Deal ``cards`` (first card first) onto ``order.deal_to`` in turn,
+        row after row, with the play-ups ``order.play_ups`` declares: once
+        the first row is down, its piles' top cards are played up, pass after
+        pass (each pass trying every pile of the row, left to right), until a
+        pass plays none; after that a card dealt onto a pile of
+        ``order.play_ups`` is played up at once, and so is each card it
+        uncovers that then fits. A card played up goes to the first
+        foundation (in :attr:`foundations` order) that takes it."""
+        if order.play_ups is None:
+            deal_rows(state, order.deal_to, cards)
+            return
+        first_row = min(len(order.deal_to), len(cards)) - 1
+        for i, card in enumerate(cards):
+            pile = order.deal_to[i % len(order.deal_to)]
+            state.piles[pile].append(card)
+            if i == first_row:
+                # A list, not a generator: each pass tries every pile of the row.
+                while any([self.play_up(state, p) for p in order.deal_to[: first_row + 1]]):  # noqa: C419
+                    pass
+            elif i > first_row and pile in order.play_ups:
+                while self.play_up(state, pile):
+                    pass
+
+    def play_up(self, state: State, pile: int) -> bool:
+        """Play the top card of ``pile`` to the first foundation that takes it; whether one did."""
+        cards = state.piles[pile]
+        if not cards:
+            return False
+        for f in self.foundations:
+            if self.foundation_accepts(state.piles, f, cards[-1]):
+                state.piles[f].append(cards.pop())
+                return True
+        return False
 
     def active_wastes(self, state: State) -> list[int]:
         """The waste piles a stock card may be turned onto now."""

@@ -6,7 +6,7 @@ import hashlib
 from typing import Any
 
 from ..cards import ACE
-from ..engine.dealing import deal_rows, stock_from
+from ..engine.dealing import RedealOrder, deal_rows, stock_from
 from ..engine.errors import PositionError
 from ..engine.game import RANKS, UNLIMITED, Game, Option
 from ..engine.rules import FOUNDATION, STOCK, TABLEAU, WASTE, Build, Foundation, Group
@@ -125,10 +125,10 @@ Won when all 104 cards are on the foundations."""
         deal_rows(state, columns, cards[: 4 * len(columns)])
         state.piles[self.stock] = stock_from(cards[4 * len(columns):])
 
-    def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def redeal_order(self) -> RedealOrder:
         # The waste turned over onto the (empty) stock: its top card goes
         # down first, so the first card turned in the last pass comes first.
-        return (self.role_piles[WASTE][0],), (self.stock,)
+        return RedealOrder((self.role_piles[WASTE][0],), (self.stock,))
 
     def blank_state(self, deal: int | None) -> CycleState:
         return CycleState(self, deal)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING
+from ..engine.dealing import RedealOrder
 from ..engine.game import Game
 from ..engine.rules import FOUNDATION, TABLEAU, Build, Foundation, Group
 from ..engine.table import CARD_RATIO, DOWN, Columns, Table
@@ -58,42 +59,10 @@ Won when all 104 cards are on the foundations."""
         return Table(Columns(top, self.band(TABLEAU, DOWN, room=CARD_RATIO + 3.2)))
 
     def deal(self, state: State, cards: list[int]) -> None:
-        self.lay_out(state, cards)
+        self.lay_out(state, self.redeal_order(), cards)
 
-    def lay_out(self, state: State, cards: list[int]) -> None:
-        """Deal ``cards`` across the columns with the automatic play-ups."""
-        columns = self.role_piles[TABLEAU]
-        ends = (columns[0], columns[-1])
-        first_row = min(COLUMNS, len(cards)) - 1
-        for i, card in enumerate(cards):
-            column = columns[i % COLUMNS]
-            state.piles[column].append(card)
-            if i == first_row:
-                # A list, not a generator: each pass tries every column, left to right.
-                while any([self.play_up(state, c) for c in columns[: first_row + 1]]):  # noqa: C419
-                    pass
-            elif i > first_row and column in ends:
-                while self.play_up(state, column):
-                    pass
-
-    def play_up(self, state: State, column: int) -> bool:
-        """Play the top card of ``column`` to a foundation if one takes it.
-
-        The Ace foundations come first in the layout, so a card that fits
-        both kinds goes to an Ace foundation.
-        """
-        pile = state.piles[column]
-        if not pile:
-            return False
-        for f in self.foundations:
-            if self.foundation_accepts(state.piles, f, pile[-1]):
-                state.piles[f].append(pile.pop())
-                return True
-        return False
-
-    def redeal(self, state: State) -> None:
-        columns = self.role_piles[TABLEAU]
-        stock = [card for c in columns for card in state.piles[c]]
-        for c in columns:
-            state.piles[c] = []
-        self.lay_out(state, stock)
+    def redeal_order(self) -> RedealOrder:
+        # Column 1's cards bottom first, then column 2's, ... dealt again
+        # across the columns with the layout's play-ups (columns 1 and 11).
+        columns = tuple(self.role_piles[TABLEAU])
+        return RedealOrder(columns, columns, bottom_first=True, play_ups=(columns[0], columns[-1]))

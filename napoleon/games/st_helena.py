@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING, card_str, make_card
-from ..engine.dealing import deal_rows
+from ..engine.dealing import RedealOrder, deal_rows
 from ..engine.errors import PositionError
 from ..engine.game import RANKS, Game, Option, choice
 from ..engine.rules import ANY, ANY_SUIT, FOUNDATION, NONE, SAME, TABLEAU, Build, Foundation, Group
@@ -121,11 +121,11 @@ Won when all 104 cards are on the foundations."""
             state.piles[lower[s]] = [make_card(ACE, s)]
         deal_rows(state, self.group_piles[PILES], cards)
 
-    def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def redeal_order(self) -> RedealOrder:
         # Pile 12 on top of pile 11, ... down to pile 1, dealt again from the
         # top of the packet (pile 12's top card first), clockwise from pile 1.
         piles = tuple(self.group_piles[PILES])
-        return piles[::-1], piles
+        return RedealOrder(piles[::-1], piles)
 
     def check_position(self, state: State) -> None:
         for group, start in ((UPPER, self.top_rank), (LOWER, ACE)):

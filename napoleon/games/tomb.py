@@ -6,7 +6,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..cards import KING, card_str
-from ..engine.dealing import stock_from
+from ..engine.dealing import RedealOrder, stock_from
 from ..engine.errors import PositionError
 from ..engine.game import RANKS, Game
 from ..engine.move import Move
@@ -156,10 +156,10 @@ Won when all 104 cards are on the foundations."""
             return f"the bottom card {card_name(pile[0])} does not follow the {card_name(c[-1])} in suit"
         return "only one card moves at a time (a whole tableau pile may move onto the central reserve)"
 
-    def redeal_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def redeal_order(self) -> RedealOrder:
         # The wastes gathered, the first on top, and turned over onto the
         # (empty) stock: the first waste's first card is turned first again.
-        return tuple(self.role_piles[WASTE])[::-1], (self.stock,)
+        return RedealOrder(tuple(self.role_piles[WASTE])[::-1], (self.stock,))
 
     def extra_json(self, state: State) -> dict[str, Any]:
         obj = super().extra_json(state)

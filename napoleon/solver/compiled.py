@@ -15,7 +15,7 @@ try:
 except ImportError:  # pragma: no cover - only without a C compiler
     _core = None
 
-TABLE_VERSION = 3  # the layout core.encode_rules() writes; csrc/core.h's TABLE_VERSION must match
+TABLE_VERSION = 4  # the layout core.encode_rules() writes; csrc/core.h's TABLE_VERSION must match
 
 if _core is not None and getattr(_core, "TABLE_VERSION", None) != TABLE_VERSION:  # pragma: no cover
     # A stale build (from before a change of the table layout) would misread

@@ -6,9 +6,9 @@ tables). ``encode_rules`` flattens what :class:`~napoleon.engine.game.Game` comp
 from a game's rule data (fit tables, spaces, the routes each pile's
 cards may take in each phase, whole-pile moves, waste piles in play,
 interchangeable piles, safe auto-play) into a list of integers that
-``csrc/rules.c`` reads in the same order, headed by :data:`TABLE_VERSION`. A redeal the game
-declares as data (``Game.redeal_order``) is carried out by the core from that data; any other
-by calling back into the game's Python code, so no rule is written twice. The hooks that the
+``csrc/rules.c`` reads in the same order, headed by :data:`TABLE_VERSION`. Every game's
+redeal is data (``Game.redeal_order``) that the engine and the core both carry out, so no
+rule is written twice and no search calls back into Python. The hooks that the
 tables are read from (``routes``, ``active_wastes``, ``symmetric_groups``,
 ``autoplay_allowed``) may depend on the number of redeals used only; that is
 how a "phase" is defined here.
@@ -128,8 +128,13 @@ def encode_rules(game: Game) -> list[int]:
     out += [_mask(s) for s in supporters(game)]
     gather = game.role_piles.get(game.redeal_gathers, []) if game.redeal_gathers else []
     out += [len(gather), *gather]
-    order = game.redeal_order()  # a redeal declared as data is carried out in the core
-    out += [0, 0] if order is None else [len(order[0]), *order[0], len(order[1]), *order[1]]
+    order = game.redeal_order()  # carried out in the core from the same data as in the engine
+    if order is None:
+        out += [0, 0, 0, 0, 0]
+    else:
+        play_ups = order.play_ups or ()
+        out += [len(order.gather), *order.gather, len(order.deal_to), *order.deal_to, int(order.bottom_first),
+                int(order.play_ups is not None), len(play_ups), *play_ups]
     if _core is not None:
         try:  # the core checks its assumptions about the rules (csrc/core.h) as it reads them
             _core.moves(out, [[] for _ in range(game.npiles)], 0)
@@ -145,20 +150,9 @@ def _mask(cards) -> int:
     return m
 
 
-def _redealer(game: Game):
-    def redeal(piles: list[list[int]], redeals: int) -> list[list[int]]:
-        s = State(game, 1)
-        s.piles = piles
-        s.redeals = redeals
-        game.redeal(s)
-        return s.piles
-
-    return redeal
-
-
 def core_redeal(state: State) -> tuple[list[list[int]], int]:
     """The piles and redeal count after a redeal as the core carries it out (to test it against the engine)."""
-    return _core.redeal(encode_rules(state.game), [p[:] for p in state.piles], state.redeals, _redealer(state.game))
+    return _core.redeal(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
 
 
 def core_moves(state: State) -> list[Move]:
@@ -170,7 +164,7 @@ def core_dfs_moves(state: State) -> list[list[Move]]:
     """The moves depth-first search tries from ``state``, in its order, each
     as the plain moves it stands for: a macro move of the stock (``csrc/core.h``,
     A7) as its turns and then its play (to test them against the engine)."""
-    lines = _core.dfs_moves(encode_rules(state.game), [p[:] for p in state.piles], state.redeals, _redealer(state.game))
+    lines = _core.dfs_moves(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
     return [[Move(*m) for m in line] for line in lines]
 
 
@@ -257,10 +251,10 @@ DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
 
 
 def _search_args(state: State, budget: float | None, max_states: int | None) -> tuple:
-    """The arguments every core search starts with: tables, position, limits, redeal callback."""
+    """The arguments every core search starts with: tables, position, limits."""
     game = state.game
     return (encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
-            float(budget or 0.0), int(max_states or 0), _redealer(game))
+            float(budget or 0.0), int(max_states or 0))
 
 
 def checkpoint_tag(state: State, deadends: bool, macros: bool, fingerprints: bool) -> bytes:
@@ -447,9 +441,9 @@ class Exploration:
     def __init__(self, state: State, weights: tuple[int, ...] | None = None, hold_stock: bool = False,
                  lookahead: int | None = None) -> None:
         self.state = state.copy()
-        rules, piles, redeals, total, _budget, _cap, redealer = _search_args(state, None, None)
+        rules, piles, redeals, total, _budget, _cap = _search_args(state, None, None)
         self._handle = _core.exploration(
-            rules, piles, redeals, total, redealer, tuple(weights or DEFAULT_WEIGHTS), bool(hold_stock),
+            rules, piles, redeals, total, tuple(weights or DEFAULT_WEIGHTS), bool(hold_stock),
             _DEADENDS.get(), -1 if lookahead is None else min(int(lookahead), 1 << 62))
         self.states = 0  # positions visited so far, from the start
         self.complete = False  # won, or every position visited: nothing more to search

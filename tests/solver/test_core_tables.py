@@ -54,24 +54,30 @@ def test_every_game_meets_the_cores_assumptions():
 
 
 def test_a_declared_redeal_is_read_from_the_tables_and_checked():
-    # The tables end with the declared redeal: (gather piles, deal-to piles).
+    # The tables end with the redeal: gather piles, deal-to piles, bottom_first, play-ups.
     state = napoleon.new_game("st-helena", 1)
     game = state.game
-    gather, deal_to = game.redeal_order()
+    gather, deal_to = game.redeal_order().gather, game.redeal_order().deal_to
     tables = core.encode_rules(game)
-    assert tables[-(len(gather) + len(deal_to) + 2):] == [len(gather), *gather, len(deal_to), *deal_to]
+    tail = [len(gather), *gather, len(deal_to), *deal_to, 0, 0, 0]
+    assert tables[-len(tail):] == tail
     piles = [p[:] for p in state.piles]
-    head = tables[: -(len(gather) + len(deal_to) + 2)]
+    head = tables[: -len(tail)]
     with pytest.raises(ValueError, match="does not have"):
-        core._core.moves([*head, 1, game.npiles, 1, 0], piles, 0)
+        core._core.moves([*head, 1, game.npiles, 1, 0, 0, 0, 0], piles, 0)
+    with pytest.raises(ValueError, match="does not have"):
+        core._core.moves([*head, *tail[:-3], 0, 1, 1, game.npiles], piles, 0)
     with pytest.raises(ValueError, match="deal them onto"):
-        core._core.moves([*head, 1, 0, 0], piles, 0)
+        core._core.moves([*head, 1, 0, 0, 0, 0, 0], piles, 0)
+    with pytest.raises(ValueError, match="must declare how"):
+        core._core.moves([*head, 0, 0, 0, 0, 0], piles, 0)
     # The piles a declared redeal picks up are the ones whose cards make a redeal legal (redeal_gathers).
     for game_id in napoleon.GAMES:
         g = napoleon.get_game(game_id)
         if g.redeal_order() is not None:
             assert sorted(g.redeal_order()[0]) == sorted(g.role_piles[g.redeal_gathers]), game_id
-    # A game that declares none (Grand Napoleon plays cards up as it deals) is redealt by its own code.
+    # Grand Napoleon's redeal is data too: columns picked up bottom first, dealt with the layout's play-ups.
     grand = napoleon.get_game("grand-napoleon")
-    assert grand.redeal_order() is None
-    assert core.encode_rules(grand)[-2:] == [0, 0]
+    columns = grand.role_piles[TABLEAU]
+    assert core.encode_rules(grand)[-(2 * len(columns) + 7):] == [
+        len(columns), *columns, len(columns), *columns, 1, 1, 2, columns[0], columns[-1]]

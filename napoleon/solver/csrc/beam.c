@@ -50,7 +50,7 @@ static int grow(void **arr, size_t *cap, size_t need, size_t size) {
     size_t nc = *cap ? *cap * 2 : 256;
     while (nc < need) nc *= 2;
     void *na = realloc(*arr, nc * size);
-    if (!na) { PyErr_NoMemory(); return -1; }
+    if (!na) { nc_nomem(); return -1; }
     *arr = na;
     *cap = nc;
     return 0;
@@ -74,7 +74,7 @@ static size_t line_len(const Links *links, int32_t line) {
 
 static int pool_rehash(Pool *pool, size_t nslots) {
     uint32_t *slots = calloc(nslots, sizeof(uint32_t));
-    if (!slots) { PyErr_NoMemory(); return -1; }
+    if (!slots) { nc_nomem(); return -1; }
     for (size_t i = 0; i < pool->n; i++) {
         size_t j = hash_bytes(pool->bytes + pool->e[i].pos_off, pool->e[i].pos_len) & (nslots - 1);
         while (slots[j]) j = (j + 1) & (nslots - 1);
@@ -167,7 +167,7 @@ static long memo_find(const Memos *memos, const unsigned char *pos, size_t len) 
 
 static int memo_rehash(Memos *memos, size_t nslots) {
     uint32_t *slots = calloc(nslots, sizeof(uint32_t));
-    if (!slots) { PyErr_NoMemory(); return -1; }
+    if (!slots) { nc_nomem(); return -1; }
     for (size_t i = 0; i < memos->n; i++) {
         size_t j = hash_bytes(memos->bytes + memos->m[i].start_off, memos->m[i].start_len) & (nslots - 1);
         while (slots[j]) j = (j + 1) & (nslots - 1);
@@ -402,15 +402,16 @@ static int run_round(Run *r, long long width, int *cut) {
     return GO_ON;
 }
 
-/* (verdict, moves, states): the won line's moves, from the root. */
-static PyObject *beam_result(Run *r, int verdict) {
+/* (verdict, moves, states) into *out: the won line's moves, from the root. */
+static int beam_result(Run *r, int verdict, NcResult *out) {
     size_t k = verdict == 1 ? line_len(&r->links, r->won_line) : 0;
-    if (grow((void **)&r->path, &r->pcap, k + 1, sizeof(Mv)) < 0) return NULL;
+    if (grow((void **)&r->path, &r->pcap, k + 1, sizeof(Mv)) < 0) return -1;
     size_t q = k;
     if (verdict == 1)
         for (int32_t x = r->won_line; x >= 0; x = r->links.l[x].parent) r->path[--q] = r->links.l[x].mv;
-    PyObject *mv = moves_to_list(r->path, (int)k);
-    return mv ? Py_BuildValue("(iNL)", verdict, mv, r->states) : NULL;
+    out->verdict = verdict;
+    out->states = r->states;
+    return result_moves(out, r->path, k);
 }
 
 static void run_free(Run *r) {
@@ -421,17 +422,17 @@ static void run_free(Run *r) {
     free(r->pos); free(r->child); free(r->top); free(r->order); free(r->path);
 }
 
-PyObject *beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget, long long max_states, int width,
-               int stage_states, int keep) {
+int beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget, long long max_states, int width,
+         int stage_states, int keep, NcResult *out) {
     Run r = {.ctx = ctx, .rules = rules, .root = root, .total = total, .stage_states = stage_states, .keep = keep,
              .hold = ctx->hold, .deadline = budget > 0 ? now() + budget : 0, .max_states = max_states,
              .won_line = -1};
-    PyObject *result = NULL;
+    int result = -1;
     r.pos = malloc(sizeof(Pos));
     r.child = malloc(sizeof(Pos));
     r.top = malloc((size_t)(keep > 0 ? keep : 1) * sizeof(Cand));
     if (!r.pos || !r.child || !r.top) {
-        PyErr_NoMemory();
+        nc_nomem();
     } else if (bf_work_init(&r.work, 1 << 12) == 0) {
         int cut = 1;   /* whether the last round left positions of a pool out; if not, the next would repeat it */
         int outcome = GO_ON;
@@ -440,7 +441,7 @@ PyObject *beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget
             outcome = run_round(&r, w, &cut);
         }
         if (outcome != FAILED)
-            result = beam_result(&r, outcome == FOUND_WIN ? 1 : outcome == OUT_OF_MEMORY ? STOPPED_MEMORY : -1);
+            result = beam_result(&r, outcome == FOUND_WIN ? 1 : outcome == OUT_OF_MEMORY ? STOPPED_MEMORY : -1, out);
         bf_work_free(&r.work);
     }
     ctx->hold = r.hold;

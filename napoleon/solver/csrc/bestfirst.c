@@ -113,7 +113,7 @@ int bf_work_init(BfWork *W, size_t slots) {
     W->mvs = malloc(W->mcap * sizeof(Mv));
     W->packs = malloc(W->pcap);
     W->heap = malloc(W->hcap * sizeof(HeapItem));
-    if (!W->nodes || !W->mvs || !W->packs || !W->heap) { bf_work_free(W); PyErr_NoMemory(); return -1; }
+    if (!W->nodes || !W->mvs || !W->packs || !W->heap) { bf_work_free(W); nc_nomem(); return -1; }
     if (table_init(&W->T, slots) < 0) { bf_work_free(W); return -1; }
     W->ready = 1;
     return 0;
@@ -131,7 +131,7 @@ static int reserve(void **arr, size_t *cap, size_t need, size_t size) {
     size_t nc = *cap ? *cap * 2 : need;
     while (nc < need) nc *= 2;
     void *na = realloc(*arr, nc * size);
-    if (!na) { PyErr_NoMemory(); return -1; }
+    if (!na) { nc_nomem(); return -1; }
     *arr = na;
     *cap = nc;
     return 0;
@@ -195,7 +195,7 @@ static int take_child(Ctx *X, const Rules *R, BfWork *W, const Pos *Q, uint32_t 
 
 /* Start a search from `root` in W (cleared first): its root node, in the
    table and on the heap. 1 won (*won_node set), 0 to go on, -2 on an error. */
-static int bf_begin(Ctx *X, const Rules *R, const Pos *root, int total, BfWork *W, long long *states,
+int bf_begin(Ctx *X, const Rules *R, const Pos *root, int total, BfWork *W, long long *states,
                     uint32_t *won_node) {
     unsigned char key[4096];
     Mv autos[256];
@@ -205,7 +205,7 @@ static int bf_begin(Ctx *X, const Rules *R, const Pos *root, int total, BfWork *
     W->root_redeals = root->redeals;
     *states = 0;
     table_clear(&W->T);
-    if (!P) { PyErr_NoMemory(); return -2; }
+    if (!P) { nc_nomem(); return -2; }
     X->keep_snaps = 0;
     *P = *root;
     int na = autoplay(X, R, P, autos);
@@ -226,7 +226,7 @@ out:
    from the root, *states included) is reached (-1); -2 on an error. It
    stops only after a position's children are all looked up, so a search
    taken further later goes exactly as one run at once to the larger cap. */
-static int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long max_states, BfWork *W,
+int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long max_states, BfWork *W,
                  long long *states_io, uint32_t *won_node) {
     Pos *P = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
     int verdict = -2;
@@ -241,7 +241,7 @@ static int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long m
     unsigned char *keys = W->keys;
     int klen[MAXM];
     uint64_t khash[MAXM];
-    if (!P || !C) { PyErr_NoMemory(); goto out; }
+    if (!P || !C) { nc_nomem(); goto out; }
     X->keep_snaps = 0;
     while (W->hn) {
         /* The next position's packed form is far off in memory: ask for it
@@ -266,7 +266,7 @@ static int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long m
             if (a < 0) goto out;
             unsigned char *k = keys + (size_t)i * keymax;
             int len = make_key(R, Q, root_redeals, k);
-            if ((size_t)len > keymax) { PyErr_SetString(PyExc_RuntimeError, "position key longer than its bound"); goto out; }
+            if ((size_t)len > keymax) { nc_fail(NC_ERR_RUNTIME, "position key longer than its bound"); goto out; }
             klen[i] = len;
             khash[i] = hash_bytes(k, (size_t)len);
             if (ahead) table_prefetch(&W->T, khash[i]);
@@ -288,7 +288,7 @@ static int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long m
         }
         if (W->hn) __builtin_prefetch(&W->nodes[W->heap[0].node]);
         if ((states & 1023) < (unsigned)nm + 1 || (states & 4095) == 0) {
-            if (PyErr_CheckSignals() < 0) goto out;
+            if (nc_check_interrupt() < 0) goto out;
             if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) { verdict = -1; goto out; }
             if (X->max_bytes > 0 && bf_work_bytes(W) > (size_t)X->max_bytes) { verdict = STOPPED_MEMORY; goto out; }
         }
@@ -308,90 +308,53 @@ int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, 
     return v ? v : bf_go(X, R, total, deadline, max_states, W, states_out, won_node);
 }
 
-/* The answer of a search run in W: (verdict, moves, states), and with
-   collect > 0 its candidates too (collect_candidates). NULL on an error. */
-static PyObject *bf_answer(Ctx *X, const Rules *R, const BfWork *W, int verdict, long long states,
-                           uint32_t won_node, int collect, int redealt) {
-    PyObject *result = NULL;
+/* The moves from the root to `node`: each node's own moves, parent by parent. */
+size_t bf_path(const BfWork *W, uint32_t node, Mv *out) {
+    size_t count = 0;
+    for (uint32_t x = node; x != UINT32_MAX; x = W->nodes[x].parent) count += W->nodes[x].mv_n;
+    if (out) {
+        size_t q = count;
+        for (uint32_t x = node; x != UINT32_MAX; x = W->nodes[x].parent)
+            for (int m = W->nodes[x].mv_n - 1; m >= 0; m--) out[--q] = W->mvs[W->nodes[x].mv_off + m];
+    }
+    return count;
+}
+
+int bf_answer(const BfWork *W, int verdict, long long states, uint32_t won_node, NcResult *out) {
     size_t count = verdict == 1 ? bf_path(W, won_node, NULL) : 0;
     Mv *path = malloc((count + 1) * sizeof(Mv));
-    if (!path) return PyErr_NoMemory();
+    if (!path) return nc_nomem();
     if (verdict == 1) bf_path(W, won_node, path);
-    PyObject *mv = moves_to_list(path, (int)count);
-    free(path);
-    if (mv && collect > 0) {
-        PyObject *cands = collect_candidates(X, R, W, collect, redealt);
-        if (cands) result = Py_BuildValue("(iNLN)", verdict, mv, states, cands);
-        else Py_DECREF(mv);
-    } else if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
-    return result;
+    free(out->moves);
+    out->moves = path;
+    out->nmoves = count;
+    out->verdict = verdict;
+    out->states = states;
+    return 0;
 }
 
 /* A table for the positions a search may visit (twice the slots), so that a
    short search does not clear a large one: St. Helena's last deals are
    searched a thousand positions at a time, a thousand times a deal. */
-static size_t bf_slots(long long max_states) {
+size_t bf_slots(long long max_states) {
     size_t slots = 1 << 10;
     while (slots < (1 << 16) && (max_states <= 0 || (long long)slots < 2 * max_states)) slots *= 2;
     return slots;
 }
 
-PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states) {
+int bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, NcResult *out) {
     BfWork W;
     long long states = 0;
     uint32_t won_node = 0;
-    PyObject *result = NULL;
-    if (bf_work_init(&W, bf_slots(max_states)) < 0) return NULL;
+    int result = -1;
+    if (bf_work_init(&W, bf_slots(max_states)) < 0) return -1;
     int verdict = bf_run(X, R, root, total, budget > 0 ? now() + budget : 0, max_states, &W, &states, &won_node);
-    if (verdict != -2) result = bf_answer(X, R, &W, verdict, states, won_node, 0, 0);
+    if (verdict != -2) result = bf_answer(&W, verdict, states, won_node, out);
     bf_work_free(&W);
     return result;
-}
-
-/* ------------------------------------------- a best-first search kept open
-
-   An exploration (core.Exploration) is a best-first search of one deal that
-   outlives the call: asked again with a larger position cap, it goes on
-   from where it stopped instead of searching its first positions again.
-   bf_go stops only between positions, at counts that depend on the count
-   alone, so going on to a cap visits the same positions, in the same order,
-   as one search run to that cap at once; redeal planning asks for the same
-   middle deals round after round, each time twice as deep. */
-
-void kept_free(Kept *K) {
-    if (!K) return;
-    if (K->started) bf_work_free(&K->W);
-    ctx_free(&K->X);
-    Py_XDECREF(K->X.redeal_cb);
-    free(K);
-}
-
-PyObject *kept_more(Kept *K, double budget, long long max_states, int collect, int redealt) {
-    double deadline = budget > 0 ? now() + budget : 0;
-    if (!K->started) {
-        if (bf_work_init(&K->W, bf_slots(max_states)) < 0) return NULL;
-        K->started = 1;
-        K->verdict = bf_begin(&K->X, &K->R, &K->root, K->total, &K->W, &K->states, &K->won_node);
-        if (K->verdict == 0) K->verdict = -1;   /* begun: it goes on below */
-        else if (K->verdict == -2) { K->broken = 1; return NULL; }
-        else goto answer;
-        K->verdict = bf_go(&K->X, &K->R, K->total, deadline, max_states, &K->W, &K->states, &K->won_node);
-    } else if (K->broken) {
-        PyErr_SetString(PyExc_RuntimeError, "this exploration failed earlier and cannot go on");
-        return NULL;
-    } else if (K->verdict == -1 && (max_states <= 0 || K->states < max_states)) {
-        K->verdict = bf_go(&K->X, &K->R, K->total, deadline, max_states, &K->W, &K->states, &K->won_node);
-    }
-    if (K->verdict == -2) { K->broken = 1; return NULL; }
-answer:
-    return bf_answer(&K->X, &K->R, &K->W, K->verdict, K->states, K->won_node, collect > 0 ? collect : 1, redealt);
 }
 
 size_t bf_work_bytes(const BfWork *W) {
     return W->ncap * sizeof(Node) + W->mcap * sizeof(Mv) + W->pcap + W->hcap * sizeof(HeapItem) + W->kcap
            + table_bytes(&W->T);
-}
-
-size_t kept_bytes(const Kept *K) {
-    return sizeof *K + (K->started ? bf_work_bytes(&K->W) : 0);
 }

@@ -3,9 +3,9 @@
 /* ------------------------------------------- the best nodes of a best-first search
 
    What a search hands on besides its verdict: its most promising nodes
-   (bf_top), the line to a node (bf_path), and, for the staged searches, the
-   candidates of a finished phase (collect_candidates). The search itself is
-   in bestfirst.c. */
+   (bf_top) and, for the staged searches, the candidates of a finished
+   phase (collect_candidates). The search itself, and the line to a node
+   (bf_path), are in bestfirst.c, which calls nothing here. */
 
 int cand_cmp(const void *a, const void *b) {
     const Cand *x = a, *y = b;
@@ -55,34 +55,20 @@ size_t bf_top(const BfWork *W, Cand *c, size_t k) {
     return n;
 }
 
-size_t bf_path(const BfWork *W, uint32_t node, Mv *out) {
-    size_t count = 0;
-    for (uint32_t x = node; x != UINT32_MAX; x = W->nodes[x].parent) count += W->nodes[x].mv_n;
-    if (out) {
-        size_t q = count;
-        for (uint32_t x = node; x != UINT32_MAX; x = W->nodes[x].parent)
-            for (int m = W->nodes[x].mv_n - 1; m >= 0; m--) out[--q] = W->mvs[W->nodes[x].mv_off + m];
-    }
-    return count;
-}
-
-/* Append to `out` one lane of candidates: the first k of c (sorted), each as
-   (moves from the root, cards home, score, lane). */
-static int add_lane(PyObject *out, const BfWork *W, const Cand *c, size_t nc, int k, int lane) {
+/* Append to out->lines (room made for them) one lane of candidates: the
+   first k of c (sorted), each as (moves from the root, cards home, score, lane). */
+static int add_lane(NcResult *out, const BfWork *W, const Cand *c, size_t nc, int k, int lane) {
     for (size_t j = 0; j < nc && j < (size_t)k; j++) {
         size_t count = bf_path(W, c[j].node, NULL);
         Mv *path = malloc((count + 1) * sizeof(Mv));
-        if (!path) { PyErr_NoMemory(); return -1; }
+        if (!path) return nc_nomem();
         bf_path(W, c[j].node, path);
-        PyObject *item = Py_BuildValue("(Niii)", moves_to_list(path, (int)count), c[j].home, c[j].eval, lane);
-        free(path);
-        if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); return -1; }
-        Py_DECREF(item);
+        out->lines[out->nlines++] = (NcLine){path, count, c[j].home, c[j].eval, lane};
     }
     return 0;
 }
 
-/* The candidates of a finished phase search, in two lanes. Lane 0: its k
+/* The candidates of a finished phase search, in two lanes, into out->lines. Lane 0: its k
    positions with the most cards home (then the best score). Lane 1, when
    redealt > 0: k other redeal points judged by what their redeal deals, the
    cards home and score once the redeal and its auto-play are done; only
@@ -91,22 +77,24 @@ static int add_lane(PyObject *out, const BfWork *W, const Cand *c, size_t nc, in
    tuning block 20001-20033: docs/history.md). (Most cards home is a
    poor guide on its own: a redeal point with few cards home may deal a far
    better layout.) */
-PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redealt) {
+int collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redealt, NcResult *out) {
     size_t nn = W->nn;
     Cand *c = malloc((nn + 1) * sizeof(Cand));
     unsigned char *taken = calloc(nn + 1, 1);
     uint32_t *points = NULL;  /* the redeal points not already kept, in search order */
     Pos *P = malloc(sizeof(Pos));
-    PyObject *out = PyList_New(0);
+    size_t most = (size_t)k < nn ? (size_t)k : nn;   /* in each lane */
+    int rc = -1;
     Mv autos[256];
-    if (!c || !P || !taken) { PyErr_NoMemory(); goto fail; }
-    if (!out) goto fail;
+    out->lines = calloc(2 * most + 1, sizeof(NcLine));
+    out->nlines = 0;
+    if (!c || !P || !taken || !out->lines) { nc_nomem(); goto done; }
     size_t kept = bf_top(W, c, (size_t)k);
-    if (add_lane(out, W, c, kept, k, 0) < 0) goto fail;
+    if (add_lane(out, W, c, kept, k, 0) < 0) goto done;
     if (redealt > 0 && nn > (size_t)k) {
         for (size_t j = 0; j < (size_t)k; j++) taken[c[j].node] = 1;
         points = malloc(nn * sizeof(uint32_t));
-        if (!points) { PyErr_NoMemory(); goto fail; }
+        if (!points) { nc_nomem(); goto done; }
         size_t np = 0, nc = 0;
         for (size_t i = 0; i < nn; i++) {
             if (taken[i]) continue;
@@ -117,21 +105,19 @@ PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int
         X->keep_snaps = 0;  /* nothing is undone here */
         for (size_t j = 0; j < np; j += stride) {
             unpack(R, W->packs + W->nodes[points[j]].pos_off, P);
-            if (apply(X, R, P, (Mv){-1, -1, 0}) < 0) { X->keep_snaps = 1; goto fail; }
+            if (apply(X, R, P, (Mv){-1, -1, 0}) < 0) { X->keep_snaps = 1; goto done; }
             autoplay(X, R, P, autos);
             c[nc++] = (Cand){cards_home(R, P), evaluate(X, R, P), points[j]};
         }
         X->keep_snaps = 1;
         qsort(c, nc, sizeof(Cand), cand_cmp_eval);
-        if (add_lane(out, W, c, nc, k, 1) < 0) goto fail;
+        if (add_lane(out, W, c, nc, k, 1) < 0) goto done;
     }
-    goto done;
-fail:
-    Py_CLEAR(out);
+    rc = 0;
 done:
     free(c);
     free(taken);
     free(points);
     free(P);
-    return out;
+    return rc;   /* on an error the lines made so far are the caller's to free (nc_result_free) */
 }

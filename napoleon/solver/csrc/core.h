@@ -5,14 +5,17 @@
  * tables that the Python engine compiled from a game's rule data (what fits
  * on what, what fills a space, where each pile's top card may go in each
  * phase, which piles are interchangeable, which cards are safe to play home)
- * as one flat list of integers. A redeal the game declares as data
- * (Game.redeal_order: piles gathered, piles dealt onto) is carried out here
- * (moves.c: regather); any other by a Python callback that runs the game's
- * own code. Move generation follows
+ * as one flat list of integers. Every game's redeal is data too
+ * (Game.redeal_order: piles gathered, piles dealt onto, the layout's
+ * play-ups), carried out here (moves.c: regather), so no search calls back
+ * into the host. Move generation follows
  * napoleon/engine/state.py's State._generate step by step; a test checks the
  * two produce the same moves on random positions.
  *
- * Files, by concern (setup.py lists them):
+ * Files, by concern, each calling only files above it (setup.py builds the
+ * CPython extension from all but wasm.c, napoleon/solver/wasm.py the
+ * WebAssembly module from all but module.c):
+ *   common.c     what every part uses: errors, the clock, the search context, results
  *   rules.c      reading the tables and positions; the assumptions below, checked
  *   moves.c      move generation, making and taking back moves, safe auto-play
  *   keys.c       canonical position keys, the transposition table, and position
@@ -20,20 +23,23 @@
  *   order.c      which moves are worth trying, in what order
  *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
  *   dfs.c        complete depth-first search
- *   bestfirst.c  best-first search (complete), its greedy pass, and the staged searches'
- *                explorations of one deal (kept open, to be taken further: Kept)
+ *   bestfirst.c  best-first search (complete) and its greedy pass
  *   candidates.c the best nodes of a best-first search and the lines to them, handed on
  *                to the staged searches
+ *   explore.c    the staged searches' explorations of one deal (kept open, to be
+ *                taken further: Kept)
  *   beam.c       a beam over the stock's turns, each stage searched best-first (finds wins only)
  *   nested.c     nested rollouts (Nested Monte Carlo Search), and at level 0
  *                randomised playouts (both find wins only)
- *   module.c     the Python entry points
+ *   api.c        the C API of napoleon_core.h, on the parts above
+ *   module.c     the CPython binding, on the C API (the one file that knows Python)
+ *   wasm.c       the WebAssembly binding, on the C API (napoleon/solver/wasm/core.js)
  *
  * Every search keeps its mutable state in one Ctx, passed down (an exploration
- * kept open owns its own); there are no mutable globals (the core may call
- * back into Python during a redeal, and a callback may start another search).
- * The one process-wide setting, the memory a search may take (module.c:
- * set_memory_limit), is copied into each Ctx when it is made.
+ * kept open owns its own); the only other state is per thread or set once:
+ * the last error (common.c, like errno), the memory a search may take
+ * (nc_set_memory_limit), copied into each Ctx when it is made, and the
+ * host's interrupt hook.
  *
  * "lost" from the complete searches (depth-first, best-first) means every
  * reachable position was visited, up to the sound shortcuts listed in
@@ -43,17 +49,20 @@
 #ifndef NAPOLEON_CORE_H
 #define NAPOLEON_CORE_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime, fsync, fileno under -std=c11 */
+#endif
+#include "napoleon_core.h"
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 /* The version of the flat table layout that core.py's encode_rules() writes
-   and rules.c's read_rules() reads: the list starts with it. Change both
-   and this number together. */
-#define TABLE_VERSION 3
+   and rules.c's read_rules() reads: the list starts with it. Change both,
+   this number (napoleon_core.h) and compiled.py's together. */
+#define TABLE_VERSION NC_TABLE_VERSION
 
 /*
  * The core's assumptions about the rules. Each is checked when the tables
@@ -105,7 +114,7 @@
    empty). */
 typedef struct { int first_only, runs, n; int dst[MAXP]; uint32_t mask, spaces; int fast; } Target;
 
-typedef struct {
+typedef struct Rules {
     int npiles, stock, copies, max_redeals, needs_empty_stock, nphase;
     int nfound, found[MAXP];
     int nsources, sources[MAXP];
@@ -121,10 +130,16 @@ typedef struct {
     int in_sym[MAXPH][MAXP];                     /* group number + 1, or 0 */
     uint64_t supporters[64];
     int ngather, gather[MAXP];
-    /* A redeal declared as data (Game.redeal_order): the piles gathered, in
-       order, each from its top down, and the piles the packet is dealt onto
-       in turn. nregather == 0: the game's redeal is a call into Python. */
+    /* The redeal, as data (Game.redeal_order, engine/dealing.py's
+       RedealOrder): the piles gathered, in order, each from its top down
+       (from its bottom up with bottom_first), and the piles the packet is
+       dealt onto in turn; with play_ups, the layout's play-ups (Game.lay_out):
+       the first row's piles played up pass after pass once it is down, then
+       a card dealt onto a pile of play_up_mask played up at once.
+       nregather == 0: the game has no redeal. */
     int nregather, regather[MAXP], ndeal_to, deal_to[MAXP];
+    int bottom_first, play_ups;
+    uint32_t play_up_mask;
     /* Derived when read (rules.c), for the dead-end test. */
     int deadend_ok;                              /* the test's conditions hold for this game */
     int macro_ok;                                /* A7 holds for this game */
@@ -138,19 +153,18 @@ typedef struct {
     uint32_t waste_found[MAXPH], waste_build[MAXPH];          /* the same for a card the stock turns */
 } Rules;
 
-typedef struct {
+typedef struct Pos {
     unsigned char c[MAXP][MAXC];
     int n[MAXP];
     int redeals;
 } Pos;
 
-typedef struct { signed char src, dst; unsigned char count; } Mv;
+typedef NcMove Mv;
 
 typedef struct { Pos *items; int n, cap; } SnapStack;
 
 /* One search's mutable state. */
 typedef struct {
-    PyObject *redeal_cb;   /* carries out a redeal not declared as data; the GIL is held */
     SnapStack snaps;       /* positions before each redeal, to take it back */
     int keep_snaps;        /* best-first never undoes: it keeps no snapshots */
     /* Set while exploring one stage: the moves that end a stage are left to
@@ -177,7 +191,7 @@ typedef struct {
        this many slots (bf_run); the positions searched are the same either way */
     long long ahead_slots;
     /* The memory a search's own tables may take (0: no limit), from the
-       process-wide setting (module.c: set_memory_limit) when the Ctx is made.
+       process-wide setting (nc_set_memory_limit) when the Ctx is made.
        Depth-first and best-first search (and so explorations) and the beam
        stop past it and answer STOPPED_MEMORY: unknown, like a budget run
        out, rather than grow until the system kills the process. Playouts
@@ -187,7 +201,7 @@ typedef struct {
 
 /* The verdict of a search that stopped at Ctx.max_bytes (1 won, 0 lost, -1
    unknown, -2 an error are the others). */
-#define STOPPED_MEMORY (-3)
+#define STOPPED_MEMORY NC_STOPPED_MEMORY
 
 /* Where a table stops fitting in the caches: a lookup there waits on memory. */
 #define AHEAD_SLOTS (1LL << 14)
@@ -212,13 +226,36 @@ static inline Mv draw_stock_move(Ctx *X, const Mv *sm, int ns) {
     return m;
 }
 
-void ctx_init(Ctx *X, PyObject *redeal_cb);
+/* common.c */
+void ctx_init(Ctx *X);
 void ctx_free(Ctx *X);
+/* The best-first score weights (card home, break in order, space, depth,
+   break cap, next card) and Ctx.ahead_slots (-1: AHEAD_SLOTS) a search is asked for. */
+void ctx_scoring(Ctx *X, const int w[6], long long ahead);
+double now(void);
+/* Record a failure (printf-style message) for nc_error(); -1. */
+int nc_fail(int code, const char *fmt, ...);
+int nc_nomem(void);
+/* A failure of the file `path` (errno says what); -1. */
+int nc_fail_os(const char *path);
+/* Whether a failure was recorded since nc_clear (each API call begins with it). */
+int nc_failed(void);
+void nc_clear(void);
+/* The host's interrupt check: 0 to go on, or -1 with the failure recorded. */
+int nc_check_interrupt(void);
+/* A recorded failure set aside while a checkpoint is written, and put back. */
+typedef struct { int code, err; char message[256], filename[256]; } NcErrorState;
+void nc_error_save(NcErrorState *S);
+void nc_error_restore(const NcErrorState *S);
+/* The memory limit each new Ctx takes (nc_set_memory_limit). */
+long long nc_memory_limit(void);
+/* r->moves := a copy of mv[0..n); 0, or -1. */
+int result_moves(NcResult *r, const Mv *mv, size_t n);
 
 /* rules.c */
-int read_rules(Rules *R, PyObject *list);
-int read_pos(const Rules *R, Pos *P, PyObject *piles, int redeals);
-PyObject *pos_to_list(const Rules *R, const Pos *P);
+int read_rules(Rules *R, const uint64_t *table, size_t n);
+int read_pos(const Rules *R, Pos *P, const int *cells, size_t ncells, int redeals);
+size_t pos_write(const Rules *R, const Pos *P, int *cells);
 
 /* moves.c */
 static inline int phase(const Rules *R, const Pos *P) {
@@ -293,11 +330,11 @@ int seen_init(Seen *S, int fingerprints);
 void seen_free(Seen *S);
 int seen_add(Seen *S, const unsigned char *key, size_t len);   /* 1 new, 0 seen, -1 error */
 size_t seen_bytes(const Seen *S);
-/* n bytes to a file and back: 0, or -1 with OSError (writing) or ValueError
-   (a file cut short, reading) set; for dfs.c's checkpoints. */
+/* n bytes to a file and back: 0, or -1 with NC_ERR_OS (writing) or
+   NC_ERR_VALUE (a file cut short, reading) recorded; for dfs.c's checkpoints. */
 int file_put(FILE *f, const void *p, size_t n);
 int file_get(FILE *f, void *p, size_t n);
-/* The whole Seen to a file and back (dfs.c's checkpoints); 0, or -1 with an exception set. */
+/* The whole Seen to a file and back (dfs.c's checkpoints); 0, or -1 with the failure recorded. */
 int seen_write(const Seen *S, FILE *f);
 int seen_read(Seen *S, FILE *f);
 /* A set of 64-bit position hashes (pos_hash), emptied in constant time; for
@@ -342,16 +379,16 @@ int ordered(Ctx *X, const Rules *R, const Pos *P, Mv last, int has_last, int aft
 /* deadend.c */
 int dead_end(Ctx *X, const Rules *R, const Pos *P);
 
-/* the searches: each returns (verdict, moves, states) or NULL with an exception */
+/* the searches: each fills *out (verdict, moves, states) and returns 0, or -1 on an error */
 /* Where a depth-first search keeps its progress between runs (dfs.c): a
    file, and a tag naming the search (the caller's digest of the tables, the
    position and the settings), which a checkpoint must carry to be taken up. */
 typedef struct { const char *path; const char *tag; size_t tag_len; } Checkpoint;
-PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states,
-              const Checkpoint *ck);
-PyObject *bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states);
-PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
-                        int policy, uint64_t seed);
+int dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const Checkpoint *ck,
+        NcResult *out);
+int bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, NcResult *out);
+int nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
+                  int policy, uint64_t seed, NcResult *out);
 long long playout_check(Ctx *X, const Rules *R, const Pos *root, int total, long long max_states, uint64_t seed);
 int evaluate(const Ctx *X, const Rules *R, const Pos *P);
 
@@ -372,10 +409,10 @@ typedef struct {
     int root_redeals;                   /* the root's redeal count, which keys are made against */
     int ready;
 } BfWork;
-/* A best-first search kept between calls (an exploration, bestfirst.c). */
-typedef struct {
+/* A best-first search kept between calls (an exploration, explore.c). */
+typedef struct Kept {
     Rules R;
-    Ctx X;                 /* its redeal_cb is a reference the search owns */
+    Ctx X;
     Pos root;
     BfWork W;
     int total, started, broken;
@@ -383,11 +420,11 @@ typedef struct {
     long long states;      /* positions visited, from the root */
     uint32_t won_node;
 } Kept;
-/* Take K on to max_states positions in all (0: no cap) within budget
-   seconds (0: none), then answer as explore does: (verdict, moves, states
-   in all, candidates). A cap at or below the count it has reached runs
-   nothing. NULL on an error. */
-PyObject *kept_more(Kept *K, double budget, long long max_states, int collect, int redealt);
+/* explore.c: take K on to max_states positions in all (0: no cap) within
+   budget seconds (0: none), then answer as explore does: verdict, moves,
+   states in all, candidates (out->lines). A cap at or below the count it
+   has reached runs nothing. 0, or -1 on an error. */
+int kept_more(Kept *K, double budget, long long max_states, int collect, int redealt, NcResult *out);
 void kept_free(Kept *K);
 size_t kept_bytes(const Kept *K);
 /* The bytes a best-first search's work holds: nodes, moves, positions, heap, keys, table. */
@@ -400,18 +437,26 @@ int bf_work_init(BfWork *W, size_t slots);
 void bf_work_free(BfWork *W);
 /* Best-first from `root` into W (cleared first): 1 won (*won_node its
    node), 0 every position visited, -1 the deadline (0: none) or max_states
-   (0: none) reached, -2 an error (a Python exception is set). */
+   (0: none) reached, -2 an error (recorded: nc_fail). */
 int bf_run(Ctx *X, const Rules *R, const Pos *root, int total, double deadline, long long max_states, BfWork *W,
            long long *states, uint32_t *won_node);
 /* Only the pile sizes and the redeal count of a packed position into P
    (enough for can_redeal). */
 void unpack_counts(const Rules *R, const unsigned char *b, Pos *P);
-/* candidates.c: the candidates of a finished phase search, as a list of
-   (moves from the root, cards home, score, lane) (see there), or NULL with
-   an exception set. */
-PyObject *collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redealt);
+/* Start a search from `root` in W (cleared first): 1 won (*won_node set), 0 to go on, -2 on an error. */
+int bf_begin(Ctx *X, const Rules *R, const Pos *root, int total, BfWork *W, long long *states, uint32_t *won_node);
+/* Go on with the search begun in W: as bf_run answers. */
+int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long max_states, BfWork *W, long long *states_io,
+          uint32_t *won_node);
+/* The table slots for a search of at most max_states positions. */
+size_t bf_slots(long long max_states);
 /* The moves from the root to `node`, into `out` (NULL: count only); their number. */
 size_t bf_path(const BfWork *W, uint32_t node, Mv *out);
+/* out->moves := the line to won_node when verdict is 1; verdict and states set. 0, or -1. */
+int bf_answer(const BfWork *W, int verdict, long long states, uint32_t won_node, NcResult *out);
+/* candidates.c: the candidates of a finished phase search into out->lines
+   (moves from the root, cards home, score, lane: see there); 0, or -1. */
+int collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redealt, NcResult *out);
 /* The k first nodes of W (all, if fewer) in this order: most cards home
    first, then the best score, then the first found; into c (room for k),
    sorted. Their number. */
@@ -420,11 +465,7 @@ size_t bf_top(const BfWork *W, Cand *c, size_t k);
 int cand_cmp(const void *a, const void *b);
 
 /* beam.c */
-PyObject *beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget, long long max_states, int width,
-               int stage_states, int keep);
-
-/* module.c */
-double now(void);
-PyObject *moves_to_list(const Mv *mv, int n);
+int beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget, long long max_states, int width,
+         int stage_states, int keep, NcResult *out);
 
 #endif

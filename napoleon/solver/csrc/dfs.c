@@ -24,13 +24,13 @@ typedef struct {
 } Dfs;
 
 /* Room in `*arr` (of `*cap` items of `size` bytes) for index `need`:
-   doubled until it fits. 0, or -1 with MemoryError set. */
+   doubled until it fits. 0, or -1 out of memory (recorded). */
 static int make_room(void **arr, size_t *cap, size_t need, size_t size) {
     if (need < *cap) return 0;
     size_t nc = *cap * 2;
     while (nc <= need) nc *= 2;
     void *na = realloc(*arr, nc * size);
-    if (!na) { PyErr_NoMemory(); return -1; }
+    if (!na) { nc_nomem(); return -1; }
     *arr = na;
     *cap = nc;
     return 0;
@@ -69,9 +69,9 @@ static int push_frame(Dfs *d, Mv last, int has_last, int after_turn, int pushed)
 }
 
 /* Checked every 4096 positions: 0 to go on, or the verdict to stop with
-   (-1 unknown, also on a signal, which leaves its exception set). */
+   (-1 unknown, also on an interrupt, which is recorded as a failure). */
 static int past_limits(const Dfs *d, long long states, double deadline, long long max_states) {
-    if (PyErr_CheckSignals() < 0) return -1;
+    if (nc_check_interrupt() < 0) return -1;
     if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) return -1;
     if (d->seen.full) return STOPPED_MEMORY;
     if (d->X->max_bytes > 0 && seen_bytes(&d->seen) + (d->mcap + d->pcap) * sizeof(Mv) + d->fcap * sizeof(Frame) >
@@ -87,7 +87,7 @@ static int start(Dfs *d, int total, long long *states) {
     const Rules *R = d->R;
     Pos *P = d->P;
     int na = autoplay(X, R, P, d->autos);
-    if (PyErr_Occurred()) return -1;
+    if (nc_failed()) return -1;
     if (make_room((void **)&d->path, &d->pcap, d->npath + na + 1, sizeof(Mv)) < 0) return -1;
     memcpy(d->path + d->npath, d->autos, (size_t)na * sizeof(Mv));
     d->npath += na;
@@ -101,7 +101,7 @@ static int start(Dfs *d, int total, long long *states) {
 
 /* The search itself, from the frames on the stack: its verdict (1 won,
    with the line on the path; 0 lost; -1 unknown or an error, which leaves
-   its exception set; STOPPED_MEMORY), the positions it visited in
+   the failure recorded; STOPPED_MEMORY), the positions it visited in
    `*states`, counted on from what it holds. */
 static int search(Dfs *d, int total, double deadline, long long max_states, long long *states) {
     Ctx *X = d->X;
@@ -180,17 +180,17 @@ static int ck_write_to(const Dfs *d, long long states, const Checkpoint *ck, FIL
 static int ck_write(const Dfs *d, long long states, const Checkpoint *ck) {
     size_t n = strlen(ck->path);
     char *tmp = malloc(n + 8);
-    if (!tmp) { PyErr_NoMemory(); return -1; }
+    if (!tmp) { nc_nomem(); return -1; }
     memcpy(tmp, ck->path, n);
     memcpy(tmp + n, ".part", 6);
     FILE *f = fopen(tmp, "wb");
     int rc = -1;
-    if (!f) PyErr_SetFromErrnoWithFilename(PyExc_OSError, tmp);
+    if (!f) nc_fail_os(tmp);
     else {
         rc = ck_write_to(d, states, ck, f);
-        if (fflush(f) != 0 || fsync(fileno(f)) != 0) { if (!rc) PyErr_SetFromErrno(PyExc_OSError); rc = -1; }
-        if (fclose(f) != 0 && !rc) { PyErr_SetFromErrno(PyExc_OSError); rc = -1; }
-        if (!rc && rename(tmp, ck->path) != 0) { PyErr_SetFromErrnoWithFilename(PyExc_OSError, ck->path); rc = -1; }
+        if (fflush(f) != 0 || fsync(fileno(f)) != 0) { if (!rc) nc_fail_os(NULL); rc = -1; }
+        if (fclose(f) != 0 && !rc) { nc_fail_os(NULL); rc = -1; }
+        if (!rc && rename(tmp, ck->path) != 0) { nc_fail_os(ck->path); rc = -1; }
         if (rc) remove(tmp);
     }
     free(tmp);
@@ -198,13 +198,13 @@ static int ck_write(const Dfs *d, long long states, const Checkpoint *ck) {
 }
 
 /* Take up the search in ck->path: 1 taken up (P moved to where it stood),
-   0 no such file (start afresh), -1 an error (ValueError for a file that
+   0 no such file (start afresh), -1 an error (NC_ERR_VALUE for a file that
    is not this search's checkpoint). */
 static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
     FILE *f = fopen(ck->path, "rb");
     if (!f) {
         if (errno == ENOENT) return 0;
-        PyErr_SetFromErrnoWithFilename(PyExc_OSError, ck->path);
+        nc_fail_os(ck->path);
         return -1;
     }
     char magic[8];
@@ -213,18 +213,18 @@ static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
     char *tag = NULL;
     if (file_get(f, magic, 8) < 0 || file_get(f, head, sizeof head) < 0) goto done;
     if (memcmp(magic, CK_MAGIC, 8) != 0 || head[0] != CK_VERSION) {
-        PyErr_SetString(PyExc_ValueError, "not a checkpoint of this solver's depth-first search");
+        nc_fail(NC_ERR_VALUE, "not a checkpoint of this solver's depth-first search");
         goto done;
     }
     if (head[1] != ck->tag_len || !(tag = malloc(ck->tag_len + 1)) || file_get(f, tag, ck->tag_len) < 0 ||
         memcmp(tag, ck->tag, ck->tag_len) != 0) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "the checkpoint belongs to another search (position, game, settings or solver)");
+        if (!nc_failed())
+            nc_fail(NC_ERR_VALUE, "the checkpoint belongs to another search (position, game, settings or solver)");
         goto done;
     }
     uint64_t npath = head[3], nframes = head[4], msp = head[5];
     if (npath > (1u << 24) || nframes > (1u << 24) || msp > (1u << 28) || !nframes) {
-        PyErr_SetString(PyExc_ValueError, "the checkpoint's search stack is malformed");
+        nc_fail(NC_ERR_VALUE, "the checkpoint's search stack is malformed");
         goto done;
     }
     if (make_room((void **)&d->path, &d->pcap, npath + 1, sizeof(Mv)) < 0 ||
@@ -238,7 +238,7 @@ static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
     d->npath = npath; d->nframes = nframes; d->msp = msp;
     if (stack_sum(head, d) != sum) {
         d->npath = d->nframes = d->msp = 0;
-        PyErr_SetString(PyExc_ValueError, "the checkpoint is damaged (its search stack does not match its checksum)");
+        nc_fail(NC_ERR_VALUE, "the checkpoint is damaged (its search stack does not match its checksum)");
         goto done;
     }
     d->npath = d->nframes = d->msp = 0;
@@ -251,7 +251,7 @@ static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
         pushed += (size_t)F->pushed;
     }
     if (at != msp || pushed != npath) {
-        PyErr_SetString(PyExc_ValueError, "the checkpoint's search stack is malformed");
+        nc_fail(NC_ERR_VALUE, "the checkpoint's search stack is malformed");
         goto done;
     }
     if (seen_read(&d->seen, f) < 0) goto done;
@@ -260,7 +260,7 @@ static int ck_read(Dfs *d, long long *states, const Checkpoint *ck) {
         if (mv.src >= d->R->npiles || mv.dst >= d->R->npiles ||
             (mv.src >= 0 && (mv.dst < 0 || mv.count < 1 || mv.count > d->P->n[mv.src] ||
                              d->P->n[mv.dst] + mv.count > MAXC))) {
-            PyErr_SetString(PyExc_ValueError, "the checkpoint's moves do not fit the position");
+            nc_fail(NC_ERR_VALUE, "the checkpoint's moves do not fit the position");
             goto done;
         }
         if (apply(d->X, d->R, d->P, mv) < 0) goto done;
@@ -290,16 +290,14 @@ static int run(Dfs *d, int total, double deadline, long long max_states, long lo
     if (!ck) return verdict;
     if (verdict == 0 || verdict == 1) {
         remove(ck->path);
-    } else if (verdict == STOPPED_MEMORY || (verdict == -1 && !PyErr_Occurred()) ||
-               (verdict == -1 && PyErr_ExceptionMatches(PyExc_KeyboardInterrupt))) {
+    } else if (verdict == STOPPED_MEMORY || (verdict == -1 && !nc_failed()) ||
+               (verdict == -1 && nc_error() == NC_ERR_INTERRUPTED)) {
         /* Stopped short (an interrupt included): what it did is kept. */
-        PyObject *type, *value, *trace;
-        PyErr_Fetch(&type, &value, &trace);
-        if (ck_write(d, *states, ck) < 0) {
-            Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(trace);
-            return -1;
-        }
-        PyErr_Restore(type, value, trace);
+        NcErrorState pending;
+        nc_error_save(&pending);
+        nc_clear();
+        if (ck_write(d, *states, ck) < 0) return -1;
+        nc_error_restore(&pending);
     }
     return verdict;
 }
@@ -310,24 +308,25 @@ static int run(Dfs *d, int total, double deadline, long long max_states, long lo
    the whole reachable space was visited (with macro moves, every position
    but those with a turned card not yet played). With X->fingerprints the
    positions seen are kept as fingerprints (Seen, keys.c). */
-PyObject *dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states,
-              const Checkpoint *ck) {
+int dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const Checkpoint *ck,
+        NcResult *out) {
     Dfs d = {.X = X, .R = R, .P = root, .mcap = 1 << 16, .pcap = 1 << 12, .fcap = 1 << 12,
              .root_redeals = root->redeals};
-    PyObject *result = NULL;
+    int result = -1;
     long long states = 0;
     d.mstack = malloc(d.mcap * sizeof(Mv));
     d.path = malloc(d.pcap * sizeof(Mv));
     d.frames = malloc(d.fcap * sizeof(Frame));
     if (!d.mstack || !d.path || !d.frames) {
-        PyErr_NoMemory();
+        nc_nomem();
     } else if (seen_init(&d.seen, X->fingerprints) == 0) {
         d.seen.max_bytes = X->max_bytes > 0 ? (size_t)X->max_bytes : 0;
         X->snaps.n = 0;
         int verdict = run(&d, total, budget > 0 ? now() + budget : 0, max_states, &states, ck);
-        if (!PyErr_Occurred()) {
-            PyObject *mv = moves_to_list(d.path, verdict == 1 ? (int)d.npath : 0);
-            if (mv) result = Py_BuildValue("(iNL)", verdict, mv, states);
+        if (!nc_failed()) {
+            out->verdict = verdict;
+            out->states = states;
+            result = result_moves(out, d.path, verdict == 1 ? d.npath : 0);
         }
         seen_free(&d.seen);
     }

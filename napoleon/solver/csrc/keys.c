@@ -32,7 +32,7 @@ int table_init(Table *T, size_t nslots) {
     T->slots = calloc(nslots, sizeof(uint64_t) * 2);
     T->cap = 1 << 20;
     T->data = malloc(T->cap);
-    if (!T->slots || !T->data) { free(T->slots); free(T->data); PyErr_NoMemory(); return -1; }
+    if (!T->slots || !T->data) { free(T->slots); free(T->data); nc_nomem(); return -1; }
     return 0;
 }
 
@@ -47,7 +47,7 @@ void table_clear(Table *T) {
 static int table_grow(Table *T) {
     size_t n = T->nslots * 2;
     uint64_t *slots = calloc(n, sizeof(uint64_t) * 2);
-    if (!slots) { PyErr_NoMemory(); return -1; }
+    if (!slots) { nc_nomem(); return -1; }
     for (size_t i = 0; i < T->nslots; i++) {
         uint64_t h = T->slots[2 * i];
         if (!h) continue;
@@ -89,7 +89,7 @@ int table_add_hashed(Table *T, const unsigned char *key, size_t len, uint64_t h)
         size_t cap = T->cap * 2;
         while (cap < T->len + len) cap *= 2;
         unsigned char *data = realloc(T->data, cap);
-        if (!data) { PyErr_NoMemory(); return -1; }
+        if (!data) { nc_nomem(); return -1; }
         T->data = data;
         T->cap = cap;
     }
@@ -129,7 +129,7 @@ int seen_init(Seen *S, int fingerprints) {
     if (!fingerprints) return table_init(&S->T, 1 << 16);
     S->fp_slots = 1 << 16;
     S->fp = calloc(S->fp_slots, 2 * sizeof(uint64_t));
-    if (!S->fp) { PyErr_NoMemory(); return -1; }
+    if (!S->fp) { nc_nomem(); return -1; }
     return 0;
 }
 
@@ -146,7 +146,7 @@ size_t seen_bytes(const Seen *S) {
 static int fp_grow(Seen *S) {
     size_t n = S->fp_slots * 2;
     uint64_t *fp = calloc(n, 2 * sizeof(uint64_t));
-    if (!fp) { PyErr_NoMemory(); return -1; }
+    if (!fp) { nc_nomem(); return -1; }
     for (size_t i = 0; i < S->fp_slots; i++) {
         uint64_t a = S->fp[2 * i];
         if (!a) continue;
@@ -185,14 +185,14 @@ int seen_add(Seen *S, const unsigned char *key, size_t len) {
 /* A Seen written to a file and read back whole (dfs.c's checkpoints): the
    fingerprint slots, or the exact table's slots and keys, as they are in
    memory, so a search read back finds every position it had seen. 0, or -1
-   with OSError (writing) or ValueError (a file cut short) set. */
+   with NC_ERR_OS (writing) or NC_ERR_VALUE (a file cut short) recorded. */
 int file_put(FILE *f, const void *p, size_t n) {
-    if (n && fwrite(p, 1, n, f) != n) { PyErr_SetFromErrno(PyExc_OSError); return -1; }
+    if (n && fwrite(p, 1, n, f) != n) { nc_fail_os(NULL); return -1; }
     return 0;
 }
 
 int file_get(FILE *f, void *p, size_t n) {
-    if (n && fread(p, 1, n, f) != n) { PyErr_SetString(PyExc_ValueError, "the checkpoint is cut short"); return -1; }
+    if (n && fread(p, 1, n, f) != n) { nc_fail(NC_ERR_VALUE, "the checkpoint is cut short"); return -1; }
     return 0;
 }
 
@@ -215,11 +215,11 @@ int seen_read(Seen *S, FILE *f) {
     uint64_t slots = head[1];
     if (head[0] != (uint64_t)S->fingerprints || slots < 2 || (slots & (slots - 1)) || slots > (1ULL << 40) ||
         head[2] > slots || (!S->fingerprints && head[3] > (1ULL << 46))) {
-        PyErr_SetString(PyExc_ValueError, "the checkpoint's table of positions is malformed");
+        nc_fail(NC_ERR_VALUE, "the checkpoint's table of positions is malformed");
         return -1;
     }
     uint64_t *arr = calloc(slots, 2 * sizeof(uint64_t));
-    if (!arr) { PyErr_NoMemory(); return -1; }
+    if (!arr) { nc_nomem(); return -1; }
     if (file_get(f, arr, slots * 2 * sizeof(uint64_t)) < 0) { free(arr); return -1; }
     if (S->fingerprints) {
         free(S->fp);
@@ -230,13 +230,13 @@ int seen_read(Seen *S, FILE *f) {
     }
     size_t cap = head[3] > (1 << 20) ? head[3] : (1 << 20);
     unsigned char *data = malloc(cap);
-    if (!data) { free(arr); PyErr_NoMemory(); return -1; }
+    if (!data) { free(arr); nc_nomem(); return -1; }
     if (file_get(f, data, head[3]) < 0) { free(arr); free(data); return -1; }
     for (uint64_t i = 0; i < slots; i++) {   /* each slot must point inside the keys read */
         uint64_t v = arr[2 * i + 1];
         if (arr[2 * i] && (v >> 16) + (v & 0xFFFF) > head[3]) {
             free(arr); free(data);
-            PyErr_SetString(PyExc_ValueError, "the checkpoint's table of positions is malformed");
+            nc_fail(NC_ERR_VALUE, "the checkpoint's table of positions is malformed");
             return -1;
         }
     }
@@ -259,7 +259,7 @@ int hset_init(HashSet *S, size_t nslots) {
     memset(S, 0, sizeof *S);
     S->h = calloc(nslots, sizeof(uint64_t));
     S->stamp = calloc(nslots, sizeof(uint32_t));
-    if (!S->h || !S->stamp) { free(S->h); free(S->stamp); PyErr_NoMemory(); return -1; }
+    if (!S->h || !S->stamp) { free(S->h); free(S->stamp); nc_nomem(); return -1; }
     S->nslots = nslots;
     S->now = 1;
     return 0;
@@ -286,7 +286,7 @@ static int hset_grow(HashSet *S) {
     size_t n = S->nslots * 2;
     uint64_t *h = calloc(n, sizeof(uint64_t));
     uint32_t *stamp = calloc(n, sizeof(uint32_t));
-    if (!h || !stamp) { free(h); free(stamp); PyErr_NoMemory(); return -1; }
+    if (!h || !stamp) { free(h); free(stamp); nc_nomem(); return -1; }
     for (size_t i = 0; i < S->nslots; i++) {
         if (S->stamp[i] != S->now) continue;
         size_t j = S->h[i] & (n - 1);

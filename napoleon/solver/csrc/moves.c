@@ -211,7 +211,7 @@ static int push_snap(SnapStack *s, const Pos *P) {
     if (s->n == s->cap) {
         int cap = s->cap ? s->cap * 2 : 8;
         Pos *items = realloc(s->items, (size_t)cap * sizeof(Pos));
-        if (!items) { PyErr_NoMemory(); return -1; }
+        if (!items) { nc_nomem(); return -1; }
         s->items = items;
         s->cap = cap;
     }
@@ -219,22 +219,48 @@ static int push_snap(SnapStack *s, const Pos *P) {
     return 0;
 }
 
-/* A redeal declared as data (Rules.regather): what Game.redeal does with
-   Game.redeal_order, here without a call into Python, which took as long
-   as searching 25 positions: St. Helena's planning judges thousands of
-   redeal points a search. */
+/* Play pile p's top card to the first foundation that takes it, as
+   Game.play_up does; whether one did. */
+static int play_up(const Rules *R, Pos *P, int p) {
+    if (!P->n[p]) return 0;
+    int c = TOP(P, p);
+    for (int i = 0; i < R->nfound; i++) {
+        int f = R->found[i];
+        if (P->n[f] ? (P->n[f] < R->limit[f] && HAS(R->fit[f][TOP(P, f)], c)) : accepts_empty(R, P, f, c)) {
+            P->c[f][P->n[f]++] = (unsigned char)c;
+            P->n[p]--;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The redeal, from its data (Rules.regather): what Game.redeal and
+   Game.lay_out do with Game.redeal_order, step by step. */
 static int regather(const Rules *R, Pos *P) {
     unsigned char packet[MAXP * MAXC];
     int k = 0;
     for (int i = 0; i < R->nregather; i++) {
         int g = R->regather[i];
-        for (int j = P->n[g] - 1; j >= 0; j--) packet[k++] = P->c[g][j];
+        if (R->bottom_first) for (int j = 0; j < P->n[g]; j++) packet[k++] = P->c[g][j];
+        else for (int j = P->n[g] - 1; j >= 0; j--) packet[k++] = P->c[g][j];
         P->n[g] = 0;
     }
+    int first_row = (k < R->ndeal_to ? k : R->ndeal_to) - 1;
     for (int i = 0; i < k; i++) {
         int d = R->deal_to[i % R->ndeal_to];
-        if (P->n[d] >= MAXC) { PyErr_SetString(PyExc_ValueError, "a redeal deals more cards onto a pile than the core holds"); return -1; }
+        if (P->n[d] >= MAXC) { nc_fail(NC_ERR_VALUE, "a redeal deals more cards onto a pile than the core holds"); return -1; }
         P->c[d][P->n[d]++] = packet[i];
+        if (!R->play_ups) continue;
+        if (i == first_row) {
+            /* every pile of the row tried in each pass, as the engine does */
+            for (int any = 1; any;) {
+                any = 0;
+                for (int j = 0; j <= first_row; j++) any |= play_up(R, P, R->deal_to[j]);
+            }
+        } else if (i > first_row && (R->play_up_mask >> d & 1u)) {
+            while (play_up(R, P, d)) {}
+        }
     }
     P->redeals++;
     return 0;
@@ -242,17 +268,8 @@ static int regather(const Rules *R, Pos *P) {
 
 int apply(Ctx *X, const Rules *R, Pos *P, Mv mv) {
     if (mv.src < 0) {
-        int redeals = P->redeals;
         if (X->keep_snaps && push_snap(&X->snaps, P) < 0) return -1;
-        if (R->nregather) return regather(R, P);
-        PyObject *piles = pos_to_list(R, P);
-        if (!piles) return -1;
-        PyObject *res = PyObject_CallFunction(X->redeal_cb, "Oi", piles, P->redeals);
-        Py_DECREF(piles);
-        if (!res) return -1;
-        int rc = read_pos(R, P, res, redeals + 1);
-        Py_DECREF(res);
-        return rc;
+        return regather(R, P);
     }
     int k = mv.count, s = mv.src, d = mv.dst;
     memcpy(&P->c[d][P->n[d]], &P->c[s][P->n[s] - k], (size_t)k);

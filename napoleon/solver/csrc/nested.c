@@ -51,7 +51,7 @@ static int line_reserve(Line *L, size_t more) {
     size_t cap = L->cap ? L->cap : 256;
     while (cap < L->n + more) cap *= 2;
     Mv *m = realloc(L->m, cap * sizeof(Mv));
-    if (!m) { PyErr_NoMemory(); return -1; }
+    if (!m) { nc_nomem(); return -1; }
     L->m = m;
     L->cap = cap;
     return 0;
@@ -75,7 +75,7 @@ static int count(Nest *N) {
     N->states++;
     if (N->max_states > 0 && N->states >= N->max_states) { N->stop = 1; return 1; }
     if ((N->states & 4095) == 0) {
-        if (PyErr_CheckSignals() < 0) { N->stop = -1; return 1; }
+        if (nc_check_interrupt() < 0) { N->stop = -1; return 1; }
         if (N->deadline > 0 && now() > N->deadline) { N->stop = 1; return 1; }
     }
     return 0;
@@ -150,7 +150,7 @@ static int kept_state_differs(Nest *N, const Pos *P, const TopMap *M, PileHashes
     for (int p = 0; p < N->R->npiles; p++) tops_ok &= fresh.top[p] == M->top[p];
     uint64_t kept = pos_hash_cached(N->R, P, N->root_redeals, H);
     if (tops_ok && kept == pos_hash(N->R, P, N->root_redeals)) return 0;
-    PyErr_Format(PyExc_AssertionError, "after %lld positions a playout kept %s", N->states,
+    nc_fail(NC_ERR_ASSERTION, "after %lld positions a playout kept %s", N->states,
                  tops_ok ? "another position's hash" : "another position's tops");
     N->stop = -1;
     return 1;
@@ -230,7 +230,7 @@ static int64_t nested(Nest *N, int level, const Pos *start, Line *best) {
     int64_t best_score = -1, result = -1;
     Mv moves_[MAXM], autos[256], last = {0, 0, 0};
     int has_last = 0;
-    if (!P || !C) { PyErr_NoMemory(); N->stop = -1; goto out; }
+    if (!P || !C) { nc_nomem(); N->stop = -1; goto out; }
     if (hset_init(&seen, 256) < 0) { N->stop = -1; goto out; }
     *P = *start;
     best->n = 0;
@@ -289,13 +289,13 @@ out:
 /* The searches of `level` one after another, the random state going on,
    until one wins or the budget or max_states is spent. Level 0 is plain
    playouts (with this file's policy). */
-PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
-                        int policy, uint64_t seed) {
+int nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
+                  int policy, uint64_t seed, NcResult *out) {
     Nest N;
     Line line = {0}, found = {0};
     Mv autos[256];
     Pos *P = malloc(sizeof(Pos)), *W = malloc(sizeof(Pos));   /* W: a playout's scratch */
-    PyObject *result = NULL;
+    int result = -1;
     int verdict = -1, tinit = 0;
     memset(&N, 0, sizeof N);
     N.X = X; N.R = R; N.total = total; N.root_redeals = root->redeals; N.policy = policy;
@@ -303,7 +303,7 @@ PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double bud
     N.deadline = budget > 0 ? now() + budget : 0;
     X->keep_snaps = 0;
     X->rng = seed;
-    if (!P || !W) { PyErr_NoMemory(); goto out; }
+    if (!P || !W) { nc_nomem(); goto out; }
     if (hset_init(&N.S, 1 << 12) < 0) goto out;
     tinit = 1;
     *P = *root;
@@ -331,9 +331,10 @@ PyObject *nested_search(Ctx *X, const Rules *R, Pos *root, int total, double bud
     }
 out:
     X->keep_snaps = 1;
-    if (!PyErr_Occurred()) {
-        PyObject *mv = moves_to_list(line.m, verdict == 1 ? (int)line.n : 0);
-        if (mv) result = Py_BuildValue("(iNL)", verdict, mv, N.states);
+    if (!nc_failed()) {
+        out->verdict = verdict;
+        out->states = N.states;
+        result = result_moves(out, line.m, verdict == 1 ? line.n : 0);
     }
     if (tinit) hset_free(&N.S);
     free(line.m); free(found.m); free(P); free(W);
@@ -345,14 +346,14 @@ out:
    from move to move must be those of its position made afresh. The
    positions checked, or -1 with an AssertionError set. For the tests. */
 long long playout_check(Ctx *X, const Rules *R, const Pos *root, int total, long long max_states, uint64_t seed) {
-    if (max_states <= 0) { PyErr_SetString(PyExc_ValueError, "playout_check needs a position cap"); return -1; }
+    if (max_states <= 0) { nc_fail(NC_ERR_VALUE, "playout_check needs a position cap"); return -1; }
     Nest N;
     memset(&N, 0, sizeof N);
     N.X = X; N.R = R; N.total = total; N.root_redeals = root->redeals; N.policy = 1; N.check = 1;
     N.max_states = max_states;
     Pos *W = malloc(sizeof(Pos));
     Line line = {0};
-    if (!W) { PyErr_NoMemory(); return -1; }
+    if (!W) { nc_nomem(); return -1; }
     if (hset_init(&N.S, 1 << 12) < 0) { free(W); return -1; }
     X->keep_snaps = 0;
     X->rng = seed;

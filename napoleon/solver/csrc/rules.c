@@ -2,15 +2,12 @@
 
 /* ------------------------------------------------------------ reading rules */
 
-typedef struct { PyObject *seq; Py_ssize_t i, n; int err; } Reader;
+typedef struct { const uint64_t *seq; size_t i, n; int err; } Reader;
 
 static uint64_t rd64(Reader *r) {
     if (r->err) return 0;
-    if (r->i >= r->n) { r->err = 1; PyErr_SetString(PyExc_ValueError, "rule tables too short"); return 0; }
-    PyObject *o = PyList_GET_ITEM(r->seq, r->i++);
-    uint64_t v = PyLong_AsUnsignedLongLongMask(o);
-    if (PyErr_Occurred()) r->err = 1;
-    return v;
+    if (r->i >= r->n) { r->err = 1; nc_fail(NC_ERR_VALUE, "rule tables too short"); return 0; }
+    return r->seq[r->i++];
 }
 
 static int rd(Reader *r) { return (int)(int64_t)rd64(r); }
@@ -19,7 +16,7 @@ static int rd_small(Reader *r, int max) {
     int v = rd(r);
     if (!r->err && (v < 0 || v > max)) {
         r->err = 1;
-        PyErr_Format(PyExc_ValueError, "rule table value %d out of range 0..%d", v, max);
+        nc_fail(NC_ERR_VALUE, "rule table value %d out of range 0..%d", v, max);
         return 0;
     }
     return v;
@@ -27,11 +24,10 @@ static int rd_small(Reader *r, int max) {
 
 /* A broken assumption (core.h A1-A3; A5 follows from A3, core.py checks A4,
    and A6-A7 only switch a shortcut off per game, below): refused with
-   NotImplementedError, which core.py turns into NotCompilable (the Python
+   NC_ERR_NOT_COMPILABLE, which core.py turns into NotCompilable (the Python
    search takes over). */
 static int broken(const char *what) {
-    PyErr_Format(PyExc_NotImplementedError, "the core's assumption %s does not hold for these rules", what);
-    return -1;
+    return nc_fail(NC_ERR_NOT_COMPILABLE, "the core's assumption %s does not hold for these rules", what);
 }
 
 /* Check what core.h declares, and derive what the dead-end test needs. */
@@ -129,12 +125,12 @@ static int check_assumptions(Rules *R) {
 }
 
 /* The layout is written by core.py's encode_rules(); keep the two in step. */
-int read_rules(Rules *R, PyObject *list) {
-    Reader r = {list, 0, PyList_GET_SIZE(list), 0};
+int read_rules(Rules *R, const uint64_t *table, size_t n) {
+    Reader r = {table, 0, n, 0};
     memset(R, 0, sizeof *R);
     int version = rd(&r);
     if (!r.err && version != TABLE_VERSION) {
-        PyErr_Format(PyExc_ValueError, "rule tables of version %d: this core reads version %d", version, TABLE_VERSION);
+        nc_fail(NC_ERR_VALUE, "rule tables of version %d: this core reads version %d", version, TABLE_VERSION);
         return -1;
     }
     R->npiles = rd_small(&r, MAXP);
@@ -143,7 +139,7 @@ int read_rules(Rules *R, PyObject *list) {
     R->max_redeals = rd(&r);
     R->needs_empty_stock = rd(&r);
     R->nphase = rd_small(&r, MAXPH);
-    if (R->nphase < 1 && !r.err) { PyErr_SetString(PyExc_ValueError, "no phase"); return -1; }
+    if (R->nphase < 1 && !r.err) { nc_fail(NC_ERR_VALUE, "no phase"); return -1; }
     R->nfound = rd_small(&r, MAXP);
     for (int i = 0; i < R->nfound; i++) R->found[i] = rd_small(&r, MAXP - 1);
     R->nsources = rd_small(&r, MAXP);
@@ -195,54 +191,59 @@ int read_rules(Rules *R, PyObject *list) {
     for (int i = 0; i < R->nregather; i++) R->regather[i] = rd_small(&r, MAXP - 1);
     R->ndeal_to = rd_small(&r, MAXP);
     for (int i = 0; i < R->ndeal_to; i++) R->deal_to[i] = rd_small(&r, MAXP - 1);
+    R->bottom_first = rd_small(&r, 1);
+    R->play_ups = rd_small(&r, 1);
+    int nplay = rd_small(&r, MAXP);
+    for (int i = 0; i < nplay; i++) {
+        int p = rd_small(&r, MAXP - 1);
+        if (!r.err && p >= R->npiles) {
+            nc_fail(NC_ERR_VALUE, "a redeal names a pile the game does not have");
+            return -1;
+        }
+        R->play_up_mask |= 1u << p;
+    }
     for (int i = 0; i < R->nregather + R->ndeal_to && !r.err; i++)
         if ((i < R->nregather ? R->regather[i] : R->deal_to[i - R->nregather]) >= R->npiles) {
-            PyErr_SetString(PyExc_ValueError, "a redeal names a pile the game does not have");
+            nc_fail(NC_ERR_VALUE, "a redeal names a pile the game does not have");
             return -1;
         }
     if (!r.err && R->nregather && !R->ndeal_to) {
-        PyErr_SetString(PyExc_ValueError, "a redeal that gathers cards must deal them onto some pile");
+        nc_fail(NC_ERR_VALUE, "a redeal that gathers cards must deal them onto some pile");
         return -1;
     }
-    if (!r.err && r.i != r.n) { PyErr_SetString(PyExc_ValueError, "rule tables too long"); return -1; }
+    if (!r.err && R->ngather && !R->nregather) {
+        nc_fail(NC_ERR_VALUE, "a game that redeals must declare how (its redeal order)");
+        return -1;
+    }
+    if (!r.err && r.i != r.n) { nc_fail(NC_ERR_VALUE, "rule tables too long"); return -1; }
     if (r.err) return -1;
     return check_assumptions(R);
 }
 
-int read_pos(const Rules *R, Pos *P, PyObject *piles, int redeals) {
-    if (!PyList_Check(piles) || PyList_GET_SIZE(piles) != R->npiles) {
-        PyErr_SetString(PyExc_ValueError, "piles must be a list with one list per pile");
-        return -1;
-    }
+int read_pos(const Rules *R, Pos *P, const int *cells, size_t ncells, int redeals) {
     memset(P, 0, sizeof *P);
     P->redeals = redeals;
+    size_t at = 0;
+    if (redeals < 0) return nc_fail(NC_ERR_VALUE, "the redeal count must not be negative");
     for (int p = 0; p < R->npiles; p++) {
-        PyObject *pile = PyList_GET_ITEM(piles, p);
-        if (!PyList_Check(pile) || PyList_GET_SIZE(pile) > MAXC) {
-            PyErr_SetString(PyExc_ValueError, "bad pile");
-            return -1;
-        }
-        P->n[p] = (int)PyList_GET_SIZE(pile);
+        if (at >= ncells || cells[at] < 0 || cells[at] > MAXC || (size_t)cells[at] > ncells - at - 1)
+            return nc_fail(NC_ERR_VALUE, "bad pile");
+        P->n[p] = cells[at++];
         for (int i = 0; i < P->n[p]; i++) {
-            long v = PyLong_AsLong(PyList_GET_ITEM(pile, i));
-            if (v < 1 || v > 63) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card");
-                return -1;
-            }
+            int v = cells[at++];
+            if (v < 1 || v > 63) return nc_fail(NC_ERR_VALUE, "bad card");
             P->c[p][i] = (unsigned char)v;
         }
     }
+    if (at != ncells) return nc_fail(NC_ERR_VALUE, "piles must be a list with one list per pile");
     return 0;
 }
 
-PyObject *pos_to_list(const Rules *R, const Pos *P) {
-    PyObject *out = PyList_New(R->npiles);
-    if (!out) return NULL;
+size_t pos_write(const Rules *R, const Pos *P, int *cells) {
+    size_t at = 0;
     for (int p = 0; p < R->npiles; p++) {
-        PyObject *pile = PyList_New(P->n[p]);
-        if (!pile) { Py_DECREF(out); return NULL; }
-        for (int i = 0; i < P->n[p]; i++) PyList_SET_ITEM(pile, i, PyLong_FromLong(P->c[p][i]));
-        PyList_SET_ITEM(out, p, pile);
+        cells[at++] = P->n[p];
+        for (int i = 0; i < P->n[p]; i++) cells[at++] = P->c[p][i];
     }
-    return out;
+    return at;
 }
