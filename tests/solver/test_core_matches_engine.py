@@ -2,7 +2,9 @@
 
 The core holds no rule of its own: it runs on the tables the engine compiled.
 These tests are what makes that claim checkable: on random positions of every
-game and option set, its move list and its auto-play equal the engine's.
+game and option set, its move list and its auto-play equal the engine's. They
+run twice: on the native core, and on its WebAssembly build in Node
+(``each_core``, tests/solver/conftest.py).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from napoleon.engine.autoplay import safe_moves
 from napoleon.engine.move import REDEAL
 from napoleon.solver import core
 
-pytestmark = pytest.mark.skipif(not core.available, reason="the C core is not built")
+pytestmark = [pytest.mark.skipif(not core.available, reason="the C core is not built"),
+              pytest.mark.usefixtures("each_core")]
 
 
 
@@ -33,7 +36,7 @@ def test_core_moves_and_autoplay_equal_the_engines(game, options, deal, seed):
         moves = state.legal_moves()
         assert core.core_moves(state) == moves
         assert core.core_autoplay(state) == safe_moves(state.copy())
-        if REDEAL in moves:  # the core redeals from the game's declared data, or by calling the game
+        if REDEAL in moves:  # the core redeals from the game's declared data
             after = state.copy()
             after.push(REDEAL)
             assert core.core_redeal(state) == (after.piles, after.redeals)
