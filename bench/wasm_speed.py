@@ -76,7 +76,7 @@ def in_chromium(build: dict[str, Path], jobs: list[tuple], repeat: int) -> list[
             route.fulfill(body="<!doctype html><title>wasm speed</title>", content_type="text/html")
 
     payload = [[[str(v) if abs(v) >= 2**53 else v for v in rules], piles, redeals, total, cap, mode]
-               for rules, piles, redeals, total, cap, mode in jobs]
+               for rules, piles, redeals, total, _budget, cap, mode in jobs]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium")
         page = browser.new_page()
