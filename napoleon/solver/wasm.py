@@ -117,7 +117,8 @@ class Exploration:
         self.node, self.ident = node, ident
 
     def __del__(self) -> None:
-        self.node._drop(self.ident)
+        # Only noted here: a collection may run in the middle of a call to Node.
+        self.node._dropped.append(self.ident)
 
 
 class NodeCore:
@@ -134,6 +135,7 @@ class NodeCore:
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self._lock = threading.Lock()
         self._tables: dict[int, tuple[list[int], int]] = {}  # id(tables) -> (tables, their number in Node)
+        self._dropped: list[int] = []  # explorations collected here, to be freed in Node
         self.TABLE_VERSION = self._call("TABLE_VERSION", [])
 
     def close(self) -> None:
@@ -156,6 +158,9 @@ class NodeCore:
         with self._lock:
             if self._proc.poll() is not None:
                 raise NodeError(f"the Node process has ended (exit {self._proc.returncode})")
+            while self._dropped:
+                self._proc.stdin.write(json.dumps({"fn": "drop", "args": [self._dropped.pop()]}) + "\n")
+                self._proc.stdout.readline()
             sent = _encode(args)
             at = 2 if fn == "timed" else 0   # timed: [name, repeat, ...the entry point's arguments]
             if (args[0] if at else fn) in TAKE_TABLES and len(args) > at and isinstance(args[at], list):
@@ -190,12 +195,6 @@ class NodeCore:
             if "$exploration" in v:
                 return Exploration(self, v["$exploration"])
         return v
-
-    def _drop(self, ident: int) -> None:
-        try:
-            self._call("drop", [ident])
-        except (NodeError, OSError, ValueError):
-            pass  # the process is gone: so is the exploration
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name not in ENTRY_POINTS:
