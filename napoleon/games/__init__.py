@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..engine.errors import PositionError, UnknownGameError
+from ..engine.errors import OptionError, PositionError, UnknownGameError
 from ..engine.game import Game
 from ..engine.state import State, state_from_json
 from .forty_thieves import FortyThieves
@@ -50,6 +50,18 @@ def get_game(game_id: str, options: Mapping[str, Any] | None = None) -> Game:
 @lru_cache(maxsize=64)
 def _cached(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game:
     return GAMES[game_id](dict(options))
+
+
+def player_game(game_id: str, options: Mapping[str, Any] | None = None) -> Game:
+    """:func:`get_game` for the options a player, a request or a file gives: the options kept for the
+    solver's tests (:attr:`Game.test_option_specs`, a reduced deck) are refused with an OptionError,
+    so that no game of them is played, imported or counted. A position's JSON may still carry them."""
+    cls = game_class(game_id)
+    for spec in cls.test_option_specs:
+        if spec.name in (options or {}):
+            known = ", ".join(o.name for o in cls.option_specs) or "none"
+            raise OptionError(f"option {spec.name} of {cls.id} is for the solver's tests only (its options: {known})")
+    return get_game(game_id, options)
 
 
 def new_game(game_id: str, deal: int, options: Mapping[str, Any] | None = None) -> State:

@@ -59,7 +59,10 @@ def read_position(obj: Any, what: str = "position") -> State:
 
 
 def game_of(args: argparse.Namespace) -> Game:
-    return get_game(args.game, parse_options(args.option))
+    """The game ``args`` name with their ``-o`` options (those kept for the solver's tests refused)."""
+    from ..games import player_game
+
+    return player_game(args.game, parse_options(args.option))
 
 
 def state_of(args: argparse.Namespace) -> State:

@@ -51,10 +51,10 @@ def register(subparsers: Any) -> None:
 
 def cmd_study(args: argparse.Namespace) -> None:
     """Run (or go on with) the study ``args`` ask for and print its figures."""
-    from ..games import get_game
+    from ..games import player_game
 
     check_study_args(args)
-    game = get_game(args.game, parse_options(args.option))
+    game = player_game(args.game, parse_options(args.option))
     deals = parse_deals(args.deals)
     if args.grades:
         from .grade_commands import study_grades

@@ -4,7 +4,7 @@ Everything napoleon is given from outside (a web request, a file, standard
 input, the environment) is read here before anything acts on it:
 :func:`load_json` refuses, before Python's parser recurses into it, input
 that is too large, nested too deep, or that holds a number too long to be
-a number napoleon uses; :func:`parse` checks the result against a typed
+a number napoleon uses, and an object that gives a key twice; :func:`parse` checks the result against a typed
 model (pydantic) and turns the first thing wrong into one line of
 :class:`SchemaError`.
 """
@@ -63,6 +63,17 @@ def _no_constant(text: str) -> Any:
     raise SchemaError(f"{text} is not a JSON number")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each given once: ``{"deal": 1, "deal": 2}`` says two things, and
+    readers disagree on which one counts (Python's json keeps the last)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise SchemaError(f"the key {twice[:40]!r} is given twice in one object")
+    return obj
+
+
 def check_depth(raw: str, limit: int = MAX_DEPTH) -> None:
     """Refuse JSON text nested deeper than ``limit``, reading it as text (the parser would recurse)."""
     if raw.count("[") + raw.count("{") <= limit:
@@ -100,7 +111,8 @@ def load_json(raw: bytes | str, what: str, max_bytes: int = MAX_JSON_BYTES) -> A
         raise SchemaError(f"expected {what} as JSON, got nothing")
     check_depth_what(raw, what)
     try:
-        return json.loads(raw, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
+        return json.loads(raw, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant,
+                          object_pairs_hook=_unique_keys)
     except SchemaError as exc:
         raise SchemaError(f"{what}: {exc}") from None
     except json.JSONDecodeError as exc:

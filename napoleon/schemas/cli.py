@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..shuffle import MAX_DEAL
 from .base import SchemaError
-from .values import ID_RE
+from .values import ID_RE, deal_from_text
 
 _INT = re.compile(r"[0-9]{1,24}")
 _NUMBER = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,9})?")
@@ -47,8 +47,13 @@ def game_id(text: str) -> int:
     return int(text)
 
 
-deal_number = whole("deal number", 1, MAX_DEAL)
-"""A deal number, 1 to MAX_DEAL."""
+def deal_number(text: str) -> int:
+    """A deal number, 1 to MAX_DEAL, spelled as the web API and game files spell it (no leading zero)."""
+    try:
+        return deal_from_text(text)
+    except ValueError:
+        raise SchemaError(f"deal number must be from 1 to {MAX_DEAL}, digits with no leading zero, "
+                          f"not {text[:30]!r}") from None
 
 MAX_STUDY_DEALS = 10_000_000
 """The most deals one set of deal ranges may name (a study of ten million deals is days of a cluster)."""

@@ -17,7 +17,8 @@ from .base import MAX_TEXT
 
 ID_RE = re.compile(r"[1-9][0-9]{0,17}")
 """A game's id as it is spelled: ASCII digits, no leading zero (at most 18 digits)."""
-DIGITS_RE = re.compile(r"[0-9]{1,24}")
+DEAL_RE = re.compile(r"[1-9][0-9]{0,18}")
+"""A deal number as it is spelled: ASCII digits, no leading zero, no space (``"01"`` or ``" 5 "`` is no deal)."""
 MAX_OPTION = 1000
 """The largest number an option takes (a number of redeals)."""
 MAX_MOVES = 20_000
@@ -33,12 +34,17 @@ proven lost and one the grading could not settle. A game's record and a game fil
 
 
 def _deal(value: Any) -> int:
-    """A deal number: an integer, or a string of ASCII digits, from 1 to MAX_DEAL."""
-    if isinstance(value, str) and DIGITS_RE.fullmatch(value.strip()):
-        value = int(value.strip())
+    """A deal number: an integer, or its digits as :data:`DEAL_RE` spells them, from 1 to MAX_DEAL."""
+    if isinstance(value, str) and DEAL_RE.fullmatch(value):
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DEAL:
-        raise ValueError(f"must be a deal number from 1 to {MAX_DEAL}")
+        raise ValueError(f"must be a deal number from 1 to {MAX_DEAL} (digits, no leading zero)")
     return value
+
+
+def deal_from_text(text: str) -> int:
+    """A deal number written as text (a command's ``--deal``): one spelling for each deal; ValueError otherwise."""
+    return _deal(text if isinstance(text, str) else None)
 
 
 def _date(value: str) -> str:

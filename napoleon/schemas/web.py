@@ -32,10 +32,12 @@ MAX_BODY = 64 * 1024
 """The largest request body read (bytes)."""
 MAX_BUDGET = 120.0
 """The longest a search asked for over the web may take (seconds)."""
+MIN_BUDGET = 0.01
+"""The shortest: a search of less does not start a worker's work, and 1e-20 s is no budget."""
 
-Budget = Annotated[float, Field(gt=0, le=MAX_BUDGET, allow_inf_nan=False)]
+Budget = Annotated[float, Field(ge=MIN_BUDGET, le=MAX_BUDGET, allow_inf_nan=False)]
 Grade = Literal[WINNABLE_GRADES + ("any",)]  # type: ignore[valid-type]
-QueryNumber = text(r"[0-9]{1,6}(\.[0-9]{1,20})?", "a budget in seconds such as 5 or 2.5")
+QueryNumber = text(r"[0-9]{1,6}(\.[0-9]{1,3})?", "a budget in seconds such as 5 or 2.5")
 QueryCount = text(r"[1-9][0-9]{0,2}", "a positive whole number of cards")
 
 
@@ -164,15 +166,15 @@ def _seconds(text: str | None, default: float | None, name: str) -> float | None
     if text is None:
         return default
     value = float(text)
-    if not 0 < value <= MAX_BUDGET:
+    if not MIN_BUDGET <= value <= MAX_BUDGET:
         from .base import SchemaError
 
-        raise SchemaError(f"'{name}' must be a number of seconds above 0 and at most {MAX_BUDGET:g}")
+        raise SchemaError(f"'{name}' must be a number of seconds from {MIN_BUDGET:g} to {MAX_BUDGET:g}")
     return value
 
 
 class BudgetQuery(Query):
-    """``?budget=S`` of a hint or of the last winnable position: seconds, above 0 and at most MAX_BUDGET."""
+    """``?budget=S`` of a hint or of the last winnable position: seconds, from MIN_BUDGET to MAX_BUDGET."""
 
     budget: QueryNumber | None = None
 

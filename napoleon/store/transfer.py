@@ -146,10 +146,10 @@ def validate(obj: Any) -> SavedGame:
         data = parse(GameFile, obj, "game file")
     except SchemaError as exc:
         raise StoreError(str(exc)) from None
-    from ..games import get_game
+    from ..games import player_game
 
     try:
-        game = get_game(data.game, data.options)
+        game = player_game(data.game, data.options)
     except NapoleonError as exc:
         raise StoreError(f"'game'/'options': {exc}") from None
     state = game.new_state(data.deal)

@@ -9,12 +9,15 @@ complete searches with the test on must give exactly the unpruned verdict.
 
 from __future__ import annotations
 
+import io
+import json
 import random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import napoleon
 from napoleon.engine.state import State
 from napoleon.solver import LOST, UNKNOWN, core, replays_to_win, solve
 from napoleon.solver.search import Search
@@ -87,7 +90,7 @@ def test_the_test_fires_and_cuts_searches():
     assert dead >= 2 and fewer >= 10
 
 
-def test_the_cli_and_solve_run_the_test_only_when_asked(capsys):
+def test_the_cli_and_solve_run_the_test_only_when_asked(capsys, monkeypatch):
     from napoleon.interfaces.cli import main
 
     state = walked("forty-thieves", {"ranks": 5, "columns": 4}, 3, 0, random.Random(0))
@@ -97,7 +100,9 @@ def test_the_cli_and_solve_run_the_test_only_when_asked(capsys):
     assert on.verdict == off.verdict
     assert solve(state, strategy="dfs", max_states=2_000_000, deadends=True).states == on.states
     assert solve(state, strategy="dfs", max_states=2_000_000).states == off.states
+    # The reduced deck is for tests only: the command line refuses it as an option, and takes it in a position.
+    position = json.dumps(napoleon.new_game("forty-thieves", 3, {"ranks": 5, "columns": 4}).to_json())
     for flag in ([], ["--deadends"]):
-        main(["solve", "forty-thieves", "-o", "ranks=5", "-o", "columns=4", "--deal", "3", "--strategy", "dfs",
-              "--json", *flag])
+        monkeypatch.setattr("sys.stdin", io.StringIO(position))
+        main(["solve", "--strategy", "dfs", "--json", *flag])
         assert '"verdict"' in capsys.readouterr().out

@@ -10,6 +10,8 @@ the exhaustive search's.
 
 from __future__ import annotations
 
+import io
+import json
 import random
 
 import pytest
@@ -107,7 +109,7 @@ def test_macro_depth_first_gives_the_card_by_card_verdict(game_id, options, deal
         assert truth in (macro.verdict, UNKNOWN)
 
 
-def test_solve_and_the_cli_turn_card_by_card_when_asked(capsys):
+def test_solve_and_the_cli_turn_card_by_card_when_asked(capsys, monkeypatch):
     from napoleon.interfaces.cli import main
 
     # A lost deal of the reduced game: card by card, most positions searched
@@ -120,7 +122,9 @@ def test_solve_and_the_cli_turn_card_by_card_when_asked(capsys):
     assert by_macro.states * 2 < by_card.states
     with core.macros(False):
         assert core.search(state, max_states=3_000_000, mode="dfs").states == by_card.states
+    # The reduced deck is for tests only: the command line refuses it as an option, and takes it in a position.
+    position = json.dumps(napoleon.new_game("forty-thieves", 3, {"ranks": 5, "columns": 4}).to_json())
     for flag in ([], ["--card-by-card"]):
-        main(["solve", "forty-thieves", "-o", "ranks=5", "-o", "columns=4", "--deal", "3", "--strategy", "dfs",
-              "--json", *flag])
+        monkeypatch.setattr("sys.stdin", io.StringIO(position))
+        main(["solve", "--strategy", "dfs", "--json", *flag])
         assert '"verdict"' in capsys.readouterr().out

@@ -32,7 +32,10 @@ GAMES = list(napoleon.GAMES)
 
 
 def api(base, path):
-    with urllib.request.urlopen(base + path, timeout=10) as r:
+    """A GET as the page makes it: with the token the server gives its own page (the reads that
+    search, such as a review, need it)."""
+    headers = {} if path == "/api/token" else {"X-Napoleon-Token": api(base, "/api/token")["token"]}
+    with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers), timeout=10) as r:
         return json.load(r)
 
 
@@ -243,7 +246,7 @@ def test_play_a_deal_in_the_browser(server, page, game_id):
     assert page.url.endswith(f"#{game_id}/{deal}")
 
     # A screenshot that is not blank: card images loaded, many colours drawn.
-    page.wait_for_function("[...document.querySelectorAll('#board .card img')]"
+    page.wait_for_function("() => [...document.querySelectorAll('#board .card img')]"
                            ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
     page.wait_for_timeout(300)  # let the last slide finish
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -294,7 +297,7 @@ def test_hint_solution_four_colours_and_the_win_screen(server, page):
     page.click("#solution")
     page.wait_for_selector("#replay-banner:not([hidden])", timeout=15000)
     page.click("#replay-end")
-    page.wait_for_function("document.getElementById('replay-text').textContent.startsWith('Solution shown')")
+    page.wait_for_function("() => document.getElementById('replay-text').textContent.startsWith('Solution shown')")
     assert page.locator("#board .card[data-pile^='foundation']").count() == 52
     page.click("#replay-stop")
     view = api(server, f"/api/games/{gid}")
@@ -356,7 +359,7 @@ def test_new_deal_by_number_share_link_and_stats_page(server, page):
     page.goto(f"{server}/#forty-thieves/5?redeals=lots")
     page.wait_for_selector("#message.error", timeout=10000)
     assert "redeals" in page.inner_text("#message")
-    page.wait_for_function("location.hash === '#forty-thieves/77'")
+    page.wait_for_function("() => location.hash === '#forty-thieves/77'")
     assert board(page).get_attribute("data-deal") == "77"
 
 
@@ -366,7 +369,7 @@ def test_layouts_fit_phone_and_large_screens(server, page, size):
     for game_id in GAMES:
         page.goto(f"{server}/#{game_id}/3")
         wait_ready(page, game_id)
-        page.wait_for_function("[...document.querySelectorAll('#board .card img')]"
+        page.wait_for_function("() => [...document.querySelectorAll('#board .card img')]"
                                ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
         # The table is no wider than the screen: nothing to scroll sideways.
         assert page.evaluate("document.getElementById('board').getBoundingClientRect().right") <= size[0] + 1

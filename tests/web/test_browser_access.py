@@ -135,7 +135,7 @@ def test_a_game_played_by_keyboard_and_ear(server, page):
     assert page.evaluate("document.activeElement.closest('#board') !== null")
     arrow_to(page, "tableau-7")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('message').textContent.includes('may go')")
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('may go')")
     assert said(page) == "The 4♥ from column 7: it may go onto the 5♣ in column 6"
     page.keyboard.press("ArrowLeft")
     assert focused(page) == "tableau-6"
@@ -146,7 +146,7 @@ def test_a_game_played_by_keyboard_and_ear(server, page):
     # A refusal, in cards and piles: no notation.
     arrow_to(page, "tableau-1", "ArrowLeft")    # column 1: the 8♣, which may go nowhere
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('message').textContent.includes('nowhere')")
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('nowhere')")
     assert said(page) == "The 8♣ from column 1: it may go nowhere now"
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
@@ -161,7 +161,7 @@ def test_a_game_played_by_keyboard_and_ear(server, page):
     page.keyboard.press("Shift+Tab")  # from "Keep playing" to "Leave it"
     assert focused(page, "id") == "leave-yes"
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('board').dataset.deal !== '1'")
+    page.wait_for_function("() => document.getElementById('board').dataset.deal !== '1'")
     wait_ready(page, "werner", 0)
     assert page.evaluate("document.activeElement.closest('#board') !== null")
     assert page.inner_text("#page-news").startswith("New deal: Napoleon at St Helena")
@@ -169,12 +169,12 @@ def test_a_game_played_by_keyboard_and_ear(server, page):
     page.focus("#stats-link")
     page.keyboard.press("Enter")
     page.wait_for_selector("#stats-view:not([hidden])")
-    page.wait_for_function("document.activeElement.id === 'stats-title'")
+    page.wait_for_function("() => document.activeElement.id === 'stats-title'")
     assert page.inner_text("#page-news") == "Statistics" and page.title().startswith("Statistics")
     page.focus("#stats-back")
     page.keyboard.press("Enter")
     page.wait_for_selector("#table-view:not([hidden])")
-    page.wait_for_function("document.activeElement.closest('#board') !== null")
+    page.wait_for_function("() => document.activeElement.closest('#board') !== null")
     assert page.inner_text("#page-news").startswith("Back to the game: ")
 
 

@@ -42,7 +42,20 @@ def forged_requests(gid):
         ("POST", f"/api/games/{gid}/settings", {"autoplay": True}),
         ("POST", f"/api/games/{gid}/solve", {}),
         ("GET", f"/api/games/{gid}/hint", None),
+        # Reads that set a search going or write: a review, a grade, the deal of the day...
+        ("GET", f"/api/games/{gid}/review", None),
+        ("GET", f"/api/games/{gid}/verdict?longer=5", None),
+        ("GET", f"/api/games/{gid}/verdict", None),
+        ("GET", f"/api/games/{gid}/last-winnable", None),
+        ("GET", f"/api/games/{gid}/grade", None),
+        ("GET", "/api/daily?game=werner", None),
     ]
+
+
+def nothing_searched(c):
+    """No worker process was started: no search ran for anyone."""
+    service = c.app.state.web.solver.service
+    return service.foreground.started == 0 and service.background.started == 0
 
 
 @pytest.mark.parametrize("headers", [
@@ -60,6 +73,7 @@ def test_a_request_from_elsewhere_changes_nothing_even_with_the_token(setup, hea
         assert r.status_code == 403, (path, r.text)
         assert "refused" in r.json()["error"]
     assert everything(c, gid) == before
+    assert nothing_searched(c)
     assert c.get("/api/token", headers=headers).status_code == 403  # nor can it read the token
 
 
@@ -74,6 +88,7 @@ def test_a_request_without_the_pages_token_changes_nothing(setup, token):
         assert r.status_code == 403 and r.json()["token"] == "refused", (path, r.text)
     c.headers["X-Napoleon-Token"] = real
     assert everything(c, gid) == before
+    assert nothing_searched(c)
     assert not c.get("/api/history").json()["games"][0]["assisted"]  # no hint was given
 
 
@@ -105,3 +120,27 @@ def test_a_browsers_word_that_the_request_is_same_origin_is_proof_enough(setup):
                headers={"Sec-Fetch-Site": "same-origin", "Origin": "null"})
     assert r.status_code == 403
     c.headers["X-Napoleon-Token"] = token
+
+
+def test_an_image_on_another_sites_page_stores_no_review(setup):
+    """``<img src="http://127.0.0.1:PORT/api/games/N/review">`` elsewhere: the browser sends a cross-site GET."""
+    c, _, gid = setup
+    del c.headers["X-Napoleon-Token"]
+    for path in (f"/api/games/{gid}/review", f"/api/games/{gid}/grade"):
+        r = c.get(path, headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "image"})
+        assert r.status_code == 403
+    store = c.app.state.web.store
+    assert store.db.execute("SELECT count(*) FROM reviews").fetchone()[0] == 0
+    assert nothing_searched(c)
+
+
+def test_no_other_site_may_frame_the_page(setup):
+    c, _, gid = setup
+    for path in ("/", "/static/js/main.js", "/api/catalog", f"/api/games/{gid}", "/api/nothing"):
+        r = c.get(path)
+        assert r.headers["x-frame-options"] == "DENY", path
+        policy = r.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy and "style-src 'self'" in policy
+        assert r.headers["referrer-policy"] == "no-referrer"
+    refused = c.get(f"/api/games/{gid}/hint", headers={"Origin": "http://evil.example"})
+    assert refused.status_code == 403 and refused.headers["x-frame-options"] == "DENY"

@@ -70,7 +70,7 @@ def on_page(server, new_page, hash_: str, act, refused: bool = False) -> str:
         page.wait_for_selector("#message.error")
     # What the page says once the answer is in (not what it says while a hint is looked for).
     waiting = f"['', '{voice.HINT_LOOKING}']"
-    page.wait_for_function(f"!{waiting}.includes(document.getElementById('message').textContent.trim())",
+    page.wait_for_function(f"() => !{waiting}.includes(document.getElementById('message').textContent.trim())",
                            timeout=30000)
     page.wait_for_timeout(200)
     return page.inner_text("#message").strip()

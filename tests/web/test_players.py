@@ -44,7 +44,7 @@ def test_n_deals_a_new_game_and_asks_first_when_one_is_under_way(server, page):
     # Nothing played yet: N deals at once.
     page.locator("#board").focus()
     page.keyboard.press("n")
-    page.wait_for_function("document.getElementById('board').dataset.deal !== '1'")
+    page.wait_for_function("() => document.getElementById('board').dataset.deal !== '1'")
     wait_ready(page, "werner", 0)
     first = deal_of(page)
     # A move made: N asks first; "Keep playing" keeps the game.
@@ -61,7 +61,7 @@ def test_n_deals_a_new_game_and_asks_first_when_one_is_under_way(server, page):
     # "Leave it": a new deal.
     page.keyboard.press("n")
     page.click("#leave-yes")
-    page.wait_for_function("document.getElementById('board').dataset.deal !== '1'")
+    page.wait_for_function("() => document.getElementById('board').dataset.deal !== '1'")
     wait_ready(page, "werner", 0)
     assert deal_of(page) not in ("1", first)
 
@@ -88,7 +88,7 @@ def test_messages_go_with_what_they_were_about(server, page):
     }""")
     before = deal_of(page)
     page.click("#winnable-deal")
-    page.wait_for_function(f"document.getElementById('board').dataset.deal !== '{before}'", timeout=60000)
+    page.wait_for_function(f"() => document.getElementById('board').dataset.deal !== '{before}'", timeout=60000)
     wait_ready(page, "werner", 0)
     assert any("Looking for a deal" in text for text in page.evaluate("window.said"))
     assert message(page) == ""
@@ -124,7 +124,7 @@ def test_a_second_window_on_the_same_game_is_told_the_game_moved_on(server, new_
     # Window A still shows the 4 of Hearts on T7 and drags it: refused, A redraws the game as it is.
     a.bring_to_front()
     drag(a, "tableau-7", "tableau-6")
-    a.wait_for_function("document.getElementById('message').textContent.includes('another window')")
+    a.wait_for_function("() => document.getElementById('message').textContent.includes('another window')")
     wait_ready(a, "werner", 1)
     now = api(server, f"/api/games/{gid}")
     assert now["moves"] == after_b["moves"] == ["T7-T6"]
@@ -134,7 +134,7 @@ def test_a_second_window_on_the_same_game_is_told_the_game_moved_on(server, new_
     wait_ready(a, "werner", 2)
     b.bring_to_front()
     b.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    b.wait_for_function("document.getElementById('message').textContent.includes('another window')")
+    b.wait_for_function("() => document.getElementById('message').textContent.includes('another window')")
     wait_ready(b, "werner", 2)
     assert shown_piles(b) == expected_piles(api(server, f"/api/games/{gid}"))
 
@@ -446,7 +446,7 @@ def test_an_abandoned_game_shows_as_played_and_lost_and_statistics_reset(tmp_pat
         # Given up for a new deal: played and lost.
         page.keyboard.press("n")
         page.click("#leave-yes")
-        page.wait_for_function("document.getElementById('board').dataset.deal !== '1'")
+        page.wait_for_function("() => document.getElementById('board').dataset.deal !== '1'")
         wait_ready(page, "werner", 0)
         page.goto(f"{base}/#stats")
         page.wait_for_selector("#stats-body table.stats")

@@ -1,9 +1,10 @@
 """The web app: a JSON API over the engine, and the page that plays it.
 
 Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing). Every request
-that changes something, and a hint, carries the page's token in ``X-Napoleon-Token`` and comes
-from no other site's page (:mod:`.forgery`); bodies, queries and paths are read through
-:mod:`napoleon.schemas.web`:
+that changes something, or sets a search going (hint, verdict, last winnable position, review,
+grade, deal of the day), carries the page's token in ``X-Napoleon-Token`` and comes from no other
+site's page (:mod:`.forgery`); no other site may frame the page (:mod:`.headers`); bodies,
+queries and paths are read through :mod:`napoleon.schemas.web`:
 
 - ``GET  /api/token``                       ``{"token"}``: the token this run of the server gives its page
 - ``GET  /api/catalog``                     the games, their options, rules and piles
@@ -76,6 +77,7 @@ from .assist import HelpRoutes
 from .catalog import CatalogRoutes
 from .errors import EXCEPTION_HANDLERS, ApiError
 from .forgery import RequestForgeryMiddleware, new_token, token_response
+from .headers import SecurityHeadersMiddleware
 from .live import Settings
 from .page import CARDS, STATIC
 from .play import PlayRoutes
@@ -146,6 +148,7 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
     middleware = [Middleware(RequestForgeryMiddleware, token=token)]
     if allowed_hosts:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    middleware.insert(0, Middleware(SecurityHeadersMiddleware))  # outermost: refusals carry the headers too
     app = Starlette(
         routes=route_table(web, token),
         middleware=middleware,

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ... import GAMES, get_game, voice
-from ...games import DEFAULT_GAME
+from ...games import DEFAULT_GAME, player_game
 from ...grading import grade_json, hand_out, shipped_grade
 from ...keymap import keys_json
 from ...schemas.web import DailyQuery, GameQuery, NewGame
@@ -50,7 +50,7 @@ class CatalogRoutes(WebCore):
 
     async def create_game(self, request: Request) -> JSONResponse:
         body = await read_body(request, NewGame, "new game")
-        game = get_game(body.game, body.options)
+        game = player_game(body.game, body.options)
         deal, autoplay, start, wanted = body.deal, body.autoplay, body.start, body.wanted_grade
         solution: list[str] | None = None
         grade: str | None = None

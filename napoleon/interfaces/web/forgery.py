@@ -8,9 +8,11 @@ game ids are sequential. Two checks stop it, as web frameworks do:
   an ``Origin`` that is not this server (``null`` included), or a
   ``Sec-Fetch-Site`` of ``cross-site`` or ``same-site`` (another port of
   127.0.0.1 is the same site, not the same origin).
-- **Proof that it comes from the page.** Every state-changing request
-  (every method but GET, HEAD and OPTIONS, and a hint, which marks the game
-  as played with help) carries the header ``X-Napoleon-Token``: a secret
+- **Proof that it comes from the page.** Every request that changes or
+  spends something (every method but GET, HEAD and OPTIONS, and the reads
+  that search or write: a hint, which marks the game as played with help,
+  the live verdict, the last winnable position, a review, a grade, the
+  deal of the day) carries the header ``X-Napoleon-Token``: a secret
   made when the server starts, which the page reads from ``GET /api/token``.
   Another site's page cannot read it (the browser's same-origin policy; the
   Host check stops DNS rebinding), and a form cannot send a header. A
@@ -35,6 +37,10 @@ from starlette.responses import JSONResponse
 TOKEN_HEADER = "x-napoleon-token"
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 FOREIGN_FETCH = ("cross-site", "same-site")
+SPENDING_GAME_READS = ("hint", "verdict", "last-winnable", "review", "grade")
+"""The reads of ``/api/games/{id}/...`` that search in a worker process or write to the store:
+an ``<img>`` on another site's page must not set them going."""
+SPENDING_READS = ("/api/daily",)
 
 
 def new_token() -> str:
@@ -43,8 +49,11 @@ def new_token() -> str:
 
 
 def changes_state(method: str, path: str) -> bool:
-    """Whether a request may change a game or the statistics (and so must carry the token)."""
-    return method not in SAFE_METHODS or (path.startswith("/api/games/") and path.endswith("/hint"))
+    """Whether a request may change a game or the statistics, or spend the solver's time (and so
+    must carry the token)."""
+    if method not in SAFE_METHODS or path in SPENDING_READS:
+        return True
+    return path.startswith("/api/games/") and path.rsplit("/", 1)[-1] in SPENDING_GAME_READS
 
 
 def foreign(headers: dict[str, str]) -> str | None:

@@ -16,7 +16,7 @@ from ...session import Change, Session
 from .errors import ApiError
 from .games import game_view
 from .inputs import read_body, read_query
-from .live import WebCore
+from .live import STALE, WebCore
 
 
 class PlayRoutes(WebCore):
@@ -111,10 +111,13 @@ class PlayRoutes(WebCore):
         return await self.change(request, Session.pause, await self.action_version(request))
 
     async def leave(self, request: Request) -> JSONResponse:
-        await read_body(request, ChangeBody, "leave", required=False)
+        version = (await read_body(request, ChangeBody, "leave", required=False)).version
         live = await self.live(request)
 
         def work() -> dict[str, Any]:
+            # Left from a position another window has moved on from: that window's game is not left.
+            if version is not None and version != live.session.version:
+                raise ApiError(409, STALE, stale=True)
             live.session.leave()
             saved = self.store.get(int(live.id))
             return {"id": live.id, "result": saved.result if saved is not None else None}

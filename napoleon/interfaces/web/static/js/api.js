@@ -68,7 +68,8 @@ export const api = {
   stats: () => call("GET", "/api/stats"),
   history: (limit = 100) => call("GET", `/api/history?limit=${limit}`),
   resetStats: () => call("POST", "/api/stats/reset", {}),
-  leave: (id) => call("POST", `/api/games/${id}/leave`),
+  // Left from the position ``version`` names: refused (stale) when another window played on since.
+  leave: (id, version) => call("POST", `/api/games/${id}/leave`, version ? { version } : undefined),
   // The page was hidden or closed: the game's clock stops until the next action.
   pause: (id) => call("POST", `/api/games/${id}/pause`, undefined, true, true),
   // ``extra``: {grade} with deal "winnable", {date} with deal "daily" (docs/grades.md).

@@ -159,9 +159,9 @@ export class Router {
     const v = this.app.view;
     if (!v || v.status !== "playing") return;
     try {
-      await api.leave(v.id);
+      await api.leave(v.id, v.version);
     } catch (err) {
-      // the server forgot the game: nothing to count
+      // the server forgot the game, or another window plays on in it: nothing to count here
     }
   }
 }
