@@ -74,10 +74,20 @@ class Analysis:
     """
 
     def __init__(self, service: SolverService | None = None, *, workers: int = 1, background: int = 1,
-                 budgets: tuple[float, ...] = VERDICT_BUDGETS, max_states: int | None = None) -> None:
-        self.service = service if service is not None else SolverService(workers=workers, background=background)
+                 budgets: tuple[float, ...] = VERDICT_BUDGETS, max_states: int | None = None,
+                 share: int | None = None) -> None:
+        self.service = service if service is not None else SolverService(workers=workers, background=background,
+                                                                         share=share)
         self.budgets = tuple(budgets)
         self.max_states = max_states
+
+    def beside(self) -> Analysis:
+        """Another analysis with worker processes of its own (two lanes of one each), sharing this one's
+        solutions known and the memory this one's ``share`` counted it in: long work (a review) there
+        never holds up a question asked here."""
+        service = SolverService(workers=1, background=1, cache=self.service.cache,
+                                share=getattr(self.service.foreground, "share", None))
+        return Analysis(service, budgets=self.budgets, max_states=self.max_states)
 
     # ----------------------------------------------------------- known
 

@@ -285,12 +285,17 @@ class SolverService:
 
     ``workers`` processes serve what a player asks for (hint, solution,
     winnable deals); ``background`` processes work out verdicts in the
-    background. Processes start on first use.
+    background. Processes start on first use. ``cache`` may be another
+    service's, and ``share`` counts the worker processes of every service of
+    the program, which share the memory the searches may take.
     """
 
-    def __init__(self, workers: int = 1, background: int = 1, cache: SolutionCache | None = None) -> None:
+    def __init__(self, workers: int = 1, background: int = 1, cache: SolutionCache | None = None,
+                 share: int | None = None) -> None:
         self.cache = cache if cache is not None else SolutionCache()
-        share = max(1, workers) + max(1, background)
+        # The worker processes that share the machine's memory: these, and those of any other
+        # service of the same program (``share``).
+        share = max(share or 0, max(1, workers) + max(1, background))
         # In the browser there are no processes: a Web Worker per lane instead (:mod:`.browser`).
         self.foreground = browser_pool("foreground") or WorkerPool(workers, share=share)
         self.background = browser_pool("background") or WorkerPool(background, share=share)

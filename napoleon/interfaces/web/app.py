@@ -3,8 +3,9 @@
 Endpoints (every error is a 4xx with ``{"error": "..."}`` and changes nothing). Every request
 that changes something, or sets a search going (hint, verdict, last winnable position, review,
 grade, deal of the day), carries the page's token in ``X-Napoleon-Token`` and comes from no other
-site's page (:mod:`.forgery`); no other site may frame the page (:mod:`.headers`); bodies,
-queries and paths are read through :mod:`napoleon.schemas.web`:
+site's page (:mod:`.forgery`); no other site may frame the page (:mod:`.headers`); a search
+runs while its client waits, and one too many of its kind is answered 503 ``"busy": true``
+(:mod:`.searches`); bodies, queries and paths are read through :mod:`napoleon.schemas.web`:
 
 - ``GET  /api/token``                       ``{"token"}``: the token this run of the server gives its page
 - ``GET  /api/catalog``                     the games, their options, rules and piles
@@ -67,12 +68,12 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ...store import Store
 from . import page
+from .access import HostCheck, SecretCheck
 from .assist import HelpRoutes
 from .catalog import CatalogRoutes
 from .errors import EXCEPTION_HANDLERS, ApiError
@@ -135,8 +136,11 @@ def route_table(web: WebApp, token: str) -> list[Route | Mount]:
 
 
 def create_app(db: str | Path | None = None, *, store: Store | None = None, settings: Settings | None = None,
-               allowed_hosts: list[str] | None = None) -> Starlette:
-    """The web app on the store at ``db`` (else $NAPOLEON_DB, else the user's data dir)."""
+               allowed_hosts: list[str] | None = None, secret: str | None = None) -> Starlette:
+    """The web app on the store at ``db`` (else $NAPOLEON_DB, else the user's data dir).
+
+    ``allowed_hosts``: the names it answers to (any, when None); ``secret``: the key every request
+    must carry (:mod:`.access`; none, when None)."""
     web = WebApp(store if store is not None else Store.open(db), settings or Settings())
 
     @asynccontextmanager
@@ -146,8 +150,10 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
 
     token = new_token()
     middleware = [Middleware(RequestForgeryMiddleware, token=token)]
+    if secret:
+        middleware.insert(0, Middleware(SecretCheck, secret=secret))
     if allowed_hosts:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+        middleware.insert(0, Middleware(HostCheck, names=allowed_hosts))
     middleware.insert(0, Middleware(SecurityHeadersMiddleware))  # outermost: refusals carry the headers too
     app = Starlette(
         routes=route_table(web, token),

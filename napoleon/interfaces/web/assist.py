@@ -1,5 +1,6 @@
 """The help routes: a hint, the live verdict, a whole solution, the last winnable position, and
-the review of a stored game; every search runs in the analysis's worker processes."""
+the review of a stored game; every search runs in the analysis's worker processes, for as long as
+the request that asked for it waits (:mod:`.searches`)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class HelpRoutes(WebCore):
         budget = min(read_query(request, BudgetQuery, "hint").seconds(self.settings.hint_budget),
                      self.settings.max_budget)
         state, _ = await self.position(live)
-        hint = await self.ask(self.solver.hint(state, budget))
+        hint = await self.search(request, "hint", lambda: self.solver.hint(state, budget))
         answer = hint.answer
         if hint.helped:
             # A game played with help is counted apart in the statistics.
@@ -61,7 +62,7 @@ class HelpRoutes(WebCore):
         longer = read_query(request, VerdictQuery, "verdict").seconds()
         budget = None if longer is None else min(longer, self.settings.max_budget)
         state, version = await self.position(live)
-        answer, more = await self.ask(self.solver.verdict_step(state, budget))
+        answer, more = await self.search(request, "verdict", lambda: self.solver.verdict_step(state, budget))
         return JSONResponse({"verdict": answer.verdict, "more": more, "length": len(answer.moves),
                              "at": len(state.history), "version": version, "spent": answer.spent,
                              "states": answer.states, "seconds": answer.seconds, "complete": answer.complete,
@@ -76,7 +77,8 @@ class HelpRoutes(WebCore):
         state, _ = await self.position(live)
         # Without steps it is a verdict: a background question, so that a hint
         # (the foreground lane) never waits behind it.
-        answer = await self.ask(self.solver.solution(state, budget, background=not with_steps))
+        answer = await self.search(request, "solve",
+                                   lambda: self.solver.solution(state, budget, background=not with_steps))
         moves = answer.notation(state)
         result = {
             "verdict": answer.verdict,
@@ -101,7 +103,7 @@ class HelpRoutes(WebCore):
         budget = min(read_query(request, BudgetQuery, "last winnable").seconds(self.settings.winnable_budget),
                      self.settings.max_budget)
         state, version = await self.position(live)
-        lost = await self.ask(self.solver.last_winnable(
+        lost = await self.search(request, "last-winnable", lambda: self.solver.last_winnable(
             state, budget, stop=lambda: live.session.version != version))
         if lost is None:
             return JSONResponse({"at": None, "move": None, "text": None, "said": None})

@@ -57,14 +57,15 @@ class CatalogRoutes(WebCore):
         if deal == "daily" or wanted is not None:
             # Graded deals (docs/grades.md): shipped grades are instant, others graded in a worker.
             how = "daily" if deal == "daily" else ("next" if start else "random")
-            found = await self.solver.run(hand_out, game.id, dict(game.options), how, start, wanted,
-                                          body.date, self.settings.grade_tries)
+            found = await self.search(request, "deal", lambda: self.solver.run(
+                hand_out, game.id, dict(game.options), how, start, wanted, body.date, self.settings.grade_tries))
             if "error" in found:
                 raise ApiError(422, found["error"])
             deal, solution, grade = found["deal"], found["solution"], found["grade"]
         elif deal == "winnable":
-            found = await self.solver.winnable_deal(game, start or secrets.randbelow(1_000_000_000) + 1,
-                                                    self.settings.winnable_budget, self.settings.winnable_tries)
+            first = start or secrets.randbelow(1_000_000_000) + 1
+            found = await self.search(request, "deal", lambda: self.solver.winnable_deal(
+                game, first, self.settings.winnable_budget, self.settings.winnable_tries))
             if "error" in found:
                 raise ApiError(422, found["error"])
             deal, solution = found["deal"], found["moves"]
@@ -84,7 +85,8 @@ class CatalogRoutes(WebCore):
     async def grade(self, request: Request) -> JSONResponse:
         live = await self.live(request)
         state = live.session.state
-        answer = await self.solver.run(grade_json, state.game.id, dict(state.game.options), state.deal)
+        answer = await self.search(request, "grade", lambda: self.solver.run(
+            grade_json, state.game.id, dict(state.game.options), state.deal))
         if "error" in answer:
             raise ApiError(422, answer["error"])
         if live.session.grade != answer["grade"]:
@@ -94,8 +96,8 @@ class CatalogRoutes(WebCore):
     async def daily(self, request: Request) -> JSONResponse:
         query = read_query(request, DailyQuery, "daily")
         game = get_game(query.game, {})
-        found = await self.solver.run(hand_out, game.id, {}, "daily", None, None, query.date,
-                                      self.settings.grade_tries)
+        found = await self.search(request, "deal", lambda: self.solver.run(
+            hand_out, game.id, {}, "daily", None, None, query.date, self.settings.grade_tries))
         if "error" in found:
             raise ApiError(422, found["error"])
         return JSONResponse({"game": game.id, "deal": found["deal"], "grade": found["grade"],

@@ -31,7 +31,10 @@ def error_response(status: int, message: str, **extra: Any) -> JSONResponse:
 async def on_api_error(request: Request, exc: Exception) -> Response:
     """A refusal of the API's own, with its status and extra fields."""
     assert isinstance(exc, ApiError)
-    return error_response(exc.status, exc.message, **exc.extra)
+    response = error_response(exc.status, exc.message, **exc.extra)
+    if "retry_after" in exc.extra:  # a busy answer: when to ask again, as HTTP says it too
+        response.headers["Retry-After"] = str(exc.extra["retry_after"])
+    return response
 
 
 async def on_napoleon_error(request: Request, exc: Exception) -> Response:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -27,8 +27,10 @@ from ...store import StaleGameError, Store
 from .errors import ApiError
 from .games import LiveGame, Registry, game_view
 from .reviews import Reviews
+from .searches import Searches
 
 STALE = voice.STALE
+T = TypeVar("T")
 
 
 class Settings:
@@ -54,11 +56,14 @@ class WebCore:
         self.store = store
         self.settings = settings
         self.registry = Registry(store, clock=settings.clock)
-        self.solver = Analysis(workers=settings.workers, background=1)
-        self.reviews = Reviews(store, self.solver)
+        # The play's two lanes and the reviews' two (:mod:`.reviews`) share the searches' memory.
+        self.solver = Analysis(workers=settings.workers, background=1, share=settings.workers + 3)
+        self.searches = Searches()
+        self.reviews = Reviews(store, self.solver, self.searches)
 
     def close(self) -> None:
-        """Stop the reviews, the solver's workers and the games' thread (the server is shutting down)."""
+        """Stop the searches, the reviews, the solver's workers and the games' thread (the server is shutting down)."""
+        self.searches.stop()
         self.reviews.close()
         self.solver.close()
         self.registry.close()  # at shutdown a short block is fine; the executor may be gone
@@ -130,6 +135,12 @@ class WebCore:
     async def position(self, live: LiveGame) -> tuple[State, str]:
         """The game's position now, and its version."""
         return await self.locked(live, lambda: (live.session.state.copy(), live.session.version))
+
+    async def search(self, request: Request, kind: str, question: Callable[[], Awaitable[T]]) -> T:
+        """``question()`` (a search of the analysis) for ``request``: stopped when its client goes away
+        or the server stops, refused (503, busy) when ``kind`` has its fill of searches at work
+        (:mod:`.searches`); a crashed worker is a 500."""
+        return await self.searches.run(request, kind, lambda: self.ask(question()))
 
     async def ask(self, question: Any) -> Any:
         """Await one of the analysis's answers; a crashed worker or a solver bug is a 500, and the server goes on."""

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     this.status = status;
     // The game moved on in another window: the change was refused, nothing changed.
     this.stale = !!(data && data.stale);
+    // The solver has its fill of searches of this kind: ask again in a moment.
+    this.busy = !!(data && data.busy);
   }
 }
 
@@ -32,9 +34,10 @@ function pageToken() {
   return token;
 }
 
-async function call(method, path, body, retry = true, keepalive = false) {
-  // ``keepalive``: the request outlives the page (sent as it closes).
-  const init = { method, keepalive, headers: { "X-Napoleon-Token": await pageToken() } };
+// ``keepalive``: the request outlives the page (sent as it closes); ``signal`` (an AbortController's)
+// takes the request back, and the server stops the search it set going.
+async function call(method, path, body, retry = true, keepalive = false, signal = undefined) {
+  const init = { method, keepalive, signal, headers: { "X-Napoleon-Token": await pageToken() } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = typeof body === "string" ? body : JSON.stringify(body);  // a string: a file's text as it is
@@ -54,7 +57,7 @@ async function call(method, path, body, retry = true, keepalive = false) {
   if (response.status === 403 && data && data.token === "refused" && retry) {
     // The server was restarted with a new token while the page stayed open: ask for it once.
     token = null;
-    return call(method, path, body, false, keepalive);
+    return call(method, path, body, false, keepalive, signal);
   }
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.error) || `${response.status} ${response.statusText}`, data);
@@ -91,7 +94,8 @@ export const api = {
   hint: (id, budget) => call("GET", `/api/games/${id}/hint` + (budget ? `?budget=${budget}` : "")),
   // The live verdict's next step: {verdict, more (a longer search may follow), length, ...};
   // ``longer``: seconds of one search asked for beyond the server's ladder.
-  verdict: (id, longer) => call("GET", `/api/games/${id}/verdict` + (longer ? `?longer=${longer}` : "")),
+  verdict: (id, longer, signal) =>
+    call("GET", `/api/games/${id}/verdict` + (longer ? `?longer=${longer}` : ""), undefined, true, false, signal),
   // The review of a stored game, as far as it has got ({done: false}: ask again).
   review: (id) => call("GET", `/api/games/${id}/review`),
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),

@@ -24,6 +24,7 @@ export class WinnableBadge {
     this.app = app;
     this.timer = null;
     this.inflight = false;
+    this.controller = null;    // takes back the verdict's request in flight
     this.again = false;
     this.gameId = null;
     this.paused = false;
@@ -71,14 +72,17 @@ export class WinnableBadge {
     const app = this.app;
     if (this.inflight) {
       this.again = true;
+      // The search under way is for a position left behind: taken back, the server stops it.
+      this.controller.abort();
       return;
     }
     const version = app.version;
     const id = app.view.id;
     this.inflight = true;
     let answer = null;
+    this.controller = new AbortController();
     try {
-      answer = await api.verdict(id, this.longer);
+      answer = await api.verdict(id, this.longer, this.controller.signal);
       this.longer = null;
     } catch (err) {
       answer = null;

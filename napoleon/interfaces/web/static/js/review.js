@@ -8,6 +8,7 @@ import { cardName } from "./cards.js";
 import { $ } from "./util.js";
 
 const POLL_MS = 500;
+const BUSY_MS = 2000;  // the server's Retry-After for a busy solver
 const MARK = { winnable: "✓", lost: "✗", unknown: "?" };
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -69,6 +70,8 @@ export class ReviewPage {
       review = await api.review(id);
     } catch (err) {
       if (this.id === id) $("review-status").textContent = err.message;
+      // The solver is busy with other reviews: this one is asked for again when there is room.
+      if (this.id === id && err.busy) this.timer = setTimeout(() => this.poll(id), BUSY_MS);
       return;
     }
     if (this.id !== id) return;
