@@ -1,4 +1,4 @@
-"""The store's commands: stats, history, resume, abandon, export, import.
+"""The store's commands: stats, history, resume, abandon, export, import, doctor.
 
 Every command takes ``--db PATH`` (default ``$NAPOLEON_DB``, else the user's
 data directory).
@@ -56,10 +56,25 @@ def register(subparsers: Any) -> None:
     p.add_argument("file")
     p.set_defaults(func=cmd_import)
 
+    p = subparsers.add_parser("doctor", parents=[db, out],
+                              help="find the games that cannot be read or replayed, and set them aside (kept, not deleted)")
+    p.add_argument("--dry-run", action="store_true", help="only say which games it would set aside")
+    p.add_argument("--restore", type=argument(values.game_id), metavar="ID",
+                   help="put game ID, set aside before, back in the store as it was")
+    p.set_defaults(func=cmd_doctor)
+
 
 def open_store(args: argparse.Namespace, read_only: bool = False) -> Store:
     """The store of ``--db``; a command that only reads (``read_only``) may read a database it cannot write."""
     return Store.open(getattr(args, "db", None), read_only=read_only)
+
+
+def warn_damaged(store: Store) -> list[dict[str, Any]]:
+    """Say on standard error which games could not be read (a list goes on without them); return them."""
+    damaged = store.damaged()
+    for exc in damaged:
+        print(f"napoleon: warning: {exc}", file=sys.stderr)
+    return [{"id": exc.record_id, "why": exc.why} for exc in damaged]
 
 
 # ----------------------------------------------------------------- formats
@@ -120,9 +135,10 @@ def cmd_stats(args: argparse.Namespace) -> None:
     with open_store(args, read_only=True) as store:
         rows = store.stats(args.game)
         by_grade = store.stats_by_grade(args.game)
+        damaged = warn_damaged(store)
     if args.json:
-        # The shape of the web API's /api/stats: the same two store functions.
-        print(json.dumps({"stats": rows, "by_grade": by_grade}, indent=2))
+        # The shape of the web API's /api/stats: the same store functions.
+        print(json.dumps({"stats": rows, "by_grade": by_grade, "damaged": damaged}, indent=2))
         return
     if not rows:
         print("no games recorded yet" + (f" for {args.game}" if args.game else ""))
@@ -167,6 +183,7 @@ def saved_json(g: SavedGame) -> dict[str, Any]:
 def cmd_history(args: argparse.Namespace) -> None:
     with open_store(args, read_only=True) as store:
         games = store.games(args.game, limit=args.limit)
+        warn_damaged(store)
     if args.json:
         print(json.dumps([saved_json(g) for g in games], indent=2))
         return
@@ -322,3 +339,25 @@ def play_plain(state: Any, db: str | None = None, grade: str | None = None) -> N
         print(f"game #{saved.id} saved: resume it with: napoleon resume {saved.id}")
     elif saved is not None and saved.result == "abandoned":
         print(voice.left(saved.id, saved.moves_played))
+
+
+def cmd_doctor(args: argparse.Namespace) -> None:
+    """Find the games that cannot be read or replayed and set them aside (or put one back)."""
+    from ..store.doctor import examine, restore, set_aside
+
+    with open_store(args) as store:
+        if args.restore is not None:
+            restore(store, args.restore)
+            emit_doctor(args, {"restored": args.restore}, f"game #{args.restore} is back in the store as it was")
+            return
+        found = examine(store)
+        moved = 0 if args.dry_run else set_aside(store, found)
+    lines = [f"game #{f.game_id} {'would be' if args.dry_run else 'was'} set aside: {f.why}" for f in found]
+    if found and not args.dry_run:
+        lines.append("nothing was deleted: `napoleon doctor --restore ID` puts a game back as it was")
+    emit_doctor(args, {"damaged": [f.to_json() for f in found], "set_aside": moved},
+                "\n".join(lines) or "every game reads and replays: nothing to set aside")
+
+
+def emit_doctor(args: argparse.Namespace, obj: dict[str, Any], text: str) -> None:
+    print(json.dumps(obj, indent=2) if args.json else text)

@@ -55,7 +55,8 @@ class Recorder(Protocol):
     """Where a session is kept (the store): called after every change.
 
     A recorder may also have ``assisted(session, kind)`` (help was used:
-    ``kind`` is ``"hint"`` or ``"solution"``), ``graded(session, grade)``
+    ``kind`` is ``"hint"`` or ``"solution"``), ``settings(session)`` (the
+    game's own settings changed: auto-play), ``graded(session, grade)``
     (the deal's grade became known), ``leave(session)`` (the player left
     the game) and ``reload(session)`` (the record as another window or
     process saved it, after ``save`` raised :class:`StaleGameError`); a
@@ -116,17 +117,23 @@ class Session:
         return cls(state, autoplay=autoplay, recorder=store.recorder(), clock=clock)
 
     @classmethod
-    def resume(cls, store: Store, saved_id: int, autoplay: bool = True, clock: Clock = time.monotonic) -> Session:
-        """Take up game ``saved_id`` of ``store`` again (unfinished, or left for another), replayed from its deal.
+    def resume(cls, store: Store, saved_id: int, autoplay: bool | None = None,
+               clock: Clock = time.monotonic) -> Session:
+        """Take up game ``saved_id`` of ``store`` again (unfinished, or left for another), replayed from its deal;
+        ``autoplay`` as the game kept it unless given.
 
         Raise StoreError when there is no such game or it is won or lost.
         """
         return cls.reopen(store, store.resume_point(saved_id).saved, autoplay, clock)
 
     @classmethod
-    def reopen(cls, store: Store, saved: SavedGame, autoplay: bool = True, clock: Clock = time.monotonic) -> Session:
+    def reopen(cls, store: Store, saved: SavedGame, autoplay: bool | None = None,
+               clock: Clock = time.monotonic) -> Session:
         """Any game of ``store`` taken up where it stands, replayed from its deal: an unfinished one
-        to play on, a won or lost one too (to look at, or to undo a loss)."""
+        to play on, a won or lost one too (to look at, or to undo a loss). Its auto-play is the one
+        it was played with (kept with it) unless ``autoplay`` is given; on for a game that kept none."""
+        if autoplay is None:
+            autoplay = saved.autoplay if saved.autoplay is not None else True
         turns = saved.play_turns()
         session = cls(saved.replay(), autoplay=autoplay, recorder=store.recorder(saved), record_id=saved.id,
                       elapsed=saved.elapsed, turns=turns, hints=saved.hints, solution_used=saved.solution,
@@ -273,8 +280,12 @@ class Session:
 
     def set_autoplay(self, on: bool) -> Change:
         """Turn auto-play after each move on or off; turned on, it plays the safe cards home at once
-        (one turn). The change is done even when no card moved: the setting changed."""
+        (one turn). The change is done even when no card moved: the setting changed, and is kept
+        with the game (the recorder's ``settings``)."""
         self.autoplay = on
+        settings = getattr(self.recorder, "settings", None)
+        if settings is not None and self.record_id is not None:
+            settings(self)
         if not on:
             return self._said(voice.AUTOPLAY_OFF)
         opening = not self.touched and len(self.state.history) == self.opening_kept

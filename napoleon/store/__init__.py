@@ -8,6 +8,7 @@ True
 """
 
 from .db import (
+    DamagedRecordError,
     ReadOnlyStoreError,
     SavedGame,
     StaleGameError,
@@ -20,5 +21,5 @@ from .db import (
 )
 from .schema import VERSION
 
-__all__ = ["VERSION", "ReadOnlyStoreError", "SavedGame", "StaleGameError", "Store", "StoreError", "StoreRecorder",
+__all__ = ["VERSION", "DamagedRecordError", "ReadOnlyStoreError", "SavedGame", "StaleGameError", "Store", "StoreError", "StoreRecorder",
            "canonical_options", "default_path", "line_version"]

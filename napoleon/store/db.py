@@ -32,6 +32,7 @@ from .recorder import RecordedGame, StoreRecorder
 from .records import (
     HELP_KINDS,
     RESUMABLE,
+    DamagedRecordError,
     ReadOnlyStoreError,
     SavedGame,
     StaleGameError,
@@ -40,12 +41,13 @@ from .records import (
     check_grade,
     line_version,
     now,
+    stored_version,
 )
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-__all__ = ["RESUMABLE", "ReadOnlyStoreError", "RecordedGame", "SavedGame", "StaleGameError", "Store", "StoreError",
+__all__ = ["RESUMABLE", "DamagedRecordError", "ReadOnlyStoreError", "RecordedGame", "SavedGame", "StaleGameError", "Store", "StoreError",
            "StoreRecorder", "canonical_options", "default_path", "line_version"]
 
 
@@ -133,20 +135,22 @@ class Store(StoreQueries):
                result: str = "playing", elapsed: float = 0.0, started: str | None = None,
                ended: str | None = None, uid: str | None = None, origin: str = "played",
                won_elapsed: float | None = None, won_moves: int | None = None, hints: int = 0,
-               solution: bool = False, opening: int = 0, grade: str | None = None) -> int:
-        """Add a record; return its id (``opening``: see :attr:`SavedGame.opening`; ``grade``: see :meth:`set_grade`)."""
+               solution: bool = False, opening: int = 0, grade: str | None = None,
+               autoplay: bool | None = None) -> int:
+        """Add a record; return its id (``opening``: see :attr:`SavedGame.opening`; ``grade``: see :meth:`set_grade`;
+        ``autoplay``: the game's own setting, :attr:`SavedGame.autoplay`)."""
         moves = list(moves or [])
         stamp = started or now()
         check_grade(grade)
         with self.transaction() as db:
             cur = db.execute(
                 "INSERT INTO games (uid, game, options, deal, moves, turns, result, elapsed, started, updated, ended,"
-                " origin, won_elapsed, won_moves, hints, solution, opening, grade) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                " ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " origin, won_elapsed, won_moves, hints, solution, opening, grade, autoplay) VALUES (?, ?, ?, ?, ?, ?,"
+                " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (uid or secrets.token_hex(16), game.id, canonical_options(game.options), deal, json.dumps(moves),
                  json.dumps(turns if turns is not None else [1] * len(moves)), result, elapsed, stamp,
                  ended or stamp, ended, origin, won_elapsed, won_moves, int(hints), int(bool(solution)), int(opening),
-                 grade),
+                 grade, None if autoplay is None else int(bool(autoplay))),
             )
             return int(cur.lastrowid)
 
@@ -186,7 +190,7 @@ class Store(StoreQueries):
             row = db.execute("SELECT moves, opening FROM games WHERE id = ?", (record_id,)).fetchone()
             if row is None:
                 raise StoreError(f"no game #{record_id} in the store")
-            if line_version(json.loads(row[0])) != base:
+            if stored_version(row[0]) != base:
                 raise StaleGameError(record_id)
             if opening is not None and opening != row[1]:
                 db.execute("UPDATE games SET opening = ? WHERE id = ? AND result = 'playing'", (opening, record_id))
@@ -215,7 +219,7 @@ class Store(StoreQueries):
         """The record's version now (:func:`line_version` of its moves); None when there is no such record."""
         with self._lock:
             row = self.db.execute("SELECT moves FROM games WHERE id = ?", (record_id,)).fetchone()
-        return None if row is None else line_version(json.loads(row[0]))
+        return None if row is None else stored_version(row[0])
 
     def abandon(self, record_id: int) -> None:
         """Give up an unfinished game: it counts as played and not won (see :meth:`leave`)."""
@@ -263,6 +267,12 @@ class Store(StoreQueries):
         with self.transaction() as db:
             cur = db.execute(f"UPDATE games SET {column} WHERE id = ? AND result != 'won'", (record_id,))
             if cur.rowcount == 0 and db.execute("SELECT 1 FROM games WHERE id = ?", (record_id,)).fetchone() is None:
+                raise StoreError(f"no game #{record_id} in the store")
+
+    def set_autoplay(self, record_id: int, on: bool) -> None:
+        """Keep game ``record_id``'s own setting of safe auto-play, so that it comes back with the game."""
+        with self.transaction() as db:
+            if db.execute("UPDATE games SET autoplay = ? WHERE id = ?", (int(bool(on)), record_id)).rowcount == 0:
                 raise StoreError(f"no game #{record_id} in the store")
 
     def set_grade(self, record_id: int, grade: str | None) -> None:

@@ -11,8 +11,25 @@ import threading
 from typing import Any
 
 from . import schema
-from .records import GAME_COLUMNS, RESULTS, RESUMABLE, ResumePoint, SavedGame, StoreError, saved_from_row
+from .records import (
+    GAME_COLUMNS,
+    RESULTS,
+    RESUMABLE,
+    DamagedRecordError,
+    ResumePoint,
+    SavedGame,
+    StoreError,
+    saved_from_row,
+)
 from .stats import GRADE_STATS_SQL, STATS_SQL, compute_grade_stats, compute_stats
+
+
+def _readable(row: tuple[Any, ...]) -> SavedGame | None:
+    """The record of ``row``, or None when it cannot be read (:meth:`StoreQueries.damaged` names it)."""
+    try:
+        return saved_from_row(row)
+    except DamagedRecordError:
+        return None
 
 
 class StoreQueries:
@@ -38,7 +55,8 @@ class StoreQueries:
 
     def games(self, game_id: str | None = None, results: tuple[str, ...] = RESULTS,
               limit: int | None = None) -> list[SavedGame]:
-        """Past and present games of ``game_id`` (every game when None), the most recently saved first.
+        """Past and present games of ``game_id`` (every game when None), the most recently saved first;
+        a game whose row cannot be read is left out (:meth:`damaged` names it).
 
         ``results`` picks which (``"playing"``, ``"won"``, ``"lost"``,
         ``"abandoned"``); ``limit`` caps the list. A deal opened and left
@@ -57,7 +75,21 @@ class StoreQueries:
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         with self._lock:
-            return [saved_from_row(r) for r in self.db.execute(sql, params).fetchall()]
+            rows = self.db.execute(sql, params).fetchall()
+        return [saved for saved in map(_readable, rows) if saved is not None]
+
+    def damaged(self) -> list[DamagedRecordError]:
+        """Every game whose row cannot be read, each as the error that says which and why (the lists
+        and statistics go on without them; ``napoleon doctor`` sets them aside)."""
+        with self._lock:
+            rows = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games ORDER BY id").fetchall()
+        found = []
+        for row in rows:
+            try:
+                saved_from_row(row)
+            except DamagedRecordError as exc:
+                found.append(exc)
+        return found
 
     def resume_point(self, saved_id: int) -> ResumePoint:
         """The game ``saved_id`` (unfinished, or left) replayed from the deal, to be taken up again.

@@ -24,6 +24,7 @@ class RecordedGame(Protocol):
     solution_used: bool
     grade: str | None
     opening: int
+    autoplay: bool
 
     @property
     def game(self) -> Game: ...
@@ -57,7 +58,8 @@ class StoreRecorder:
         moves = session.notation_history()
         record_id = self.store.insert(session.game, session.deal, moves=moves,
                                       turns=list(session.turns), elapsed=session.elapsed, hints=session.hints,
-                                      solution=session.solution_used, opening=session.opening)
+                                      solution=session.solution_used, opening=session.opening,
+                                      autoplay=session.autoplay)
         self.versions[record_id] = line_version(moves)
         self._length = len(moves)  # a new record: its first save is no undo
         return record_id
@@ -93,6 +95,10 @@ class StoreRecorder:
     def assisted(self, session: RecordedGame, kind: str) -> None:
         self.store.mark_assisted(session.record_id, kind)
         mark_help(self.store, session.record_id, len(session.state.history), kind)
+
+    def settings(self, session: RecordedGame) -> None:
+        """The game's own settings changed (safe auto-play): kept with it."""
+        self.store.set_autoplay(session.record_id, session.autoplay)
 
     def graded(self, session: RecordedGame, grade: str | None) -> None:
         self.store.set_grade(session.record_id, grade)

@@ -33,6 +33,16 @@ class StoreError(NapoleonError):
     """The database cannot be used (damaged, foreign, newer) or a record is missing."""
 
 
+class DamagedRecordError(StoreError):
+    """A game's row holds what no game's record can be (its moves are not a JSON list of moves, ...):
+    that one game cannot be read; the others can. ``record_id`` is its id, ``why`` what is wrong."""
+
+    def __init__(self, record_id: Any, why: str) -> None:
+        super().__init__(f"game #{record_id} could not be read ({why}); `napoleon doctor` sets it aside")
+        self.record_id = record_id
+        self.why = why
+
+
 class StaleGameError(StoreError):
     """A game's record moved on (another window or process saved it) since the line a write was made on.
 
@@ -63,6 +73,18 @@ def line_version(moves: Sequence[str]) -> str:
     """
     digest = hashlib.sha1(" ".join(moves).encode()).hexdigest()[:12]
     return f"{len(moves)}.{digest}"
+
+
+def stored_version(moves_json: Any) -> str:
+    """The :func:`line_version` of a row's ``moves`` column as stored; a version no line has when the
+    column cannot be read (a damaged row is never taken for the line a write was made on)."""
+    try:
+        moves = json.loads(moves_json)
+    except (TypeError, ValueError):
+        moves = None
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return "unreadable"
+    return line_version(moves)
 
 
 def now() -> str:
@@ -104,6 +126,8 @@ class SavedGame:
     """How hard the deal is (docs/grades.md), once known."""
     opening: int = 0
     """How many of the first moves safe auto-play made on the opening layout (not the player's)."""
+    autoplay: bool | None = None
+    """The game's own setting of safe auto-play after each move; None: not known (the player's default)."""
 
     def play_turns(self) -> list[int]:
         """The turn sizes to undo by: as recorded when they add up to the moves, else one move a turn."""
@@ -147,19 +171,42 @@ class SavedGame:
 
 
 GAME_COLUMNS = ("id, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin,"
-                " won_elapsed, won_moves, hints, solution, counted, grade, opening")
+                " won_elapsed, won_moves, hints, solution, counted, grade, opening, autoplay")
 
 
-HELP_KINDS = ("hint", "solution")
+def _json_of(text: Any, kind: type, what: str) -> Any:
+    """The JSON column ``text`` read as a ``kind`` (list or dict); ValueError saying ``what`` is wrong."""
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        value = None
+    if not isinstance(value, kind):
+        raise ValueError(f"its {what} are not a JSON {'list' if kind is list else 'object'}")
+    return value
+
 
 def saved_from_row(row: tuple[Any, ...]) -> SavedGame:
-    """The record of one row of ``SELECT {GAME_COLUMNS}``."""
+    """The record of one row of ``SELECT {GAME_COLUMNS}``; :class:`DamagedRecordError` when the row
+    holds what no record can be (a damaged file, a hand edit): that game alone cannot be read."""
     (gid, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin, we, wm,
-     hints, solution, counted, grade, opening) = row
-    return SavedGame(id=gid, game=game, options=json.loads(options), deal=deal, moves=json.loads(moves),
+     hints, solution, counted, grade, opening, autoplay) = row
+    try:
+        moves = _json_of(moves, list, "moves")
+        if not all(isinstance(m, str) for m in moves):
+            raise ValueError("its moves are not all text")
+        turns = _json_of(turns, list, "turns")
+        if not all(isinstance(t, int) and not isinstance(t, bool) for t in turns):
+            raise ValueError("its turns are not all whole numbers")
+        options = _json_of(options, dict, "options")
+        if not isinstance(game, str) or not isinstance(deal, int) or not isinstance(elapsed, int | float):
+            raise ValueError("its game, deal or time is not of its kind")
+    except ValueError as exc:
+        raise DamagedRecordError(gid, str(exc)) from None
+    return SavedGame(id=gid, game=game, options=options, deal=deal, moves=moves,
                      elapsed=elapsed, started=started, updated=updated, result=result, ended=ended,
-                     turns=json.loads(turns), uid=uid, origin=origin, won_elapsed=we, won_moves=wm,
-                     hints=hints, solution=bool(solution), counted=bool(counted), grade=grade, opening=opening)
+                     turns=turns, uid=uid, origin=origin, won_elapsed=we, won_moves=wm,
+                     hints=hints, solution=bool(solution), counted=bool(counted), grade=grade, opening=opening,
+                     autoplay=None if autoplay is None else bool(autoplay))
 
 
 

@@ -28,9 +28,13 @@ def load_review(store: Store, game_id: int, moves: list[str]) -> dict[str, Any] 
     """The review kept of game ``game_id`` after exactly ``moves``, or None."""
     with store.transaction() as db:
         row = db.execute("SELECT moves, review FROM reviews WHERE game_id = ?", (game_id,)).fetchone()
-    if row is None or json.loads(row[0]) != moves:
-        return None
-    return json.loads(row[1])
+    try:
+        if row is None or json.loads(row[0]) != moves:
+            return None
+        review = json.loads(row[1])
+    except ValueError:
+        return None  # a damaged review is reviewed afresh
+    return review if isinstance(review, dict) else None
 
 
 def mark_help(store: Store, game_id: int, at: int, kind: str) -> None:

@@ -28,6 +28,12 @@ History:
 7. ``games`` gains ``opening``: how many of the first moves safe auto-play
    made on the opening layout (the first turn, not the player's: a deal
    left after them alone counts as untouched); 0 for every record before.
+8. ``reviews`` (a game's review, kept with the moves it reviewed) and
+   ``help`` (where the player took a hint, the solution or an undo).
+9. ``games`` gains ``autoplay``: the game's own setting of safe auto-play,
+   kept across restarts (NULL for every record before: not known, the
+   player's default); ``set_aside`` keeps rows of ``games`` that could not
+   be read (``napoleon doctor``), whole and as they were, with why.
 """
 
 from __future__ import annotations
@@ -156,9 +162,21 @@ def _v6(db: sqlite3.Connection) -> None:
                " ('easy', 'medium', 'hard', 'expert', 'lost', 'unknown'))")
 
 
-UNTOUCHED = "(result = 'playing' AND json_array_length(moves) <= opening)"
+MOVE_COUNT = "CASE WHEN json_valid(moves) THEN CASE json_type(moves) WHEN 'array' THEN json_array_length(moves) END END"
+"""SQL on ``games``: how many moves a row holds; NULL when its moves cannot be read (a damaged row:
+SQLite's JSON functions would stop the whole query on it, so each is asked only of valid JSON)."""
+
+UNTOUCHED = f"(result = 'playing' AND COALESCE({MOVE_COUNT}, opening + 1) <= opening)"
 """SQL on ``games``: a deal opened and left without a move of the player's (the moves safe
-auto-play made on the opening layout are not the player's). It counts as nothing and is never listed."""
+auto-play made on the opening layout are not the player's). It counts as nothing and is never listed;
+a damaged row is not one (it is listed as damaged)."""
+
+READABLE = ("COALESCE(CASE WHEN json_valid(moves) AND json_valid(options) AND json_valid(turns)"
+            " THEN json_type(moves) = 'array' AND json_type(options) = 'object' AND json_type(turns) = 'array'"
+            " AND NOT EXISTS (SELECT 1 FROM json_each(moves) WHERE type != 'text')"
+            " AND NOT EXISTS (SELECT 1 FROM json_each(turns) WHERE type != 'integer') END, 0)")
+"""SQL on ``games``: a row whose JSON columns read as a record's (:func:`.records.saved_from_row`);
+the statistics count only these."""
 
 
 def _v7(db: sqlite3.Connection) -> None:
@@ -185,14 +203,28 @@ def _v8(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX help_by_game ON help (game_id)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8]
+def _v9(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN autoplay INTEGER CHECK (autoplay IS NULL OR autoplay IN (0, 1))")
+    # Untyped columns: a damaged row is kept exactly as it was, whatever its values are.
+    db.execute("""
+        CREATE TABLE set_aside (
+            game_id INTEGER NOT NULL,
+            why TEXT NOT NULL,
+            set_aside TEXT NOT NULL,
+            row TEXT NOT NULL
+        )
+    """)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 
 VERSION = len(MIGRATIONS)
 """The schema version this code writes."""
 
 TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}, 5: {"games", "study"},
-          6: {"games", "study"}, 7: {"games", "study"}, 8: {"games", "study", "reviews", "help"}}
+          6: {"games", "study"}, 7: {"games", "study"}, 8: {"games", "study", "reviews", "help"},
+          9: {"games", "study", "reviews", "help", "set_aside"}}
 """The tables of each version (to tell our database from someone else's)."""
 
 

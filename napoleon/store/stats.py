@@ -5,7 +5,9 @@ however often it was undone and won again. Played counts finished games
 (won, lost or abandoned: a game left after at least one move for a new
 deal, another game or quit); games still in progress are shown apart as
 ``unfinished``, and a deal opened and left untouched counts as nothing.
-A game in which the player used a hint or the solution is played but never
+A row that cannot be read (:data:`.schema.READABLE`; ``napoleon doctor``
+sets such rows aside) is not counted: the store names it apart
+(:meth:`napoleon.store.Store.damaged`). A game in which the player used a hint or the solution is played but never
 won: it ends a streak, and its time and length are no record; it is counted
 apart as ``assisted`` (and ``assisted_won``). Records taken out by a reset
 (``counted`` 0) do not count. Streaks follow the order in which games ended.
@@ -21,10 +23,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine.errors import NapoleonError
-from .schema import GRADES, UNTOUCHED
+from .schema import GRADES, READABLE, UNTOUCHED
 
 STATS_SQL = ("SELECT game, options, result, won_elapsed, won_moves, hints > 0 OR solution = 1 FROM games"
-             f" WHERE counted = 1 AND NOT {UNTOUCHED} {{and_game}}"
+             f" WHERE counted = 1 AND {READABLE} AND NOT {UNTOUCHED} {{and_game}}"
              " ORDER BY game, options, COALESCE(ended, updated), id")
 """The rows :func:`compute_stats` reads, in the order it needs them (``{and_game}`` narrows to one game)."""
 
@@ -81,7 +83,7 @@ def compute_stats(rows: Iterable[Row]) -> list[dict[str, Any]]:
 
 
 GRADE_STATS_SQL = ("SELECT game, options, COALESCE(grade, 'ungraded'), result, won_elapsed, hints > 0 OR solution = 1"
-                   " FROM games WHERE counted = 1 AND result != 'playing' {and_game}"
+                   f" FROM games WHERE counted = 1 AND result != 'playing' AND {READABLE} {{and_game}}"
                    " ORDER BY game, options, COALESCE(ended, updated), id")
 """The rows :func:`compute_grade_stats` reads: finished, counted games (``{and_game}`` narrows to one game)."""
 

@@ -117,6 +117,7 @@ def export_game(store: Store, saved_id: int, path: str | os.PathLike[str]) -> di
     saved = store.get(saved_id)
     if saved is None:
         raise StoreError(f"no game #{saved_id} in the store")
+    saved.replay()  # a game whose moves do not play back would be a file no napoleon imports: say so now
     obj = game_to_json(saved)
     try:
         write_atomic(path, game_file_text(obj))

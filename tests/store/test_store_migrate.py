@@ -30,7 +30,7 @@ def test_upgrade_from_v1(tmp_path):
     path = tmp_path / "old.db"
     make_v1(path)
     with Store.open(path) as store:
-        assert store.version == VERSION == 8
+        assert store.version == VERSION == 9
         g1, g2, g3 = (store.get(i) for i in (1, 2, 3))
         assert g1.moves == ["T3-F1", "C3-F2"] and g1.turns == [1, 1] and g1.result == "playing"
         assert g1.elapsed == 12.5 and g1.updated == g1.started == "2026-01-01T10:00:00+00:00"
@@ -52,7 +52,7 @@ def test_upgrade_from_v2(old_database):
         "INSERT INTO games (uid, game, options, deal, moves, turns, result, started, updated)"
         " VALUES ('00112233445566778899aabbccddeeff', 'werner', '{}', 1, '[\"T3-F1\"]', '[1]', 'playing', 't', 't')")
     with Store.open(path) as store:
-        assert store.version == 8
+        assert store.version == 9
         assert store.get(1).uid == "00112233445566778899aabbccddeeff"
         assert [g.moves for g in store.unfinished()] == [["T3-F1"]]
 
@@ -80,7 +80,7 @@ def test_upgrade_from_v3_keeps_study_results(old_database):
         "INSERT INTO study (game, options, deal, budget, max_states, verdict, moves, states, seconds,"
         " solution, solved) VALUES ('werner', '{}', 7, 2.0, 0, 'won', 3, 99, 0.5, 'a b c', 't')")
     with Store.open(path) as store:
-        assert store.version == 8
+        assert store.version == 9
         rows = store.db.execute("SELECT deal, solver, verdict, solution FROM study").fetchall()
     # Kept, with no fingerprint: a study by today's code will not reuse them.
     assert rows == [(7, "", "won", "a b c")]

@@ -43,7 +43,8 @@ runs while its client waits, and one too many of its kind is answered 503 ``"bus
   the background from the first request, ``done`` false until it is complete (ask again)
 - ``POST /api/games/{id}/leave``            the player left this game for another: after a move it
   counts as played and lost (abandoned, still resumable); a deal left untouched counts as nothing
-- ``GET  /api/history[?game=ID&limit=N]``   past and present games, the most recent first
+- ``GET  /api/history[?game=ID&limit=N]``   past and present games, the most recent first (``damaged``:
+  ``{"id", "why"}`` of each game that could not be read, left out; also in ``/api/games`` and ``/api/stats``)
 - ``POST /api/stats/reset``                 ``{"game": ID}`` or ``{}`` (every game): finished games
   stop counting (they stay in the history)
 - ``GET  /api/games/{id}/export``           the game as ``napoleon export`` writes it (a download)

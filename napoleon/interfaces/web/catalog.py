@@ -46,7 +46,7 @@ class CatalogRoutes(WebCore):
     async def list_games(self, request: Request) -> JSONResponse:
         game_id = read_query(request, GameQuery, "games").game or None
         saved = await asyncio.to_thread(self.store.unfinished, game_id)
-        return JSONResponse({"games": [saved_summary(s) for s in saved[:100]]})
+        return JSONResponse({"games": [saved_summary(s) for s in saved[:100]], "damaged": await self.damaged()})
 
     async def create_game(self, request: Request) -> JSONResponse:
         body = await read_body(request, NewGame, "new game")

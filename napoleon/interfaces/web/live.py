@@ -142,6 +142,12 @@ class WebCore:
         (:mod:`.searches`); a crashed worker is a 500."""
         return await self.searches.run(request, kind, lambda: self.ask(question()))
 
+    async def damaged(self) -> list[dict[str, str]]:
+        """The games whose rows cannot be read, which the lists and statistics go on without:
+        ``{"id", "why"}`` each (``napoleon doctor`` sets them aside)."""
+        found = await asyncio.to_thread(self.store.damaged)
+        return [{"id": str(exc.record_id), "why": exc.why} for exc in found]
+
     async def ask(self, question: Any) -> Any:
         """Await one of the analysis's answers; a crashed worker or a solver bug is a 500, and the server goes on."""
         try:

@@ -21,7 +21,7 @@ class RecordRoutes(WebCore):
         query = read_query(request, HistoryQuery, "history")
         game_id = get_game(query.game).id if query.game else None  # an unknown game is a 400, not an empty list
         saved = await asyncio.to_thread(self.store.games, game_id, limit=int(query.limit))
-        return JSONResponse({"games": [saved_summary(s) for s in saved]})
+        return JSONResponse({"games": [saved_summary(s) for s in saved], "damaged": await self.damaged()})
 
     async def reset_stats(self, request: Request) -> JSONResponse:
         body = await read_body(request, ResetStats, "reset statistics", required=False)
@@ -35,7 +35,7 @@ class RecordRoutes(WebCore):
             get_game(game_id)  # an unknown game is a 400, not an empty list
         rows = await asyncio.to_thread(self.store.stats, game_id)
         by_grade = await asyncio.to_thread(self.store.stats_by_grade, game_id)
-        return JSONResponse({"stats": rows, "by_grade": by_grade})
+        return JSONResponse({"stats": rows, "by_grade": by_grade, "damaged": await self.damaged()})
 
 
 __all__ = ["RecordRoutes"]
