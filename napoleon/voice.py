@@ -125,6 +125,11 @@ NOTHING_TO_UNDO = "nothing to undo"
 NOTHING_TO_REDO = "nothing to redo"
 AT_THE_START = "this is the start of the deal"
 GAME_WON_ALREADY = "the game is won"
+
+
+def too_long(limit: int) -> str:
+    """Why a turn is refused when it would make the game longer than any game file may be."""
+    return f"a game has at most {limit:,} moves: undo, or start a new deal"
 GAME_OVER = "the game is over"
 STALE = "the game moved on in another window: this is where it is now"
 # The page played in the browser alone (``napoleon site``), when the browser will not keep its data

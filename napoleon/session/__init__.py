@@ -38,6 +38,7 @@ from ..engine.autoplay import autoplay_allowed, safe_moves
 from ..engine.errors import IllegalMoveError
 from ..engine.move import Move
 from ..engine.state import State, Status
+from ..schemas.values import MAX_MOVES
 from ..store.db import StaleGameError
 from ..store.records import line_version
 from .values import Change, View
@@ -324,7 +325,15 @@ class Session:
         return len(self.view.finish)
 
     def _turn(self, made: list[Move], words: list[str], news: str) -> Change:
-        """A turn of ``made`` (already on the board) was played: keep it, start the clock, save."""
+        """A turn of ``made`` (already on the board) was played: keep it, start the clock, save.
+
+        A turn that would make the game longer than :data:`~napoleon.schemas.values.MAX_MOVES`, the
+        most a game file holds, is taken back and refused: every game played can be exported and
+        imported again."""
+        if len(self.state.history) > MAX_MOVES:
+            for _ in made:
+                self.state.pop()
+            raise IllegalMoveError(voice.too_long(MAX_MOVES))
         self._tick()
         self.turns.append(len(made))
         self._redo.clear()

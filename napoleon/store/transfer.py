@@ -40,6 +40,7 @@ must be the one the moves reach. Anything wrong gives a
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import tempfile
@@ -166,6 +167,7 @@ def validate(obj: Any) -> SavedGame:
         raise StoreError(f"'result' is {result} but the moves leave the game {reached.value}")
     if result == "lost" and reached is not Status.LOST:
         raise StoreError(f"'result' is lost but the moves leave the game {reached.value}")
+    check_as_played(data.result, data.moves, data.turns, data.opening, data.elapsed, data.started, data.ended)
     won = result == "won"
     saved = SavedGame(id=0, game=game.id, options=dict(game.options), deal=data.deal, moves=list(data.moves),
                       elapsed=float(data.elapsed), started=data.started, updated=data.ended or data.started,
@@ -176,12 +178,64 @@ def validate(obj: Any) -> SavedGame:
     return saved
 
 
+MIN_TURN_SECONDS = 0.2
+"""The least time a player's turn takes (a click, a tap, a key): a won game's clock cannot be shorter
+than its turns (auto-play and Finish make several moves a turn, in no time)."""
+CLOCK_SKEW = datetime.timedelta(minutes=5)
+"""How far ahead of this machine's clock another machine's may be: a later time is in the future."""
+
+
+def check_as_played(result: str, moves: list[str], turns: list[int], opening: int, elapsed: float,
+                    started: str, ended: str | None) -> None:
+    """A StoreError unless a game file's record is one a game played here could have left: a deal
+    left untouched counts as nothing (README), a win takes at least :data:`MIN_TURN_SECONDS` a turn
+    of the player's, and no time is in the future."""
+    if result in ("playing", "abandoned") and len(moves) <= opening:
+        raise StoreError("the deal was left without a move of the player's: it counts as nothing, "
+                         "so there is nothing to import")
+    player_turns = len(turns) - (1 if opening and turns[:1] == [opening] else 0)
+    if result == "won" and elapsed < MIN_TURN_SECONDS * player_turns:
+        raise StoreError(f"'elapsed' is {elapsed:g} s, less than its {player_turns} turns could take "
+                         f"(at least {MIN_TURN_SECONDS:g} s each)")
+    latest = datetime.datetime.now(datetime.UTC) + CLOCK_SKEW
+    for name, stamp in (("started", started), ("ended", ended)):
+        if stamp is not None and as_time(stamp) > latest:
+            raise StoreError(f"'{name}' is {stamp[:40]}, in the future")
+
+
+def as_time(stamp: str) -> datetime.datetime:
+    """An ISO 8601 time (as the file's schema read it), in UTC when it names no zone."""
+    when = datetime.datetime.fromisoformat(stamp)
+    return when if when.tzinfo is not None else when.replace(tzinfo=datetime.UTC)
+
+
+def same_game(store: Store, saved: SavedGame) -> int | None:
+    """The id of the record of the same game as ``saved``, under any uid: the same rules, deal and
+    start (a game exported twice, at two points of its play, is still one game); None if none."""
+    with store._lock:
+        rows = store.db.execute("SELECT id, started FROM games WHERE game = ? AND options = ? AND deal = ?",
+                                (saved.game, canonical_options(saved.options), saved.deal)).fetchall()
+    start = as_time(saved.started)
+    for gid, started in rows:
+        try:
+            if as_time(started) == start:
+                return gid
+        except (TypeError, ValueError):
+            continue  # a start that cannot be read: not this game's
+    return None
+
+
 def import_game(store: Store, obj: Any) -> int:
-    """Validate ``obj`` and add it to the store as a new record; return its id."""
+    """Validate ``obj`` and add it to the store as a new record; return its id. The same game is
+    never stored twice, whatever its uid (:func:`same_game`)."""
     saved = validate(obj)
     existing = store.by_uid(saved.uid)
     if existing is not None:
         raise StoreError(f"this game is already in the store as game #{existing.id}; nothing was imported")
+    twin = same_game(store, saved)
+    if twin is not None:
+        raise StoreError(f"this game (the same deal, started at the same time) is already in the store as "
+                         f"game #{twin}; nothing was imported")
     import sqlite3
 
     try:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import time
 
 import pytest
 
@@ -14,9 +16,9 @@ from napoleon.store import Store, schema
 from napoleon.store.transfer import export_game, import_file
 
 
-def win(store, solution, deal=1, help_kind=None):
+def win(store, solution, deal=1, help_kind=None, clock=time.monotonic):
     """A recorded session of Werner deal 1 played to the win, with help of ``help_kind`` first."""
-    session = Session.recorded(store, new_game("werner", deal=deal), autoplay=False)
+    session = Session.recorded(store, new_game("werner", deal=deal), autoplay=False, clock=clock)
     if help_kind:
         session.mark_assisted(help_kind)
     for text in solution:
@@ -112,8 +114,9 @@ def test_help_counts_are_kept_on_resume_and_shown_in_the_history(db_path, capsys
 
 def test_help_travels_in_an_exported_game(db_path, tmp_path, werner1_solution):
     with Store.open(db_path) as store:
-        helped = win(store, werner1_solution, help_kind="solution")
-        plain = win(store, werner1_solution)
+        # A player's clock, a second a look: an import refuses a win faster than its turns.
+        helped = win(store, werner1_solution, help_kind="solution", clock=itertools.count(0, 1.0).__next__)
+        plain = win(store, werner1_solution, clock=itertools.count(0, 1.0).__next__)
         export_game(store, helped.record_id, tmp_path / "helped.json")
         export_game(store, plain.record_id, tmp_path / "plain.json")
     assert "solution" not in json.loads((tmp_path / "plain.json").read_text())  # unchanged format without help

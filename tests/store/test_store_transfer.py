@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 
@@ -23,7 +24,8 @@ def won_export(tmp_path_factory, werner1_solution):
     """A won game of Werner deal 1 exported from one store: (file text, record)."""
     tmp_path = tmp_path_factory.mktemp("won")
     with Store.open(tmp_path / "a.db") as store:
-        session = Session.recorded(store, new_game("werner", deal=1))
+        # A player's clock: a second a look (an import refuses a win faster than its turns could be played).
+        session = Session.recorded(store, new_game("werner", deal=1), clock=itertools.count(0, 1.0).__next__)
         for text in werner1_solution:
             if session.status.value == "won":
                 break
@@ -200,5 +202,5 @@ def test_the_grade_travels_with_the_game(tmp_path, capsys):
     # "grade": null says the same as no grade at all.
     obj = json.loads(out.read_text()) | {"grade": None, "uid": "0" * 32}
     out.write_text(json.dumps(obj))
-    with Store.open(db_b) as store:
+    with Store.open(tmp_path / "c.db") as store:
         assert store.get(import_file(store, out)).grade is None
