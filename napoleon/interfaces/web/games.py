@@ -158,7 +158,7 @@ def foundation_starts(game: Game) -> dict[str, str]:
             if isinstance(rule := game.groups[g].rule, Foundation)}
 
 
-def game_view(live: LiveGame, change: Change | None = None) -> dict[str, Any]:
+def game_view(live: LiveGame, change: Change | None = None, whole_line: bool = True) -> dict[str, Any]:
     """Everything the page needs to draw and play a game, as JSON: the session's
     :class:`~napoleon.session.View` of the position and the :class:`~napoleon.session.Change` the
     request made, drawn as they are.
@@ -175,16 +175,23 @@ def game_view(live: LiveGame, change: Change | None = None) -> dict[str, Any]:
     words (:mod:`napoleon.voice`), for the page to show as it is;
     ``moves_played`` the move count the player sees (the opening's auto-play
     not counted) and ``leave`` the question asked before leaving a game under way.
+
+    ``moves`` is the whole line of play; without ``whole_line`` it is left out (the answer to a
+    change made on the line the asker showed: ``made`` and ``undone`` are what changed in it, and
+    the whole line of a long game is some hundred kB a move).
     """
     session = live.session
     view = session.view
-    return {
+    facts = {
         "id": live.id,
         **deal_facts(session),
         **position_facts(session.state, view),
         **turn_facts(session, view, change.news if change is not None else ""),
         **moves_changed(session.state.game, change),
     }
+    if not whole_line:
+        del facts["moves"]
+    return facts
 
 
 def deal_facts(session: Session) -> dict[str, Any]:

@@ -107,7 +107,9 @@ class WebCore:
         """Apply ``action`` to a game's session and answer its view with the change it made.
 
         With ``version``, the change was meant for that position: if the game
-        is elsewhere now, it is refused (409, ``stale``) and nothing changes.
+        is elsewhere now, it is refused (409, ``stale``) and nothing changes;
+        made on it, the answer carries what changed in the line of play
+        (``made``, ``undone``), not the whole line, which the asker has.
         The session's version is the store's: a game another process saved
         since is found out when the change is saved (the store refuses it, the
         session takes the game up as saved there) and refused the same way.
@@ -127,8 +129,9 @@ class WebCore:
                 if self.registry.refresh(live):
                     raise ApiError(409, STALE, stale=True) from None
                 raise
+            record = live.id
             self.registry.follow(live)
-            return game_view(live, change)
+            return game_view(live, change, whole_line=version is None or live.id != record)
 
         return JSONResponse(await self.locked(live, work, look=False))
 

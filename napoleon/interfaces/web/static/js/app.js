@@ -230,6 +230,12 @@ export class App {
     const before = this.view;
     const focused = document.activeElement;
     const sameGame = before && before.id === view.id && !fresh;
+    if (view.moves === undefined) {
+      // The answer to a change made on the line this page shows carries what changed in it, not the line.
+      const kept = sameGame && before.moves ? before.moves.slice(0, before.moves.length - view.undone.length) : null;
+      const line = kept && kept.concat(view.made.map((m) => m.notation));
+      view.moves = line && line.length === view.moves_made ? line : (await api.get(view.id)).moves;
+    }
     // A hint's marks stay until the position changes: then they would point at the wrong cards.
     if (!before || before.version !== view.version || !sameGame) this.board.marks.hint = null;
     this.view = view;
