@@ -115,7 +115,7 @@ def test_a_search_ends_when_its_client_goes_away(tmp_path):
     finally:
         stop()
     assert web.searches.cancelled == 3
-    assert r.status_code == 200 and took < 10  # the ladder's first step, not behind three minutes of searches
+    assert r.status_code == 200 and took < 30  # the ladder's first step, not behind three minutes of searches
 
 
 def test_a_few_searches_of_a_kind_at_once_and_then_busy(tmp_path):
