@@ -154,10 +154,13 @@ def hard_deal() -> int:
 def new_game(port: int, headers: dict, game: str, deal: int, moves: int = 0) -> str:
     status, view = call(port, "POST", "/api/games", {"game": game, "deal": deal, "autoplay": False}, headers)
     assert status == 201, view
+    gid = view["id"]
     for _ in range(moves):
-        legal = [m for m in view["legal"] if not m.get("redeal")] or view["legal"]
-        view = call(port, "POST", f"/api/games/{view['id']}/moves", {"notation": legal[0]["notation"]}, headers)[1]
-    return view["id"]
+        legal = [m for m in view.get("legal", []) if not m.get("redeal")] or view.get("legal", [])
+        if not legal:
+            break
+        view = call(port, "POST", f"/api/games/{gid}/moves", {"notation": legal[0]["notation"]}, headers)[1]
+    return gid
 
 
 # ------------------------------------------------------------------ probes
