@@ -31,15 +31,10 @@ def db(tmp_path, monkeypatch):
     return path
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """A uvicorn server on a free 127.0.0.1 port, in a thread, on a fresh store."""
+def served(app):
+    """``app`` on uvicorn in a thread on a free 127.0.0.1 port, as ``napoleon serve`` runs it: (base, stop)."""
     import uvicorn
 
-    db = tmp_path_factory.mktemp("web") / "napoleon.db"
-    # Short searches: the page's background "winnable?" checks would otherwise
-    # compete with the browser for the machine's two cores.
-    app = create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0, max_budget=0.5))
     sock = bind("127.0.0.1", 0)  # as ``napoleon serve`` makes it: kept-alive answers not held back
     port = sock.getsockname()[1]
     srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
@@ -49,10 +44,24 @@ def server(tmp_path_factory):
     while not srv.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
-    sock.close()
+
+    def stop():
+        srv.should_exit = True
+        thread.join(10)
+        sock.close()
+
+    return f"http://127.0.0.1:{port}", stop
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A uvicorn server on a free 127.0.0.1 port, in a thread, on a fresh store."""
+    db = tmp_path_factory.mktemp("web") / "napoleon.db"
+    # Short searches: the page's background "winnable?" checks would otherwise
+    # compete with the browser for the machine's two cores.
+    base, stop = served(create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0, max_budget=0.5)))
+    yield base
+    stop()
 
 
 @pytest.fixture(scope="module")

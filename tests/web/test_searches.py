@@ -16,6 +16,8 @@ from napoleon.interfaces.web import reviews as reviews_module
 from napoleon.interfaces.web.searches import LIMITS
 from napoleon.solver import solve
 
+from .conftest import served
+
 SETTINGS = Settings(hint_budget=1.0, solve_budget=2.0, winnable_budget=0.05, winnable_tries=1)
 
 
@@ -54,31 +56,6 @@ async def until(condition, seconds=30.0):
     while not condition():
         assert time.monotonic() < deadline
         await asyncio.sleep(0.05)
-
-
-def served(app):
-    """``app`` on uvicorn in a thread on a free port of 127.0.0.1, as ``napoleon serve`` runs it: (base, stop)."""
-    import threading
-
-    import uvicorn
-
-    from napoleon.interfaces.web.commands import bind
-
-    sock = bind("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-
-    def stop():
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
-
-    return f"http://127.0.0.1:{sock.getsockname()[1]}", stop
 
 
 def wait(condition, seconds=30.0):
