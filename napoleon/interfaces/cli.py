@@ -263,7 +263,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
     try:
         result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
                        deadends=args.deadends, card_by_card=args.card_by_card, level=args.level,
-                       fingerprints=args.fingerprints, checkpoint=args.checkpoint)
+                       fingerprints=args.fingerprints, checkpoint=args.checkpoint, waste=args.waste_test)
     except KeyboardInterrupt:
         if args.checkpoint:
             print(f"napoleon: interrupted; the search so far is kept in {args.checkpoint}", file=sys.stderr)
@@ -313,7 +313,7 @@ def solve_batch(args: argparse.Namespace) -> None:
             state = read_position(load_json(line, "the line"))
             result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
                            deadends=args.deadends, card_by_card=args.card_by_card, level=args.level,
-                           fingerprints=args.fingerprints)
+                           fingerprints=args.fingerprints, waste=args.waste_test)
             answer = {"line": number, **result_json(state, result)}
         except NapoleonError as exc:
             answer = {"line": number, "error": str(exc)}
@@ -453,6 +453,9 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--deadends", action="store_true",
                    help="prove positions lost early where some cards can never move again (sound; "
                         "a lost it finds is re-checked by the same command without it)")
+    p.add_argument("--waste-test", action="store_true",
+                   help="prove positions of a one-pass stock lost early where the cards bound for the "
+                        "columns when a waste card must leave need more columns than there are (sound)")
     p.add_argument("--card-by-card", action="store_true",
                    help="depth-first search turns a one-pass stock one card at a time, not by "
                         "'turn k cards, play the k-th' (the same verdicts over more positions: "

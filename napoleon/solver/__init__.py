@@ -95,7 +95,7 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
           progress: Callable[[int], None] | None = None, engine: str = "auto", strategy: str = "auto",
           deadends: bool = False, card_by_card: bool = False, level: int = 1,
           fingerprints: bool = False, checkpoint: str | os.PathLike[str] | None = None,
-          shorten: bool = True) -> Result:
+          shorten: bool = True, waste: bool = False) -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
@@ -108,7 +108,8 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     ``"staged"`` (redeal planning) or ``"beam"`` (a beam over the stock's
     turns), both in :mod:`.staged`. ``deadends`` turns the core's dead-end
     test on (:func:`.core.deadends`); a ``lost`` it helped find is re-checked
-    by the same call without it. ``card_by_card`` turns a one-pass stock
+    by the same call without it; ``waste`` turns the core's waste test on
+    (:func:`.core.waste_test`) in the same way. ``card_by_card`` turns a one-pass stock
     card by card in depth-first search instead of by macro moves
     (:func:`.core.macros`): the same verdicts over more positions, to
     re-check one without that shortcut. ``fingerprints``: depth-first search
@@ -142,7 +143,8 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     with collector_paused():
         if core.available and progress is None and engine != "python":
             try:
-                with core.deadends(deadends), core.macros(not card_by_card), core.fingerprints(fingerprints):
+                with core.deadends(deadends), core.waste_test(waste), core.macros(not card_by_card), \
+                        core.fingerprints(fingerprints):
                     if checkpoint is not None:
                         result = core.search(state, budget=budget, max_states=max_states, mode="dfs",
                                              checkpoint=checkpoint)

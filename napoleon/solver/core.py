@@ -190,6 +190,11 @@ def core_dead_end(state: State) -> bool:
     return _core.dead_end(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
 
 
+def core_waste_dead(state: State) -> bool:
+    """Whether the core's waste test (``csrc/wastedead.c``) proves ``state`` lost."""
+    return _core.waste_dead(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
+
+
 def core_autoplay(state: State) -> list[Move]:
     """The moves the core's auto-play makes from ``state`` (state untouched)."""
     return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
@@ -215,6 +220,32 @@ def deadends(on: bool = True) -> Iterator[None]:
         yield
     finally:
         _DEADENDS.reset(token)
+
+
+_WASTE: ContextVar[bool] = ContextVar("waste", default=False)
+
+
+@contextmanager
+def waste_test(on: bool = True) -> Iterator[None]:
+    """Within this block, core searches run with the waste test on (or off).
+
+    The test (``csrc/wastedead.c``) proves a position of a one-pass stock
+    lost when, at the moment some card of the waste must leave it, the cards
+    that must then lie in the columns need more columns than there are
+    (one more if that card can only go into a space); its argument is
+    written out there. It is sound (``tests/solver/test_deadends.py``) and
+    apart from the dead-end test (:func:`deadends`): either, both or neither.
+    """
+    token = _WASTE.set(on)
+    try:
+        yield
+    finally:
+        _WASTE.reset(token)
+
+
+def _deadend_bits(deadends: bool, waste: bool) -> int:
+    """The core's Ctx.deadends: which dead-end tests run (csrc/core.h)."""
+    return int(bool(deadends)) | 2 * int(bool(waste))
 
 
 _MACROS: ContextVar[bool] = ContextVar("macros", default=True)
@@ -257,21 +288,21 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
             float(budget or 0.0), int(max_states or 0))
 
 
-def checkpoint_tag(state: State, deadends: bool, macros: bool, fingerprints: bool) -> bytes:
+def checkpoint_tag(state: State, deadends: bool, macros: bool, fingerprints: bool, waste: bool = False) -> bytes:
     """What names a depth-first search for its checkpoint: a digest of the
     sources that decide a deal (the compiled core's headers too), the game's
     tables, the position and the settings that change which positions it
     visits. A checkpoint with another tag is refused."""
     digest = hashlib.sha256(source_digest((".py", ".c", ".h")).encode())
     digest.update(repr((encode_rules(state.game), state.piles, state.redeals, state.game.total_cards,
-                        bool(deadends), bool(macros), bool(fingerprints))).encode())
+                        bool(deadends), bool(macros), bool(fingerprints), bool(waste))).encode())
     return digest.digest()
 
 
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
            policy: bool = True, seed: int = 0, macros: bool | None = None, fingerprints: bool | None = None,
-           checkpoint: str | os.PathLike[str] | None = None) -> Result:
+           checkpoint: str | os.PathLike[str] | None = None, waste: bool | None = None) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -293,6 +324,8 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     turns the dead-end test on (``csrc/deadend.c``: a set of cards that can
     never move again proves a position lost where no redeal is left); None:
     as the enclosing :func:`deadends` block says (off outside one).
+    ``waste=True`` turns the waste test on (``csrc/wastedead.c``); None: as
+    the enclosing :func:`waste_test` block says.
     ``macros``: depth-first search turns a one-pass stock by macro moves,
     "turn k cards, then play the k-th" (``csrc/core.h``, A7), and never
     stores a position with a turned card not yet played; False turns it card
@@ -325,17 +358,19 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
         deadends = _DEADENDS.get()
     if macros is None:
         macros = _MACROS.get()
+    if waste is None:
+        waste = _WASTE.get()
     if mode in ("playouts", "nested") and not budget and not max_states:
         raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
     kept: tuple = ()
     if checkpoint is not None:
         kept = (os.fsdecode(checkpoint),
-                checkpoint_tag(state, deadends, macros, fingerprints))
+                checkpoint_tag(state, deadends, macros, fingerprints, waste))
     start = time.perf_counter()
     try:
         verdict, moves, states = _core.search(
             *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS),
-            bool(deadends), level, int(policy), seed, bool(macros), bool(fingerprints), *kept,
+            _deadend_bits(deadends, waste), level, int(policy), seed, bool(macros), bool(fingerprints), *kept,
         )
     except (ValueError, OSError) as exc:
         if not kept:
@@ -369,7 +404,7 @@ def beam(state: State, budget: float | None = None, max_states: int | None = Non
     start = time.perf_counter()
     width, stage_states, keep = (min(int(x), C_INT_MAX) for x in (width, stage_states, keep))
     verdict, moves, states = _core.beam(*_search_args(state, budget, max_states), width, stage_states, keep,
-                                        tuple(weights or DEFAULT_WEIGHTS), _DEADENDS.get())
+                                        tuple(weights or DEFAULT_WEIGHTS), _deadend_bits(_DEADENDS.get(), _WASTE.get()))
     return Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states, time.perf_counter() - start,
                   verdict == 1, verdict == STOPPED_MEMORY)
 
@@ -444,7 +479,7 @@ class Exploration:
         rules, piles, redeals, total, _budget, _cap = _search_args(state, None, None)
         self._handle = _core.exploration(
             rules, piles, redeals, total, tuple(weights or DEFAULT_WEIGHTS), bool(hold_stock),
-            _DEADENDS.get(), -1 if lookahead is None else min(int(lookahead), 1 << 62))
+            _deadend_bits(_DEADENDS.get(), _WASTE.get()), -1 if lookahead is None else min(int(lookahead), 1 << 62))
         self.states = 0  # positions visited so far, from the start
         self.complete = False  # won, or every position visited: nothing more to search
         self._asked = 0  # the largest cap run to (inf: none)

@@ -46,13 +46,14 @@ def test_dead_ends_and_the_searches_using_them_agree_with_the_exhaustive_search(
     state = walked(game_id, options, deal, steps, random.Random(seed))
     expected = truth(state)
     assume(expected != UNKNOWN)
-    if core.core_dead_end(state):
+    if core.core_dead_end(state) or core.core_waste_dead(state):
         assert expected == LOST
     for mode in ("dfs", "best"):
-        result = core.search(state, max_states=2_000_000, mode=mode, deadends=True)
-        assert result.verdict == expected, f"{mode} says {result.verdict}, the truth is {expected}"
-        if result.won:
-            assert replays_to_win(state, result.moves)
+        for cards, waste in ((True, False), (False, True), (True, True)):
+            result = core.search(state, max_states=2_000_000, mode=mode, deadends=cards, waste=waste)
+            assert result.verdict == expected, f"{mode} says {result.verdict}, the truth is {expected}"
+            if result.won:
+                assert replays_to_win(state, result.moves)
     # the game's whole portfolio too, staged searches (explore) included
     result = solve(state, max_states=2_000_000, deadends=True)
     assert result.verdict in (expected, UNKNOWN), f"the portfolio says {result.verdict}, the truth is {expected}"
@@ -69,7 +70,7 @@ def test_every_position_of_a_winning_line_is_alive():
             continue
         s = state.copy()
         for move in result.moves:
-            assert not core.core_dead_end(s)
+            assert not core.core_dead_end(s) and not core.core_waste_dead(s)
             s.push(move)
             checked += 1
     assert checked > 200
@@ -106,3 +107,79 @@ def test_the_cli_and_solve_run_the_test_only_when_asked(capsys, monkeypatch):
         monkeypatch.setattr("sys.stdin", io.StringIO(position))
         main(["solve", "--strategy", "dfs", "--json", *flag])
         assert '"verdict"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("options", [{"ranks": 4, "columns": 2}, {"ranks": 5, "columns": 3},
+                                     {"ranks": 4, "columns": 2, "redeals": 1}])
+def test_the_waste_test_fires_on_small_deals_only_where_they_are_lost(options):
+    # The waste test counts columns: with few of them it fires often, and
+    # each position it calls dead must be lost by the exhaustive search.
+    rng = random.Random(3)
+    fired = 0
+    steps = 150 if "redeals" in options else 60   # a walk long enough to use the redeal
+    for deal in range(1, 400):
+        state = walked("forty-thieves", options, deal * 7919 + 13, rng.randint(0, steps), rng)
+        if not core.core_waste_dead(state):
+            continue
+        fired += 1
+        assert truth(state, max_states=200_000) == LOST, state.to_json()
+        if fired == 25:
+            break
+    assert fired == 25
+
+
+def _position(piles: dict[str, str]):
+    from napoleon import position_from_json
+
+    return position_from_json({"game": "forty-thieves", "deal": 1500001, "options": {"redeals": 0}, "redeals": 0,
+                               "piles": {name: cards.split() for name, cards in piles.items()}})
+
+
+# Two positions of deal 1500001's depth-first search (the deal is unknown at
+# 30 s), the first with four cards left in the stock, the second with none.
+_FOUNDATIONS = {
+    "foundation-1": "AD 2D 3D 4D 5D 6D", "foundation-3": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    "foundation-4": "AC 2C 3C 4C", "foundation-5": "AH 2H", "foundation-6": "AS", "foundation-8": "AC",
+}
+_WASTE = ("5C 2C JD 7S 7D TD 8C 7H 8D JD 8S 5D JC 2S 7D JC 5C QD KH 8H KC QS 4H 6D 6H KD 3H 5H 7C KH 9H QC TH")
+FULL_SIZE = [
+    {**_FOUNDATIONS, "foundation-2": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", "foundation-7": "AD 2D 3D 4D",
+     "tableau-1": "9C 8C 7C", "tableau-2": "6C", "tableau-3": "9D TC QH JH", "tableau-4": "KC QC", "tableau-5": "KD",
+     "tableau-6": "TD 9D 8D", "tableau-7": "6C", "tableau-8": "JS TS", "tableau-9": "TC 9C",
+     "tableau-10": "4C KS 5S 4S 3S", "stock": "3C 6S QD 9S", "waste": _WASTE},
+    {**_FOUNDATIONS, "foundation-2": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH", "foundation-7": "AD",
+     "tableau-1": "9C", "tableau-2": "TD 9D 8D", "tableau-3": "9D TC QH JH", "tableau-4": "KC", "tableau-5":
+     "KD 2D 6C TC 9C 8C 7C 6C", "tableau-6": "JS TS 9S", "tableau-7": "4D", "tableau-8": "JH", "tableau-9": "QC",
+     "tableau-10": "4C KS 5S 4S 3S", "stock": "", "waste": _WASTE + " 3D 3C QH QD 6S"},
+]
+
+
+@pytest.mark.parametrize("piles", FULL_SIZE, ids=["stock-4", "stock-0"])
+def test_the_waste_test_on_the_full_game_agrees_with_a_search_that_does_not_use_it(piles):
+    state = _position(piles)
+    assert core.core_waste_dead(state)
+    assert not core.core_dead_end(state)   # the card-set test sees no dead end here
+    # Card by card, no dead-end test: every position below it visited.
+    plain = core.search(state, mode="dfs", max_states=2_000_000, macros=False, deadends=False, waste=False)
+    assert plain.verdict == LOST and plain.states > 150
+    cut = core.search(state, mode="dfs", max_states=2_000_000, waste=True)
+    assert cut.verdict == LOST and cut.states == 1
+
+
+def test_the_waste_test_runs_only_when_asked():
+    state = _position(FULL_SIZE[1])
+    off = core.search(state, mode="dfs", max_states=2_000_000)
+    with core.waste_test():
+        on = core.search(state, mode="dfs", max_states=2_000_000)
+    assert on.verdict == off.verdict == LOST and on.states < off.states
+    assert core.search(state, mode="dfs", max_states=2_000_000, waste=True).states == on.states
+    assert core.checkpoint_tag(state, False, True, False, waste=True) != core.checkpoint_tag(state, False, True, False)
+
+
+@pytest.mark.parametrize("game_id", ["napoleons-tomb", "napoleons-square", "grand-napoleon", "werner", "st-helena"])
+def test_the_waste_test_never_fires_where_its_conditions_do_not_hold(game_id):
+    # One waste pile, one card a move, cards fitting on one value: of the six
+    # games only Forty Thieves has them.
+    rng = random.Random(1)
+    for deal in range(1, 30):
+        assert not core.core_waste_dead(walked(game_id, {}, deal, rng.randint(0, 80), rng))

@@ -141,6 +141,11 @@ int nc_dead_end(const NcRules *R, const NcPos *P) {
     return dead;
 }
 
+int nc_waste_dead(const NcRules *R, const NcPos *P) {
+    nc_clear();
+    return waste_dead(R, P);
+}
+
 int nc_redeal(const NcRules *R, NcPos *P) {
     nc_clear();
     Ctx X;

@@ -22,6 +22,7 @@
  *                hashes for the searches that only find wins
  *   order.c      which moves are worth trying, in what order
  *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
+ *   wastedead.c  the waste test (the cards bound for the columns when a waste card must leave)
  *   dfs.c        complete depth-first search
  *   bestfirst.c  best-first search (complete) and its greedy pass
  *   candidates.c the best nodes of a best-first search and the lines to them, handed on
@@ -84,8 +85,9 @@
  *  A5 A stock turn changes only the stock and the waste it lands on, so a
  *     move of other piles commutes with it (order.c skips such moves after a
  *     bare turn).
- *  A6 The dead-end test (deadend.c) runs only where its own conditions hold,
- *     checked per game (Rules.deadend_ok) and per position (no redeal left).
+ *  A6 The dead-end tests (deadend.c, wastedead.c) run only where their own
+ *     conditions hold, checked per game (Rules.deadend_ok, Rules.waste_ok)
+ *     and per position (no redeal left).
  *  A7 Macro moves of the stock (Ctx.macro): where one waste pile takes the
  *     stock's turns, nothing is ever put on it but by a turn, it moves one
  *     card at a time, and no redeal is left (Rules.macro_ok, per game; per
@@ -151,6 +153,11 @@ typedef struct Rules {
     uint64_t fit_inv[MAXP][64];                  /* [p][c]: the tops c may be put on, on pile p */
     uint32_t dst_found[MAXPH][MAXP], dst_build[MAXPH][MAXP];  /* where a pile's top may go, as pile masks */
     uint32_t waste_found[MAXPH], waste_build[MAXPH];          /* the same for a card the stock turns */
+    /* Derived when read (wastedead.c: waste_test_setup), for the waste test. */
+    int waste_ok;                                /* the test's conditions hold for this game */
+    int waste_pile, col_pile, ncols;             /* the one waste pile, a column, how many columns */
+    uint32_t cols;                               /* the columns, as a pile mask */
+    uint64_t home_fit[64];                       /* [t]: the cards that may go on t on some foundation */
 } Rules;
 
 typedef struct Pos {
@@ -174,7 +181,7 @@ typedef struct {
        move into a space is tried once whatever the space. It may miss wins,
        so it never answers "lost"; its wins are replayed like any other. */
     int greedy;
-    int deadends;          /* run the dead-end test (deadend.c) */
+    int deadends;          /* DEADENDS_CARDS: the dead-end test (deadend.c); DEADENDS_WASTE: the waste test (wastedead.c) */
     int macro;             /* order.c offers the stock's macro moves where they are sound (A7) */
     /* Depth-first search keeps two 64-bit hashes of each position's key
        instead of the key (Seen, keys.c): on Forty Thieves 42 bytes a
@@ -376,8 +383,13 @@ static inline int bare_turn(const Rules *R, Mv mv, int played) {
 }
 int ordered(Ctx *X, const Rules *R, const Pos *P, Mv last, int has_last, int after_turn, Mv *out);
 
-/* deadend.c */
+/* deadend.c: both tests, as Ctx.deadends asks */
+#define DEADENDS_CARDS 1
+#define DEADENDS_WASTE 2
 int dead_end(Ctx *X, const Rules *R, const Pos *P);
+/* wastedead.c */
+void waste_test_setup(Rules *R);
+int waste_dead(const Rules *R, const Pos *P);
 
 /* the searches: each fills *out (verdict, moves, states) and returns 0, or -1 on an error */
 /* Where a depth-first search keeps its progress between runs (dfs.c): a

@@ -14,11 +14,12 @@
 
    - a card above it on p is in S (c must be the top to move), or p is no
      source at all (its cards never move); and
-   - it can go to no foundation that p's top may go to: for each, every card
-     value t that v may be put on there has no copy home now and every copy
-     not home is in S (so none reaches a foundation first); an empty
-     foundation that takes v would do, and foundations never empty again
-     (A2); and
+   - it can go to no foundation that p's top may go to: none of them has a
+     top now that v may be put on, nor is empty and takes v, and every copy
+     not home of every card value t that v may be put on there is in S (so
+     none reaches a foundation first). A copy of t home but covered does not
+     count: cards home stay home (A2), so that foundation's top never comes
+     back down to t; and
    - it can go onto no build pile that p's top may go to: no such pile that
      takes v when empty is empty now or free of S cards (a pile empties only
      when all its cards have moved); and for every value t that v may be put
@@ -98,15 +99,18 @@ static int space_for_all(const Rules *R, const Pos *P, const Stuck *s, int ph) {
 
 /* Whether a card of value v may reach one of the foundations `dfound`,
    one group at a time (its piles share their rule). */
-static int may_go_home(const Rules *R, const Stuck *s, uint32_t dfound, int v) {
+static int may_go_home(const Rules *R, const Pos *P, const Stuck *s, uint32_t dfound, int v) {
     for (uint32_t m = dfound; m;) {
         int f = __builtin_ctz(m);
         uint32_t mg = m & R->grp_mask[f];
         m &= ~mg;
         if ((mg & s->empty) && HAS(R->space[f], v)) return 1;
+        for (uint32_t g = mg; g; g &= g - 1) {
+            int q = __builtin_ctz(g);
+            if (P->n[q] && P->n[q] < R->limit[q] && HAS(R->fit[q][TOP(P, q)], v)) return 1;
+        }
         for (uint64_t ts = R->fit_inv[f][v]; ts; ts &= ts - 1) {
             int t = __builtin_ctzll(ts);
-            if (s->home[t]) return 1;
             for (int j = 0; j < s->ncopy[t]; j++)
                 if (!in_S(s, s->where[t][j] >> 8, s->where[t][j] & 255)) return 1;
         }
@@ -148,7 +152,7 @@ static int drop_movable(const Rules *R, const Pos *P, Stuck *s, int ph, int p) {
     for (int i = s->topS[p]; i >= 0; i--) {
         if (!in_S(s, p, i)) continue;
         int v = P->c[p][i];
-        if (!may_go_home(R, s, dfound, v) && !may_go_on_build(R, s, dbuild, v)) {
+        if (!may_go_home(R, P, s, dfound, v) && !may_go_on_build(R, s, dbuild, v)) {
             if (p == stock) continue;
             break;   /* c stays, and so does every card under it */
         }
@@ -165,7 +169,11 @@ static int drop_movable(const Rules *R, const Pos *P, Stuck *s, int ph, int p) {
 }
 
 int dead_end(Ctx *X, const Rules *R, const Pos *P) {
-    if (!X->deadends || !R->deadend_ok) return 0;
+    if ((X->deadends & DEADENDS_WASTE) && waste_dead(R, P)) {
+        X->dead++;
+        return 1;
+    }
+    if (!(X->deadends & DEADENDS_CARDS) || !R->deadend_ok) return 0;
     if (R->ngather && redeals_left(R, P) > 0) return 0;
     int ph = phase(R, P);
     Stuck s;

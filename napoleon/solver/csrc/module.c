@@ -277,6 +277,12 @@ static PyObject *dead_end_fn(const NcRules *R, NcPos *P, void *arg) {
     return dead < 0 ? raise_core_error() : PyBool_FromLong(dead);
 }
 
+static PyObject *waste_dead_fn(const NcRules *R, NcPos *P, void *arg) {
+    (void)arg;
+    int dead = nc_waste_dead(R, P);
+    return dead < 0 ? raise_core_error() : PyBool_FromLong(dead);
+}
+
 static PyObject *redeal_fn(const NcRules *R, NcPos *P, void *arg) {
     (void)arg;
     if (nc_redeal(R, P) < 0) return raise_core_error();
@@ -331,6 +337,12 @@ static PyObject *py_autoplay(PyObject *self, PyObject *args) {
 static PyObject *py_dead_end(PyObject *self, PyObject *args) {
     (void)self;
     return on_position(args, "O!O!i", dead_end_fn, NULL, NULL);
+}
+
+/* waste_dead(rules, piles, redeals) -> bool: whether the waste test proves the position lost. */
+static PyObject *py_waste_dead(PyObject *self, PyObject *args) {
+    (void)self;
+    return on_position(args, "O!O!i", waste_dead_fn, NULL, NULL);
 }
 
 /* redeal(rules, piles, redeals) -> (piles, redeals): the position after a
@@ -406,6 +418,7 @@ static PyMethodDef methods[] = {
     {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
     {"dfs_moves", py_dfs_moves, METH_VARARGS, "The moves depth-first search tries, macro moves spelled out."},
     {"dead_end", py_dead_end, METH_VARARGS, "Whether the dead-end test proves a position lost."},
+    {"waste_dead", py_waste_dead, METH_VARARGS, "Whether the waste test proves a position lost."},
     {"key", py_key, METH_VARARGS, "A position's canonical key and its hash."},
     {"playout_check", py_playout_check, METH_VARARGS, "Playouts with what they keep checked at every move (tests)."},
     {"redeal", py_redeal, METH_VARARGS, "The position after a redeal, as the core carries it out."},

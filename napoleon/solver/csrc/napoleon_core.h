@@ -103,7 +103,7 @@ typedef struct {
     double budget;             /* seconds (0: none) */
     long long max_states;      /* positions (0: none) */
     int weights[6];            /* best-first score: card home, break in order, space, depth, break cap, next card */
-    int deadends;              /* run the dead-end test (deadend.c) */
+    int deadends;              /* 1: the dead-end test (deadend.c); 2: the waste test (wastedead.c); 3: both */
     int macro;                 /* depth-first: the stock's macro moves (core.h, A7) */
     int fingerprints;          /* depth-first: keep fingerprints of the positions seen (keys.c: Seen) */
     int level, policy;         /* nested rollouts: level (0..4), weigh moves by what they do */
@@ -142,6 +142,8 @@ int nc_moves(const NcRules *R, const NcPos *P, NcMove *out);
 int nc_autoplay(const NcRules *R, const NcPos *P, NcMove *out);
 /* Whether the dead-end test proves P lost: 1, 0, or -1. */
 int nc_dead_end(const NcRules *R, const NcPos *P);
+/* Whether the waste test (wastedead.c) proves P lost: 1 or 0. */
+int nc_waste_dead(const NcRules *R, const NcPos *P);
 /* Redeal P in place, from the game's data; 0 or -1. */
 int nc_redeal(const NcRules *R, NcPos *P);
 /* The moves depth-first search tries from P, in its order, each spelled out

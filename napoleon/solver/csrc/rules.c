@@ -121,6 +121,7 @@ static int check_assumptions(Rules *R) {
             R->waste_build[ph] |= R->dst_build[ph][R->waste[ph][i]];
         }
     }
+    waste_test_setup(R);
     return 0;
 }
 
