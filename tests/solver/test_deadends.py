@@ -103,7 +103,7 @@ def test_the_cli_and_solve_run_the_test_only_when_asked(capsys, monkeypatch):
     assert solve(state, strategy="dfs", max_states=2_000_000).states == off.states
     # The reduced deck is for tests only: the command line refuses it as an option, and takes it in a position.
     position = json.dumps(napoleon.new_game("forty-thieves", 3, {"ranks": 5, "columns": 4}).to_json())
-    for flag in ([], ["--deadends"]):
+    for flag in ([], ["--deadends"], ["--waste-test"]):
         monkeypatch.setattr("sys.stdin", io.StringIO(position))
         main(["solve", "--strategy", "dfs", "--json", *flag])
         assert '"verdict"' in capsys.readouterr().out
@@ -173,6 +173,7 @@ def test_the_waste_test_runs_only_when_asked():
         on = core.search(state, mode="dfs", max_states=2_000_000)
     assert on.verdict == off.verdict == LOST and on.states < off.states
     assert core.search(state, mode="dfs", max_states=2_000_000, waste=True).states == on.states
+    assert solve(state, strategy="dfs", max_states=2_000_000, waste=True).states == on.states
     assert core.checkpoint_tag(state, False, True, False, waste=True) != core.checkpoint_tag(state, False, True, False)
 
 
