@@ -5,7 +5,7 @@
 
 SAMPLE holds 20 deals of block 1500001-1500100, none used to choose or tune
 anything: 14 left unknown by the game's plan at 30 s on the idle machine
-(docs/benchmarks.md, "What ten times the time buys"; 13 of them unknown at
+(docs/history.md, "What ten times the time buys"; 13 of them unknown at
 300 s too, 1500082 won at 42 s) and 6 it left unknown at 30 s on the shared
 machine on 2026-11-27.
 
