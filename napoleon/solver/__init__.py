@@ -24,7 +24,7 @@ from typing import Any
 from ..engine.move import Move
 from ..engine.searching import DEFAULT_PLAN, MODES, SearchPlan
 from ..engine.state import State
-from .search import LOST, UNKNOWN, WON, Result, Search, Verdict
+from .search import LOST, UNKNOWN, WON, Result, Search, Verdict, replays_to_win
 
 __all__ = [
     "LOST",
@@ -38,16 +38,6 @@ __all__ = [
     "solve",
     "solve_json",
 ]
-
-
-def replays_to_win(state: State, moves: list[Move]) -> bool:
-    """Whether ``moves``, each checked by the engine, take ``state`` to a win."""
-    s = state.copy()
-    for m in moves:
-        if s.why_illegal(m) is not None:
-            return False
-        s.push(m)
-    return s.is_won
 
 
 _pauses = 0

@@ -225,3 +225,13 @@ class Search:
                     return finish(UNKNOWN, False)
             frames.append([self.ordered_moves(), 0, pushed])
         return finish(LOST, True)
+
+
+def replays_to_win(state: State, moves: list[Move]) -> bool:
+    """Whether ``moves``, each checked by the engine, take ``state`` to a win."""
+    s = state.copy()
+    for m in moves:
+        if s.why_illegal(m) is not None:
+            return False
+        s.push(m)
+    return s.is_won

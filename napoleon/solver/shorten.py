@@ -31,6 +31,7 @@ from typing import Any
 
 from ..engine.move import Move
 from ..engine.state import State
+from .search import replays_to_win
 
 __all__ = ["SHORTEN_WORK", "shorten"]
 
@@ -232,8 +233,6 @@ def shorten(state: State, moves: list[Move] | tuple[Move, ...], work: int = SHOR
     moves are looked at. Raises ValueError when ``moves`` does not win from
     ``state`` (the result is held to the same test).
     """
-    from . import replays_to_win
-
     moves = list(moves)
     if not replays_to_win(state, moves):
         raise ValueError("not a solution of this position: nothing to shorten")

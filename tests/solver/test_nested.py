@@ -104,8 +104,12 @@ def test_solve_and_the_cli_run_nested_rollouts_at_the_level_asked(capsys):
     state = napoleon.new_game("napoleons-tomb", 3)
     for level in (0, 2):
         direct = core.search(state, max_states=200_000, mode="nested", level=level)
-        solved = solve(state, max_states=200_000, strategy="nested", level=level)
+        solved = solve(state, max_states=200_000, strategy="nested", level=level, shorten=False)
         assert (solved.verdict, solved.states, solved.moves) == (direct.verdict, direct.states, direct.moves)
+        # the line a player is given is the same search's, shortened, and wins too
+        shortened = solve(state, max_states=200_000, strategy="nested", level=level)
+        assert shortened.states == direct.states and len(shortened.moves) <= len(direct.moves)
+        assert replays_to_win(state, shortened.moves)
         main(["solve", "napoleons-tomb", "--deal", "3", "--strategy", "nested", "--level", str(level),
               "--max-states", "200000", "--json"])
         assert f'"states": {direct.states},' in capsys.readouterr().out
