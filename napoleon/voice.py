@@ -466,3 +466,84 @@ def review_chart_label(home: int, losing_move: int | None, total: int) -> str:
     """What the chart shows, for a screen reader."""
     line = f"; the winning line from before move {losing_move} gets all {total} home" if losing_move else ""
     return f"Cards home after each move: {home} at the end{line}"
+
+
+# ------------------------------------------------------------- the page's own
+
+PAGE_WORDS: dict[str, str] = {
+    "looking_for_hint": HINT_LOOKING,
+    "stale": STALE,
+    "deal_title": "{name}, deal {deal}",
+    "new_deal": "New deal: {title}",
+    "back_to_game": "Back to the game: {title}",
+    "lost_at": "This position can no longer be won: {move} lost the game.",
+    "lost_here": capital(LOST_HERE) + ".",
+    "undo_to_winnable": "Undo to the last winnable position ({back:move} back)",
+    "looking_for_solution": SOLVE_LOOKING,
+    "no_solution_lost": "No solution: this position can no longer be won.",
+    "no_solution_in_time": "The solver found no solution in time.",
+    "already_won": capital(GAME_WON_ALREADY) + ".",
+    "solution_found": "A solution in {moves:move} (the game itself is not changed).",
+    "solution_shown": "Solution shown: {moves:move}.",
+    "solution_step": "Solution: move {i} of {total} ({move})",
+    "you_won": "You won!",
+    "no_legal_move_left": "No legal move is left",
+    "winnable_in": "winnable ({moves:move})",
+    "cannot_be_won": "cannot be won from here",
+    "not_proven": "winnable? not proven (search again)",
+    "winnable_title": "The solver found a way to win from here (click to search again)",
+    "lost_title": "The solver proved that no sequence of moves wins from here",
+    "unknown_title": "The solver found no way to win in the time it had: click to search longer",
+    "unfinished_game": "{name}, deal {deal}: {moves:move}, {time} (last played {when})",
+    "stats_reset": "Statistics reset: {games:finished game} no longer counted.",
+    "window_title": "{title} — Napoleon patience",
+    "rules_of": "Rules of {name}",
+    "lost_no_move": "lost: no legal move",
+    "winnable_asking": "winnable? …",
+    "searching_longer": "winnable? searching longer …",
+    "solver_unavailable": "winnable? (solver unavailable)",
+    "no_game_at": "no game at {hash}: showing the last one played",
+    "not_a_deal_number": 'a deal number is a whole number from 1 up, not "{text}"',
+    "looking_for_graded": "Looking for a winnable {grade} deal…",
+    "looking_for_winnable": "Looking for a deal the solver can win…",
+    "none_yet": "None yet.",
+    "not_counted": "not counted (reset)",
+    "review_game": "Review game {id}",
+    "no_game_finished": "No game finished yet.",
+    "title_deal": " · deal {deal}",
+    "redeal_button": "Redeal ({left} left)",
+    "redeals_left": "redeals left {left}",
+    "wastes_in_play": " · waste piles in play {wastes}",
+    "with_help": "with help",
+    "by_grade": "By grade of the deal",
+    "win_percent": "Win %",
+    "best_streak": "Best streak",
+    "best_time": "Best time",
+    "fewest_moves": "Fewest moves",
+}
+"""The sentences the page writes itself (served with the catalogue, ``words``): ``{key}`` is
+filled in by the page, ``{key:word}`` is the number and the word, plural unless it is 1 (see
+:func:`fill`, which the page's ``sentence`` follows)."""
+
+
+def fill(template: str, **values: object) -> str:
+    """A sentence of :data:`PAGE_WORDS` filled in as the page fills it.
+
+    >>> fill(PAGE_WORDS["solution_found"], moves=1)
+    'A solution in 1 move (the game itself is not changed).'
+    >>> fill(PAGE_WORDS["undo_to_winnable"], back=3)
+    'Undo to the last winnable position (3 moves back)'
+    """
+    import re
+
+    def one(match: re.Match[str]) -> str:
+        key, word = match.group(1), match.group(2)
+        value = values[key]
+        return str(value) if word is None else plural(int(value), word)  # type: ignore[call-overload]
+
+    return re.sub(r"\{(\w+)(?::([^}]+))?\}", one, template)
+
+
+def page_words() -> dict[str, object]:
+    """What the catalogue serves the page as ``words``: its sentences and the results' words."""
+    return {**PAGE_WORDS, "results": RESULTS}

@@ -2,16 +2,17 @@
 
 A game taken up again with ``napoleon resume`` is timed from the player's
 first action of any kind: undo, redo and Finish start the clock as a move
-does (a game won that way once recorded a best time of 0:00). Line mode
-runs through a pipe, as a player's shell runs it.
+does (a game won that way once recorded a best time of 0:00), on a clock the
+test moves by hand. Line mode otherwise runs through a pipe, as a player's
+shell runs it.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -20,27 +21,35 @@ from tests.saved_games import near_the_end
 
 
 def test_resume_undo_redo_and_finish_in_line_mode_start_the_clock(db_path, werner1_solution):
+    from napoleon.interfaces.lineplay import play_lines
+    from napoleon.session import Session
+    from tests.fake_clock import FakeClock
+
+    clock = FakeClock()
+
+    class Player:
+        """Types the lines one by one, thinking 1.25 s after the undo."""
+
+        def __init__(self, lines: list[str]) -> None:
+            self.lines = lines
+
+        def readline(self) -> str:
+            line = self.lines.pop(0) if self.lines else ""
+            if line == "r\n":
+                clock.wait(1.25)
+            return line
+
     with Store.open(db_path) as store:
         rid = near_the_end(store, werner1_solution)
-    proc = subprocess.Popen([sys.executable, "-m", "napoleon", "resume", str(rid), "--plain"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "NAPOLEON_DB": str(db_path)})
-    proc.stdin.write("u\n")
-    proc.stdin.flush()
-    seen = ""
-    while "Undone: " not in seen:  # the undo is done: the player thinks a while
-        line = proc.stdout.readline()
-        assert line, seen
-        seen += line
-    time.sleep(1.3)
-    out, _ = proc.communicate("r\nfinish\nq\n", timeout=60)
-    assert proc.returncode == 0
-    assert "Redone: " in out and "Finished: " in out and "You won deal 1" in out
-    with Store.open(db_path) as store:
+        session = Session.resume(store, rid, autoplay=False, clock=clock)
+        out = io.StringIO()
+        play_lines(session, Player(["u\n", "r\n", "finish\n", "q\n"]), out)
+        text = out.getvalue()
+        assert "Undone: " in text and "Redone: " in text and "Finished: " in text and "You won deal 1" in text
         saved = store.get(rid)
-        assert saved.result == "won" and saved.elapsed >= 1.0
+        assert saved.result == "won" and saved.elapsed == 1.25
         (row,) = [r for r in store.stats("werner")]
-        assert row["best_time"] >= 1.0
+        assert row["best_time"] == 1.25
 
 
 @pytest.mark.parametrize("args, head", [

@@ -114,32 +114,28 @@ def test_the_terminal_binds_the_key_map():
     assert ("r", "redo") in bound and ("R", "restart") in bound and ("F", "finish") in bound
 
 
-async def test_a_resumed_game_is_timed_from_an_undo(tmp_path):
+async def test_a_resumed_game_is_timed_from_an_undo(tmp_path, werner1_solution):
     """Taken up again, a game's clock starts at the player's first action, an undo as well as a move:
     a game won after undo, redo and Finish once recorded a best time of 0:00."""
-    import asyncio
-
-    from napoleon import new_game
     from napoleon.session import Session
-    from napoleon.solver import solve
     from napoleon.store import Store
+    from tests.fake_clock import FakeClock
     from tests.saved_games import near_the_end
 
-    state = new_game("werner", deal=1)
-    solution = [state.game.notation(m) for m in solve(state.copy(), budget=60).moves]
+    clock = FakeClock()
     with Store.open(tmp_path / "t.db") as store:
-        record_id = near_the_end(store, solution)
-        resumed = Session.resume(store, record_id, autoplay=False)
+        record_id = near_the_end(store, werner1_solution)
+        resumed = Session.resume(store, record_id, autoplay=False, clock=clock)
         app = make_app("werner", 1, session=resumed, recorder=resumed.recorder)
         async with app.run_test(size=(120, 30)) as pilot:
             await pilot.press("u")
             assert resumed.clock_running
-            await asyncio.sleep(1.1)
+            clock.wait(1.25)  # the player thinks a while
             await pilot.press("r", "F")
             await pilot.pause()
             assert resumed.finished == "won"
         saved = store.get(record_id)
-        assert saved.result == "won" and saved.elapsed >= 1.0
+        assert saved.result == "won" and saved.elapsed == 1.25
 
 
 def screen_text(app) -> str:

@@ -775,21 +775,21 @@ def test_a_search_does_not_block_the_server(db):
             c.headers["X-Napoleon-Token"] = (await c.get("/api/token")).json()["token"]  # as the page does
             gid = (await c.post("/api/games", json={"game": game, "deal": deal})).json()["id"]
             search = asyncio.create_task(c.post(f"/api/games/{gid}/solve", json={"budget": 3, "steps": False}))
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(0.5)  # the search is under way in its worker process
             start = time.monotonic()
             r = await c.get(f"/api/games/{gid}")
             took = time.monotonic() - start
             assert r.status_code == 200
-            return took, (await search).json()
+            running = not search.done()  # the answer came while the search still ran
+            return took, running, (await search).json()
 
     try:
-        took, answer = asyncio.run(run())
+        took, running, answer = asyncio.run(run())
     finally:
         app.state.web.solver.close()
-    assert answer["verdict"] in ("won", "lost", "unknown")
     assert took < 1.0
-    if answer["verdict"] == "unknown":
-        assert answer["seconds"] > 2.5 > took  # the search ran all along, the server answered meanwhile
+    # A search that ran longer than the wait and the answer together was running when it came.
+    assert running or answer["seconds"] < 0.5 + took
 
 
 def test_a_hint_does_not_wait_behind_the_winnable_badge(db):

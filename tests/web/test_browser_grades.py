@@ -103,4 +103,4 @@ def test_statistics_tables_name_games_with_their_options(server, page):
     history = table_texts(page, "#history-body table")
     assert history["heads_scoped"] and history["head"] == ["When", "Game", "Deal", "Result", "Moves", "Time", "Review",
                                                            "Note"]
-    assert any(r[1] == square.name and r[2] == "3" and r[3] == "given up (lost)" for r in history["rows"])
+    assert any(r[1] == square.name and r[2] == "3" and r[3] == "given up" for r in history["rows"])

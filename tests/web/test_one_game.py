@@ -25,11 +25,12 @@ SIZES = [(1280, 800), (360, 740)]
 def test_an_untouched_deal_shows_no_move_and_no_time(server, new_page, size):
     """Forty Thieves deal 4: auto-play sends an Ace home from the opening layout, not a move of the player's."""
     page = new_page(width=size[0], height=size[1], autoplay=True)
+    page.clock.install()  # the page's time moves when the test says: no waiting on the real clock
     page.goto(f"{server}/#forty-thieves/4")
     wait_ready(page, "forty-thieves")
     view = api(server, f"/api/games/{board(page).get_attribute('data-id')}")
     assert view["moves_made"] > 0 and view["moves_played"] == 0 and not view["clock_running"]
-    page.wait_for_timeout(2500)  # the clock ticks each second: it must not have started
+    page.clock.run_for(2500)  # the clock ticks each second: it must not have started
     assert page.inner_text("#moves-count").strip() == "0"
     assert page.inner_text("#clock").strip() == "0:00"
     # Its grade is "unknown" (in the JSON): not said beside the winnable badge, as in the terminal.

@@ -41,7 +41,7 @@ class CatalogRoutes(WebCore):
                           "foundation_starts": foundation_starts(game),
                           "option_choices": {o.name: list(o.choices) if o.choices else None for o in cls.option_specs}})
         return JSONResponse({"games": games, "default_game": DEFAULT_GAME, "max_deal": str(MAX_DEAL),
-                             "keys": keys_json("page"), "words": {"looking_for_hint": voice.HINT_LOOKING}})
+                             "keys": keys_json("page"), "words": voice.page_words()})
 
     async def list_games(self, request: Request) -> JSONResponse:
         game_id = read_query(request, GameQuery, "games").game or None

@@ -17,7 +17,7 @@ import { ReviewPage } from "./review.js";
 import { Router } from "./routing.js";
 import { StatsPage } from "./stats.js";
 import { Toolbar } from "./toolbar.js";
-import { $, capital, formatTime, store } from "./util.js";
+import { $, capital, formatTime, sentence, setWords, store } from "./util.js";
 import { WayBack } from "./wayback.js";
 
 export class App {
@@ -69,6 +69,7 @@ export class App {
       this.message(err.message, true);
       return;
     }
+    setWords(this.catalog.words);
     for (const g of this.catalog.games) this.games[g.id] = g;
     const select = $("game-select");
     for (const g of this.catalog.games) select.add(new Option(g.name, g.id));
@@ -121,7 +122,7 @@ export class App {
   /** Say a change of page (a new deal, the statistics) to screen readers, and name the window after it. */
   news(text, title) {
     $("page-news").textContent = text;
-    document.title = `${title} — Napoleon patience`;
+    document.title = sentence("window_title", { title });
   }
 
   /** Put the focus on the table, on the pile the keyboard was on: never leave it on the page itself. */
@@ -207,7 +208,7 @@ export class App {
       this.tick();
       return;
     }
-    await this.run(async () => view, { say: { text: "the game moved on in another window: this is where it is now" } });
+    await this.run(async () => view, { say: { text: sentence("stale") } });
   }
 
   setBusy(busy) {
@@ -260,8 +261,8 @@ export class App {
     if (sameGame && before.status !== view.status && view.status !== "playing") this.dialogs.showEnd(view);
     this.badge.schedule();
     if (!sameGame) {
-      const title = `${this.games[view.game].name}, deal ${view.deal_text}`;
-      this.news(before ? `New deal: ${title}` : title, title);
+      const title = sentence("deal_title", { name: this.games[view.game].name, deal: view.deal_text });
+      this.news(before ? sentence("new_deal", { title }) : title, title);
     }
     // The focused pile or button went (a new table, Finish hidden, Undo disabled): to the table, not the page.
     const here = document.activeElement;

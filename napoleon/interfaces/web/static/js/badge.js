@@ -2,22 +2,18 @@
 // the solver in the background after each change) and the deal's grade.
 
 import { api } from "./api.js";
-import { $ } from "./util.js";
+import { $, sentence } from "./util.js";
 
 // Seconds of the first search a click on an unproven badge doubles (the server's ladder sets the rest).
 const WINNABLE_BUDGET = 4;
 
+// The voice's words (served with the catalogue): no search statistics (they stay in the JSON).
 const VERDICT_TEXT = {
-  won: (answer) => `winnable (${answer.length} moves)`,
-  lost: () => "cannot be won from here",
-  unknown: () => "winnable? not proven (search again)",
+  won: (answer) => sentence("winnable_in", { moves: answer.length }),
+  lost: () => sentence("cannot_be_won"),
+  unknown: () => sentence("not_proven"),
 };
-// In a player's words: no search statistics (they stay in the JSON).
-const VERDICT_TITLE = {
-  won: "The solver found a way to win from here (click to search again)",
-  lost: "The solver proved that no sequence of moves wins from here",
-  unknown: "The solver found no way to win in the time it had: click to search longer",
-};
+const VERDICT_TITLE = { won: "winnable_title", lost: "lost_title", unknown: "unknown_title" };
 
 export class WinnableBadge {
   constructor(app) {
@@ -46,7 +42,7 @@ export class WinnableBadge {
     const v = this.app.view;
     if (v.status !== "playing") {
       badge.className = `badge-state ${v.status === "won" ? "won" : "lost"}`;
-      badge.textContent = v.status === "won" ? "won!" : "lost: no legal move";
+      badge.textContent = v.status === "won" ? "won!" : sentence("lost_no_move");
       return;
     }
     if (this.gameId !== v.id) {
@@ -64,7 +60,7 @@ export class WinnableBadge {
       return;
     }
     badge.className = "badge-state busy";
-    badge.textContent = "winnable? …";
+    badge.textContent = sentence("winnable_asking");
     this.timer = setTimeout(() => this.check(), force ? 0 : 500);
   }
 
@@ -96,7 +92,7 @@ export class WinnableBadge {
     }
     if (answer && answer.verdict === "unknown" && answer.more) {
       // Not proven yet: the server's ladder has a longer search to run for this position.
-      $("winnable-badge").textContent = "winnable? searching longer …";
+      $("winnable-badge").textContent = sentence("searching_longer");
       this.check();
       return;
     }
@@ -109,7 +105,7 @@ export class WinnableBadge {
     const badge = $("winnable-badge");
     if (!answer) {
       badge.className = "badge-state unknown";
-      badge.textContent = "winnable? (solver unavailable)";
+      badge.textContent = sentence("solver_unavailable");
       return;
     }
     this.spent = answer.spent;
@@ -118,7 +114,7 @@ export class WinnableBadge {
     if (answer.verdict === "lost") app.wayBack.offer(answer.said);
     badge.className = `badge-state ${answer.verdict}`;
     badge.textContent = VERDICT_TEXT[answer.verdict](answer);
-    badge.title = VERDICT_TITLE[answer.verdict];
+    badge.title = sentence(VERDICT_TITLE[answer.verdict]);
     // The deal's grade, if not known yet, after the badge: the two share the server's solver worker.
     this.fetchGrade();
   }

@@ -1,7 +1,7 @@
 // The end of a game (its dialog and, for a win, a short celebration) and the
 // rules dialog.
 
-import { $ } from "./util.js";
+import { $, sentence } from "./util.js";
 
 export class Dialogs {
   constructor(app) {
@@ -14,7 +14,7 @@ export class Dialogs {
     const dialog = $("end-dialog");
     const won = view.status === "won";
     dialog.className = won ? "won" : "lost";
-    $("end-title").textContent = won ? "You won!" : "No legal move is left";
+    $("end-title").textContent = sentence(won ? "you_won" : "no_legal_move_left");
     $("end-text").textContent = view.end;
     $("end-undo").hidden = won;
     if (!dialog.open) dialog.showModal();
@@ -22,7 +22,7 @@ export class Dialogs {
 
   showRules() {
     const g = this.app.games[this.app.view.game];
-    $("rules-title").textContent = `Rules of ${g.name}`;
+    $("rules-title").textContent = sentence("rules_of", { name: g.name });
     $("rules-text").textContent = g.rules;
     $("rules-piles").textContent = g.piles.map((p) => `${p.abbr} = ${p.called || p.label}`).join(" · ");
     // The keys from the one key map, as the terminal's help lists them.

@@ -3,6 +3,7 @@
 // its answer through the app.
 
 import { api } from "./api.js";
+import { sentence } from "./util.js";
 
 const HINT_BUDGET = 5;
 
@@ -55,7 +56,7 @@ export class Play {
   async hint() {
     const app = this.app;
     if (!app.view || app.busy || app.replay.active) return;
-    app.message(app.catalog.words.looking_for_hint, false, true);  // the terminal's words
+    app.message(sentence("looking_for_hint"), false, true);  // the terminal's words
     let answer;
     try {
       answer = await api.hint(app.view.id, HINT_BUDGET);

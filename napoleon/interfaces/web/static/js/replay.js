@@ -2,7 +2,7 @@
 // is not changed, and "Back to the game" draws it again as it is.
 
 import { api } from "./api.js";
-import { $ } from "./util.js";
+import { $, capital, sentence } from "./util.js";
 
 const SOLVE_BUDGET = 20;
 
@@ -20,7 +20,7 @@ export class Replay {
   async start() {
     const app = this.app;
     if (!app.view || app.busy || this.state) return;
-    app.message("Looking for a solution…", false, true);
+    app.message(capital(sentence("looking_for_solution")), false, true);
     $("solution").disabled = true;
     let answer;
     try {
@@ -32,12 +32,12 @@ export class Replay {
       $("solution").disabled = false;
     }
     if (answer.verdict !== "won") {
-      app.message(answer.verdict === "lost" ? "No solution: this position can no longer be won."
-        : "The solver found no solution in time.", answer.verdict === "lost");
+      app.message(sentence(answer.verdict === "lost" ? "no_solution_lost" : "no_solution_in_time"),
+        answer.verdict === "lost");
       return;
     }
     if (!answer.steps.length) {
-      app.message("The game is already won.");
+      app.message(sentence("already_won"));
       return;
     }
     this.state = { answer, i: 0, delay: Math.max(40, Math.min(450, 40000 / answer.steps.length)), timer: null };
@@ -45,7 +45,7 @@ export class Replay {
     app.board.marks.selected = null;
     app.board.marks.targets = [];
     $("replay-banner").hidden = false;
-    app.message(`A solution in ${answer.steps.length} moves (the game itself is not changed).`);
+    app.message(sentence("solution_found", { moves: answer.steps.length }));
     this.step();
   }
 
@@ -63,13 +63,13 @@ export class Replay {
     if (!r) return;
     const { steps } = r.answer;
     if (r.i >= steps.length) {
-      $("replay-text").textContent = `Solution shown: ${steps.length} moves.`;
+      $("replay-text").textContent = sentence("solution_shown", { moves: steps.length });
       return;
     }
     this.play(r.i);
     this.app.board.render();
     r.i += 1;
-    $("replay-text").textContent = `Solution: move ${r.i} of ${steps.length} (${r.answer.moves[r.i - 1]})`;
+    $("replay-text").textContent = sentence("solution_step", { i: r.i, total: steps.length, move: r.answer.moves[r.i - 1] });
     r.timer = setTimeout(() => this.step(), r.delay);
   }
 

@@ -7,7 +7,7 @@
 // server game plays each address, so a reload finds the same game.
 
 import { api } from "./api.js";
-import { $, store } from "./util.js";
+import { $, sentence, store } from "./util.js";
 
 /** Parse "#game/deal?k=v&k=v" into {game, deal, options}; null if it is not a deal address. */
 export function parseHash(hash) {
@@ -55,19 +55,19 @@ export class Router {
     }
     const fromPage = app.stats.hide() || fromReview;
     let target = parseHash(hash);
-    let say = null;
+    let said = null;
     if (!target || !app.games[target.game]) {
-      if (hash && hash !== "#") say = { text: `no game at ${hash}: showing the last one played`, error: true };
+      if (hash && hash !== "#") said = { text: sentence("no_game_at", { hash }), error: true };
       // A first visit starts on a deal that can be won: the deal of the day.
       const first = { game: app.catalog.default_game, deal: "daily", options: {} };
       target = parseHash(store.get("last", "")) || first;
       if (!app.games[target.game]) target = first;
     }
-    await this.open(target.game, target.deal, target.options, { say });
+    await this.open(target.game, target.deal, target.options, { say: said });
     if (fromPage && app.view) {
       // Back from the statistics or a review: the focus and the reader go to the table.
-      const title = `${app.games[app.view.game].name}, deal ${app.view.deal_text}`;
-      app.news(`Back to the game: ${title}`, title);
+      const title = sentence("deal_title", { name: app.games[app.view.game].name, deal: app.view.deal_text });
+      app.news(sentence("back_to_game", { title }), title);
       app.focusTable();
     }
   }

@@ -2,9 +2,8 @@
 // the unfinished games and the past ones.
 
 import { api } from "./api.js";
-import { $, formatTime, store } from "./util.js";
+import { $, capital, formatTime, resultWord, sentence, store } from "./util.js";
 
-const RESULTS = { won: "won", lost: "lost", abandoned: "given up (lost)", playing: "unfinished" };
 const when = (text) => text.slice(0, 16).replace("T", " ");
 const orDash = (value, show = String) => (value === null ? "–" : show(value));
 
@@ -41,7 +40,7 @@ export class StatsPage {
       $("history-body").replaceChildren(this.historyTable(past.games));
       if (byGrade && byGrade.length) {
         const title = document.createElement("h3");
-        title.textContent = "By grade of the deal";
+        title.textContent = sentence("by_grade");
         body.append(title, this.gradeTable(byGrade));
       }
       $("unfinished-body").replaceChildren(games.length ? this.unfinishedList(games) : document.createTextNode("None."));
@@ -57,7 +56,9 @@ export class StatsPage {
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = g.hash;
-      a.textContent = `${g.name}, deal ${g.deal_text}: ${g.moves} moves, ${formatTime(g.elapsed)} (last played ${when(g.updated)})`;
+      a.textContent = sentence("unfinished_game", {
+        name: g.name, deal: g.deal_text, moves: g.moves, time: formatTime(g.elapsed), when: when(g.updated),
+      });
       a.addEventListener("click", () => store.set(`game:${g.hash}`, g.id));
       li.appendChild(a);
       list.appendChild(li);
@@ -88,7 +89,8 @@ export class StatsPage {
 
   /** Played, won and best time per grade of the deals (docs/grades.md). */
   gradeTable(rows) {
-    const { table, tbody } = this.headedTable("stats", ["Game", "Grade", "Played", "Won", "Best time"]);
+    const { table, tbody } = this.headedTable("stats", ["Game", "Grade", "Played", capital(resultWord("won")),
+      sentence("best_time")]);
     table.id = "stats-by-grade";
     for (const r of rows) {
       const row = tbody.insertRow();
@@ -101,16 +103,16 @@ export class StatsPage {
 
   /** Past games, the most recent first: when, which deal, how it ended, whether help was used. */
   historyTable(games) {
-    if (!games.length) return document.createTextNode("None yet.");
+    if (!games.length) return document.createTextNode(sentence("none_yet"));
     const cols = [
       ["When", (g) => when(g.ended || g.updated)],
       ["Game", (g) => g.name],
       ["Deal", (g) => g.deal_text],
-      ["Result", (g) => RESULTS[g.result] || g.result],
+      ["Result", (g) => resultWord(g.result)],
       ["Moves", (g) => g.moves],
       ["Time", (g) => formatTime(g.elapsed)],
       ["Review", () => "review"],
-      ["Note", (g) => [g.assisted ? "with help" : "", g.counted ? "" : "not counted (reset)"].filter(Boolean).join(", ")],
+      ["Note", (g) => [g.assisted ? sentence("with_help") : "", g.counted ? "" : sentence("not_counted")].filter(Boolean).join(", ")],
     ];
     const { table, tbody } = this.headedTable("stats history", cols.map(([name]) => name));
     for (const g of games) {
@@ -123,7 +125,7 @@ export class StatsPage {
           const a = document.createElement("a");
           a.href = name === "Deal" ? g.hash : `#review/${g.id}`;
           a.textContent = get(g);
-          if (name === "Review") a.setAttribute("aria-label", `Review game ${g.id}`);
+          if (name === "Review") a.setAttribute("aria-label", sentence("review_game", { id: g.id }));
           cell.appendChild(a);
         } else {
           cell.textContent = String(get(g));
@@ -136,17 +138,18 @@ export class StatsPage {
   statsTable(stats) {
     if (!stats.length) {
       const p = document.createElement("p");
-      p.textContent = "No game finished yet.";
+      p.textContent = sentence("no_game_finished");
       return p;
     }
     const cols = [
       ["Game", (s) => this.gameLabel(s)],
-      ["Played", (s) => s.played], ["Won", (s) => s.won], ["Lost", (s) => s.lost],
-      ["Given up", (s) => s.abandoned], ["With help", (s) => s.assisted], ["Unfinished", (s) => s.unfinished],
-      ["Win %", (s) => orDash(s.win_pct)],
-      ["Streak", (s) => s.current_streak], ["Best streak", (s) => s.longest_streak],
-      ["Best time", (s) => orDash(s.best_time, formatTime)],
-      ["Fewest moves", (s) => orDash(s.fewest_moves)],
+      ["Played", (s) => s.played], [capital(resultWord("won")), (s) => s.won],
+      [capital(resultWord("lost")), (s) => s.lost], [capital(resultWord("abandoned")), (s) => s.abandoned],
+      [capital(sentence("with_help")), (s) => s.assisted], [capital(resultWord("playing")), (s) => s.unfinished],
+      [sentence("win_percent"), (s) => orDash(s.win_pct)],
+      ["Streak", (s) => s.current_streak], [sentence("best_streak"), (s) => s.longest_streak],
+      [sentence("best_time"), (s) => orDash(s.best_time, formatTime)],
+      [sentence("fewest_moves"), (s) => orDash(s.fewest_moves)],
     ];
     const { table, tbody } = this.headedTable("stats", cols.map(([name]) => name));
     for (const s of stats) {
@@ -167,7 +170,7 @@ export class StatsPage {
     try {
       const { reset } = await api.resetStats();
       await this.show();
-      this.app.message(`Statistics reset: ${reset} finished game${reset === 1 ? "" : "s"} no longer counted.`);
+      this.app.message(sentence("stats_reset", { games: reset }));
     } catch (err) {
       $("stats-body").textContent = err.message;
     }

@@ -2,7 +2,7 @@
 // line's counters, and the buttons of the banners and dialogs.
 
 import { api } from "./api.js";
-import { $ } from "./util.js";
+import { $, sentence } from "./util.js";
 
 const on = (id, handler) => $(id).addEventListener("click", handler);
 
@@ -18,7 +18,8 @@ export class Toolbar {
     $("game-select").value = v.game;
     if (document.activeElement !== $("deal-input")) $("deal-input").value = v.deal_text;
     // The short name where the screen is narrow (CSS shows one of the two).
-    const rest = ` · deal ${v.deal_text}` + (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
+    const rest = sentence("title_deal", { deal: v.deal_text }) +
+      (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
     const long = document.createElement("span");
     long.className = "long";
     long.textContent = g.name + rest;
@@ -35,10 +36,10 @@ export class Toolbar {
     $("restart").disabled = !v.can_undo;
     $("redeal").hidden = !v.max_redeals;
     $("redeal").disabled = !v.can_redeal;
-    $("redeal").textContent = `Redeal (${v.redeals_left} left)`;
+    $("redeal").textContent = sentence("redeal_button", { left: v.redeals_left });
     $("redeals-info").textContent = v.max_redeals
-      ? `redeals left ${v.redeals_left}` + (v.position.wastes_in_play !== undefined
-        ? ` · waste piles in play ${v.position.wastes_in_play}` : "")
+      ? sentence("redeals_left", { left: v.redeals_left }) + (v.position.wastes_in_play !== undefined
+        ? sentence("wastes_in_play", { wastes: v.position.wastes_in_play }) : "")
       : "";
     $("opt-autoplay").checked = v.autoplay;
     $("share-link").href = v.hash;
@@ -119,7 +120,7 @@ export class Toolbar {
       e.preventDefault();
       const text = $("deal-input").value.trim();
       if (!/^\d+$/.test(text) || /^0+$/.test(text)) {
-        app.message(`a deal number is a whole number from 1 up, not "${text}"`, true);
+        app.message(sentence("not_a_deal_number", { text }), true);
         return;
       }
       const deal = text.replace(/^0+/, "");
@@ -129,7 +130,7 @@ export class Toolbar {
     on("new-deal", () => router.newDeal());
     on("winnable-deal", () => {
       const grade = $("grade-select").value;
-      const looking = grade ? `Looking for a winnable ${grade} deal…` : "Looking for a deal the solver can win…";
+      const looking = grade ? sentence("looking_for_graded", { grade }) : sentence("looking_for_winnable");
       this.dealOf("winnable", grade ? { grade } : {}, looking);
     });
     on("daily-deal", () => this.dealOf("daily", {}, null));

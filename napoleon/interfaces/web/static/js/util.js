@@ -32,6 +32,31 @@ export function formatTime(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
+// The sentences the page writes itself, as the server's voice words them (the catalogue's ``words``).
+let WORDS = {};
+
+/** Take the voice's sentences from the catalogue. */
+export function setWords(words) {
+  WORDS = words || {};
+}
+
+/**
+ * The voice's sentence ``name`` filled in from ``values``: ``{key}`` is the value, ``{key:word}``
+ * the number and the word, plural unless it is 1 (as napoleon.voice.fill does).
+ */
+export function sentence(name, values = {}) {
+  const template = WORDS[name] === undefined ? name : WORDS[name];
+  return template.replace(/\{(\w+)(?::([^}]+))?\}/g, (_, key, word) => {
+    const value = values[key];
+    return word === undefined ? String(value) : `${value} ${word}${Number(value) === 1 ? "" : "s"}`;
+  });
+}
+
+/** A game's result in the player's word ("given up" for a game left under way). */
+export function resultWord(result) {
+  return (WORDS.results && WORDS.results[result]) || result;
+}
+
 /** The sentence with its first letter a capital (the server's sentences start small). */
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);

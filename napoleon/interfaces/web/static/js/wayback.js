@@ -2,7 +2,7 @@
 // there (back to the last winnable position, back to the deal, a new deal).
 
 import { api } from "./api.js";
-import { $ } from "./util.js";
+import { $, sentence } from "./util.js";
 
 export class WayBack {
   constructor(app) {
@@ -37,7 +37,7 @@ export class WayBack {
     const back = at === null ? 0 : v.moves.length - at;
     $("lost-text").textContent = said;
     $("lost-undo").hidden = !back;
-    $("lost-undo").textContent = `Undo to the last winnable position (${back} move${back === 1 ? "" : "s"} back)`;
+    $("lost-undo").textContent = sentence("undo_to_winnable", { back });
     $("lost-undo").dataset.to = at === null ? "" : String(at);
   }
 

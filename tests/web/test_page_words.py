@@ -1,0 +1,70 @@
+"""The page writes no sentence of its own: what it says itself is the voice's (served with the
+catalogue as ``words``), filled in as :func:`napoleon.voice.fill` fills it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from napoleon import voice
+
+JS = Path(voice.__file__).parent / "interfaces" / "web" / "static" / "js"
+# The modules of the game's table and its bars (the review's page is the review's own).
+SPOKEN = ("app.js", "wayback.js", "replay.js", "dialogs.js", "badge.js", "play.js", "routing.js", "stats.js",
+          "toolbar.js")
+CLASS_NAMES = {"badge-state unknown", "badge-state busy", "stats history"}
+
+
+def literals(path: Path) -> list[tuple[int, str]]:
+    """The string literals of a module's code (its comments left out)."""
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), path.read_text(), flags=re.S)
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        code = re.sub(r"(^|\s)//.*$", "", line)
+        for m in re.finditer(r'"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|\'((?:[^\'\\]|\\.)*)\'', code):
+            found.append((number, next(g for g in m.groups() if g is not None)))
+    return found
+
+
+def is_sentence(text: str) -> bool:
+    """Two words or more of a player's language (not a class name, a path or a bare template)."""
+    bare = re.sub(r"\$\{[^}]*\}", "", text).strip()
+    return bool(re.search(r"[A-Za-z]{2,}[ ,:.!?…]+[A-Za-z]", bare)) and "/" not in bare and bare not in CLASS_NAMES
+
+
+@pytest.mark.parametrize("name", SPOKEN)
+def test_the_page_writes_no_sentence_of_its_own(name):
+    own = [f"{name}:{n}: {text}" for n, text in literals(JS / name) if is_sentence(text)]
+    assert own == [], "put these in napoleon.voice.PAGE_WORDS and write them with sentence()"
+
+
+def test_every_sentence_the_page_asks_for_is_the_voices():
+    asked = set()
+    for path in JS.glob("*.js"):
+        text = path.read_text()
+        for call in re.finditer(r"sentence\(([^{)]*)", text):  # the names in its first argument
+            asked |= set(re.findall(r'(?<!=== )"(\w+)"', call.group(1)))
+    assert asked and asked <= voice.PAGE_WORDS.keys(), asked - voice.PAGE_WORDS.keys()
+    badge = (JS / "badge.js").read_text()
+    titles = re.search(r"VERDICT_TITLE = \{([^}]*)\}", badge).group(1)
+    assert set(re.findall(r'"(\w+)"', titles)) <= voice.PAGE_WORDS.keys()
+
+
+def test_the_page_fills_a_sentence_as_the_voice_does():
+    # The page's sentence() and voice.fill follow one rule: a count and its word, plural unless 1.
+    util = (JS / "util.js").read_text()
+    assert r"/\{(\w+)(?::([^}]+))?\}/g" in util and 'Number(value) === 1 ? "" : "s"' in util
+    assert voice.fill(voice.PAGE_WORDS["solution_shown"], moves=1) == "Solution shown: 1 move."
+    assert voice.fill(voice.PAGE_WORDS["stats_reset"], games=2) == \
+        "Statistics reset: 2 finished games no longer counted."
+
+
+def test_a_result_has_one_word_wherever_it_is_shown():
+    from napoleon.interfaces.tui import review
+
+    assert voice.RESULTS["abandoned"] == "given up"
+    assert review.RESULTS is voice.RESULTS
+    assert "RESULTS" not in (JS / "stats.js").read_text()
+    assert voice.page_words()["results"] == voice.RESULTS
