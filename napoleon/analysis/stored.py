@@ -65,3 +65,21 @@ async def review_record(analysis: Analysis, store: Store, record_id: int, *, bud
     progress(review)
     await asyncio.to_thread(save_review, store, record_id, saved.moves, review.to_json())
     return review
+
+
+def play_from_here(store: Store, record_id: int) -> tuple[SavedGame, int]:
+    """A new game in the store from the position before the move that lost game ``record_id``
+    (its review kept): the player takes the winning line onto the table there. It counts as played
+    with help (the review showed the line). The new game's record and its move count; a StoreError
+    when there is no such game, no finished review of it, or no losing move in it."""
+    review = stored_review(store, record_id)
+    if review is None or review.losing_move is None:
+        raise StoreError(f"game #{record_id} has no reviewed losing move to play from")
+    saved = store.get(record_id)
+    assert saved is not None
+    kept = review.losing_move - 1
+    new_id = store.insert(saved.game_obj(), saved.deal, moves=saved.moves[:kept], result="playing",
+                          solution=True, grade=saved.grade)
+    made = store.get(new_id)
+    assert made is not None
+    return made, kept

@@ -126,3 +126,17 @@ def test_review_of_no_such_game_is_a_404(server):
         with pytest.raises(urllib.error.HTTPError) as err:
             api(server, f"/api/games/{bad}/review")
         assert err.value.code == 404
+
+
+def test_play_from_here_puts_the_position_before_the_losing_move_on_the_table(server, new_page):
+    page = new_page(width=360, height=740)
+    gid = lost_game_on_the_table(server, page)
+    page.goto(f"{server}/#review/{gid}")
+    wait_reviewed(page)
+    expect(page.locator("#review-step")).to_contain_text("Before move 19", timeout=30000)
+    page.click("#review-play")
+    page.wait_for_selector("#review-view", state="hidden", timeout=15000)
+    wait_ready(page, "werner", 18)
+    new_id = page.locator("#board").get_attribute("data-id")
+    assert new_id != gid and page.evaluate("location.hash") == "#werner/15"
+    assert api(server, f"/api/games/{new_id}")["moves"] == GAME[:18]

@@ -38,6 +38,7 @@ runs while its client waits, and one too many of its kind is answered 503 ``"bus
 - ``GET  /api/games/{id}/last-winnable[?budget=S]`` the last earlier position that can be won: ``at``,
   the moves it keeps (null: none found), ``move`` and ``text``, the move after it that lost the game;
   known positions answer at once, others are searched (``budget`` each) in the background lane
+- ``POST /api/games/{id}/play-from-here``   a new game from before the reviewed game's losing move
 - ``GET  /api/games/{id}/review``           the review of a stored game: the verdict after every move
   (``moves``), ``losing_move`` and a winning ``line`` from before it, ``won``, ``help``; worked out in
   the background from the first request, ``done`` false until it is complete (ask again)
@@ -123,6 +124,7 @@ def route_table(web: WebApp, token: str) -> list[Route | Mount]:
         Route("/api/games/{game_id}/last-winnable", web.last_winnable),
         Route("/api/games/{game_id}/verdict", web.verdict),
         Route("/api/games/{game_id}/review", web.review),
+        Route("/api/games/{game_id}/play-from-here", web.play_from_here, methods=["POST"]),
         Route("/api/stats", web.stats),
         Route("/api/stats/reset", web.reset_stats, methods=["POST"]),
         Route("/api/history", web.history),

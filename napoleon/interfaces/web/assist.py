@@ -12,10 +12,12 @@ from starlette.responses import JSONResponse
 
 from ... import voice
 from ...analysis import GUESS, WON, WorkerError
+from ...analysis.stored import play_from_here
 from ...engine.state import State
 from ...schemas.web import BudgetQuery, SolveBody, VerdictQuery
 from ...store import StoreError
 from .errors import ApiError
+from .games import deal_hash
 from .inputs import read_body, read_query
 from .live import WebCore
 
@@ -109,6 +111,17 @@ class HelpRoutes(WebCore):
             return JSONResponse({"at": None, "move": None, "text": None, "said": None})
         return JSONResponse({"at": lost.kept, "move": lost.notation, "text": lost.text,
                              "said": voice.capital(voice.lost_by(lost.number, lost.before, lost.move)) + "."})
+
+    async def play_from_here(self, request: Request) -> JSONResponse:
+        """A new game from the position before the losing move of reviewed game ``id``, counted as
+        played with help: ``{"id", "hash", "moves"}`` (201); 404 when there is nothing to play from."""
+        game_id = self.game_id(request)
+        try:
+            made, kept = await asyncio.to_thread(play_from_here, self.store, int(game_id))
+        except StoreError as exc:
+            raise ApiError(404, str(exc)) from None
+        return JSONResponse({"id": str(made.id), "hash": deal_hash(made.game_obj(), made.deal), "moves": kept},
+                            status_code=201)
 
     async def review(self, request: Request) -> JSONResponse:
         """The review of a stored game (finished or not), as far as it has got (``done``: complete)."""

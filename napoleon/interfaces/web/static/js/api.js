@@ -98,6 +98,8 @@ export const api = {
     call("GET", `/api/games/${id}/verdict` + (longer ? `?longer=${longer}` : ""), undefined, true, false, signal),
   // The review of a stored game, as far as it has got ({done: false}: ask again).
   review: (id) => call("GET", `/api/games/${id}/review`),
+  // A new game from before the reviewed game's losing move: {id, hash, moves}.
+  playFromHere: (id) => call("POST", `/api/games/${id}/play-from-here`),
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),
   // The last earlier position that can be won: {at: moves it keeps or null, move, text}.
   lastWinnable: (id) => call("GET", `/api/games/${id}/last-winnable`),

@@ -180,6 +180,21 @@ export class ReviewPage {
     this.drawStep();
   }
 
+  /** The winning line onto the table: a new game from before the losing move (played with help). */
+  async playFromHere() {
+    const r = this.review;
+    if (!r || r.losing_move === null) return;
+    let made;
+    try {
+      made = await api.playFromHere(r.id);
+    } catch (err) {
+      $("review-status").textContent = err.message;
+      return;
+    }
+    this.app.router.pendingId = made.id;
+    location.hash = made.hash;
+  }
+
   go(delta) {
     const r = this.review;
     if (!r || !r.table) return;

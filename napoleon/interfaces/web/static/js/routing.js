@@ -37,6 +37,7 @@ export function hashOf(game, deal, options) {
 /** Follows the address: the table or the statistics page, and the games the player leaves. */
 export class Router {
   constructor(app) {
+    this.pendingId = null;  // a game id to show for the next deal opened (Play from here)
     this.app = app;
   }
 
@@ -76,11 +77,14 @@ export class Router {
    * this browser's game of it. */
   async open(game, deal, options, { fresh = false, say = null } = {}) {
     const app = this.app;
-    if (app.view && !fresh && deal !== null && app.view.hash === hashOf(game, deal, options)) return;
+    // A game made for this deal elsewhere (the review's "Play from here") is the one to show.
+    const pending = this.pendingId || null;
+    this.pendingId = null;
+    if (!pending && app.view && !fresh && deal !== null && app.view.hash === hashOf(game, deal, options)) return;
     app.replay.stop(false);
     await app.idle();
     const key = deal !== null && deal !== "daily" ? hashOf(game, deal, options) : null;
-    const known = key && !fresh ? store.get(`game:${key}`, null) : null;
+    const known = pending || (key && !fresh ? store.get(`game:${key}`, null) : null);
     const ok = await app.run(async () => {
       if (known) {
         try {

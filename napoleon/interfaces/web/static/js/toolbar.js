@@ -221,6 +221,7 @@ export class Toolbar {
     });
     on("review-prev", () => app.review.go(-1));
     on("review-next", () => app.review.go(1));
+    on("review-play", () => app.review.playFromHere());
     on("end-again", () => {
       $("end-dialog").close();
       app.router.open(app.view.game, app.view.deal_text, app.router.currentOptions(), { fresh: true });
