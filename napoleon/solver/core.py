@@ -282,7 +282,12 @@ DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
 
 
 def _search_args(state: State, budget: float | None, max_states: int | None) -> tuple:
-    """The arguments every core search starts with: tables, position, limits."""
+    """The arguments every core search starts with: tables, position, limits.
+
+    Raises :class:`NotCompilable` where the core is not built, so that every
+    search's caller falls back as it does for a game the core cannot take."""
+    if _core is None:
+        raise NotCompilable("the compiled search core is not built")
     game = state.game
     return (encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
             float(budget or 0.0), int(max_states or 0))
