@@ -2,7 +2,8 @@
 
 :data:`available` is False without a C compiler (the extension is optional)
 or when the build is older than the table layout (:data:`TABLE_VERSION`): the
-solver then uses its pure-Python search. :mod:`.core` feeds the module its
+solver then uses its pure-Python search. In the browser the core is the
+WebAssembly build, through :mod:`.jscore`. :mod:`.core` feeds the module its
 tables; :mod:`.memory` sets the limit its searches stop at.
 """
 
@@ -12,8 +13,11 @@ import warnings
 
 try:
     from . import _core
-except ImportError:  # pragma: no cover - only without a C compiler
-    _core = None
+except ImportError:  # pragma: no cover - only without a C compiler, or in the browser
+    # In the browser (Pyodide) the same core comes as WebAssembly, when the search worker loaded it.
+    from .jscore import browser_core
+
+    _core = browser_core()
 
 TABLE_VERSION = 4  # the layout core.encode_rules() writes; csrc/core.h's TABLE_VERSION must match
 

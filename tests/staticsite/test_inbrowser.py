@@ -158,3 +158,39 @@ def test_a_store_is_made_where_there_are_no_hard_links(tmp_path, monkeypatch):
     store.close()
     assert Store.open(tmp_path / "no-links.db") is not None
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".new")]
+
+
+class ValueErrorJs(Exception):
+    """As Pyodide raises a JavaScript Error: its ``name`` says which Python exception it stands for."""
+
+    name = "ValueError"
+
+
+class FakeJsCore:
+    """A stand-in for the WebAssembly core's wrapper: the native core's answers, JavaScript's shapes."""
+
+    TABLE_VERSION = 3
+
+    def __init__(self):
+        self.calls = []
+
+    def __getattr__(self, name):
+        def call(*args):
+            self.calls.append((name, args))
+            if name == "dead_end":
+                raise ValueErrorJs("bad piles")
+            return ((1, [[0, 1, 1]], 7), memoryview(b"key"))[name == "key"]
+        return call
+
+
+def test_the_browser_core_calls_the_javascript_functions_one_for_one():
+    from napoleon.solver.jscore import FUNCTIONS, JsCore
+
+    fake = FakeJsCore()
+    core = JsCore(fake, to_js=lambda v: ("js", v))
+    assert core.TABLE_VERSION == 3 and all(callable(getattr(core, f)) for f in FUNCTIONS)
+    assert core.search([1, 2], [[3]], 0) == [1, [[0, 1, 1]], 7]
+    assert fake.calls[-1] == ("search", (("js", [1, 2]), ("js", [[3]]), ("js", 0)))
+    assert core.key([1], [[2]], 0, 0) == b"key"
+    with pytest.raises(ValueError, match="bad piles"):
+        core.dead_end([1], [[2]], 0)

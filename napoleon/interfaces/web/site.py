@@ -157,6 +157,21 @@ def package_wheel(out: Path) -> Path:
     return wheel
 
 
+def wasm_core(folder: Path) -> list[str]:
+    """The search core built as WebAssembly into ``folder``: its glue and wrapper, as the search
+    workers load them (``wasm/napoleon_core.js``, ``wasm/core.js``); none where this package has
+    no WebAssembly build (the searches are then Python's own, about a hundred times slower)."""
+    try:
+        from ...solver import wasm
+    except ImportError:
+        return []
+    try:
+        built = wasm.build(folder)
+    except wasm.BuildError as exc:
+        raise SiteError(f"the search core as WebAssembly: {exc}") from None
+    return [f"wasm/{built[name].name}" for name in ("glue", "core")]
+
+
 def page_html() -> str:
     """The page of ``napoleon serve``, told to answer its requests in a worker, installable."""
     html = (STATIC / "index.html").read_text()
@@ -224,6 +239,7 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
         for wheel in deps:
             shutil.copy2(wheel, out / "wheels" / wheel.name)
         package_wheel(out / "wheels")
+        core = wasm_core(out / "wasm")
     except OSError as exc:
         raise SiteError(f"cannot write the site in {out}: {exc}") from None
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != ".nojekyll")
@@ -234,6 +250,7 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
         "version": f"{__version__}-{digest.hexdigest()[:12]}",
         "pyodide": "pyodide/",
         "wheels": sorted(f"wheels/{p.name}" for p in (out / "wheels").glob("*.whl")),
+        "core": core,
         "files": ["./", *files, "site.json"],
     }
     (out / "site.json").write_text(json.dumps(site, indent=1) + "\n")

@@ -103,11 +103,12 @@ export const api = {
   solve: (id, budget, steps) => call("POST", `/api/games/${id}/solve`, { budget, steps }),
   // The last earlier position that can be won: {at: moves it keeps or null, move, text}.
   lastWinnable: (id) => call("GET", `/api/games/${id}/last-winnable`),
-  // A game as ``napoleon export`` writes it, as text (the file the page offers to save).
-  exportText: async (id) => {
+  // A game as ``napoleon export`` writes it: {text, name} (the file's name the web app gives it).
+  exportFile: async (id) => {
     const response = await send(`/api/games/${id}/export`);
     if (!response.ok) throw new ApiError(response.status, (await response.json()).error);
-    return response.text();
+    const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+    return { text: await response.text(), name: named ? named[1] : `${id}.json` };
   },
   // A game file as ``napoleon import`` reads it, as the text of the file: {id} of the new record.
   importText: (text) => call("POST", "/api/import", String(text)),

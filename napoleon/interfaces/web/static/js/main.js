@@ -5,3 +5,5 @@ import { App } from "./app.js";
 const app = new App();
 window.napoleonApp = app;  // for the browser tests and the curious
 app.start();
+// The page's worker has something to say that no request asked for (the browser keeps no data).
+window.addEventListener("napoleon-news", (event) => app.message(event.detail, true, true));

@@ -4,10 +4,15 @@
 
 export const SITE_ROOT = new URL("../../", import.meta.url);  // static/js/ -> the site's root
 
-export async function startPython() {
+/** The site's site.json: its version, where Pyodide is, its wheels and files, the search core. */
+export async function siteFacts() {
   const response = await fetch(new URL("site.json", SITE_ROOT));
   if (!response.ok) throw new Error(`site.json: ${response.status} ${response.statusText}`);
-  const site = await response.json();
+  return response.json();
+}
+
+export async function startPython(site = null) {
+  site = site || (await siteFacts());
   const { loadPyodide } = await import(new URL(site.pyodide + "pyodide.mjs", SITE_ROOT).href);
   const pyodide = await loadPyodide({ indexURL: new URL(site.pyodide, SITE_ROOT).href });
   await pyodide.loadPackage(site.wheels.map((w) => new URL(w, SITE_ROOT).href), { messageCallback: () => {} });

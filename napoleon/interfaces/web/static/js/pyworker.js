@@ -28,14 +28,18 @@ class Lane {
     });
   }
 
+  /** Start the lane's worker now, so that its Python is ready when a search is asked for. */
+  warm() {
+    if (this.worker) return;
+    this.worker = new Worker(new URL("./searchworker.js", import.meta.url),
+      { name: `napoleon search (${this.name})` });  // a classic worker: it loads the core with importScripts
+    this.worker.onmessage = (event) => this.done(event.data);
+    this.worker.onerror = (event) => this.end((event && event.message) || "the search worker failed");
+  }
+
   next() {
     if (this.current || !this.queue.length) return;
-    if (!this.worker) {
-      this.worker = new Worker(new URL("./searchworker.js", import.meta.url),
-        { type: "module", name: `napoleon search (${this.name})` });
-      this.worker.onmessage = (event) => this.done(event.data);
-      this.worker.onerror = (event) => this.end((event && event.message) || "the search worker failed");
-    }
+    this.warm();
     this.current = this.queue.shift();
     this.worker.postMessage({ id: this.current.id, job: this.current.job }, [this.current.job.buffer]);
   }
@@ -125,6 +129,7 @@ const ready = (async () => {
   const bridge = pyodide.pyimport("napoleon.interfaces.web.inbrowser");
   const app = bridge.open_app(`${MOUNT}/napoleon.db`);
   persist();  // a new store is written at once
+  lane("foreground").warm();  // a hint's search then starts at once
   return { bridge, app };
 })();
 

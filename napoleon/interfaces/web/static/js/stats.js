@@ -2,6 +2,7 @@
 // the unfinished games and the past ones.
 
 import { api } from "./api.js";
+import { exportGame, wireImport } from "./transfer.js";
 import { $, capital, formatTime, resultWord, sentence, store } from "./util.js";
 
 const when = (text) => text.slice(0, 16).replace("T", " ");
@@ -10,6 +11,7 @@ const orDash = (value, show = String) => (value === null ? "–" : show(value));
 export class StatsPage {
   constructor(app) {
     this.app = app;
+    wireImport(app, () => this.show());
   }
 
   /** Back to the table from the statistics page; true if the statistics were shown. */
@@ -112,6 +114,7 @@ export class StatsPage {
       ["Moves", (g) => g.moves],
       ["Time", (g) => formatTime(g.elapsed)],
       ["Review", () => "review"],
+      ["File", () => "export"],
       ["Note", (g) => [g.assisted ? sentence("with_help") : "", g.counted ? "" : sentence("not_counted")].filter(Boolean).join(", ")],
     ];
     const { table, tbody } = this.headedTable("stats history", cols.map(([name]) => name));
@@ -127,6 +130,13 @@ export class StatsPage {
           a.textContent = get(g);
           if (name === "Review") a.setAttribute("aria-label", sentence("review_game", { id: g.id }));
           cell.appendChild(a);
+        } else if (name === "File") {
+          const button = document.createElement("button");
+          button.type = "button";
+          button.textContent = get(g);
+          button.setAttribute("aria-label", `Export game ${g.id} to a file`);
+          button.addEventListener("click", () => exportGame(g.id).catch((err) => this.app.message(err.message, true)));
+          cell.appendChild(button);
         } else {
           cell.textContent = String(get(g));
         }

@@ -1,0 +1,135 @@
+"""The static site (``napoleon site``) in Chromium: what a first visit fetches, how soon a deal plays,
+how long a move and a hint take inside the page, and the search's speed there.
+
+    python bench/site.py [--site DIR] [--moves 100]
+
+The site is built into a temporary folder (or ``--site DIR``, built already) and served by
+``python -m http.server`` on 127.0.0.1; Debian's chromium runs headless through Playwright.
+
+- **Transfer**: the files a first visit fetches (the service worker keeps the whole site:
+  site.json's list), each compressed with gzip -6 as a static host sends them (wheels and zips
+  are compressed already), and as http.server sends them (uncompressed).
+- **Cold**: a fresh profile, from opening the address to a playable deal (the table drawn and
+  its requests answered). **Warm**: the same profile reloaded (the offline copy, Python's
+  compiled code cached by the browser).
+- **Move**: ``api.move`` then ``api.action("undo")`` from the page's own module, one after the
+  other, each timed in the page from the call to the parsed answer; p50 and p95.
+- **Hint**: Werner deal 1, a new game, from the call to the answer (the verdict's search not
+  waited for), in the page.
+- **Positions a second**: one search of ``--budget`` seconds of Forty Thieves deal 3 in the
+  browser's search worker, beside ``napoleon solve`` (the native core) for as long.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def transfer(site: Path) -> tuple[int, int]:
+    """(gzip -6 bytes, plain bytes) of the files the first visit fetches."""
+    files = json.loads((site / "site.json").read_text())["files"]
+    plain = packed = 0
+    for rel in files:
+        path = site / ("index.html" if rel == "./" else rel)
+        data = path.read_bytes()
+        plain += len(data)
+        packed += len(data) if path.suffix in (".whl", ".zip", ".png") else len(gzip.compress(data, 6))
+    return packed + len(gzip.compress((site / "sw.js").read_bytes(), 6)), plain + (site / "sw.js").stat().st_size
+
+
+def in_page(page, script: str, *args):
+    return page.evaluate(f"async (args) => {{ const {{ api }} = await import('./static/js/api.js'); "
+                         f"return ({script})(api, ...args); }}", list(args))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", help="a site built already (else built into a temporary folder)")
+    parser.add_argument("--moves", type=int, default=100)
+    parser.add_argument("--budget", type=float, default=5.0)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    from napoleon.interfaces.web.site import build
+
+    tmp = tempfile.mkdtemp(prefix="napoleon-site-")
+    site = Path(args.site) if args.site else Path(tmp) / "site"
+    if not args.site:
+        build(site)
+    packed, plain = transfer(site)
+    print(f"first visit: {packed / 1e6:.1f} MB compressed (gzip -6), {plain / 1e6:.1f} MB as http.server sends it")
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(site), "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    url = f"http://127.0.0.1:{re.search(r'port (\d+)', server.stdout.readline()).group(1)}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+            page = context.new_page()
+            started = time.monotonic()
+            page.goto(url)
+            page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
+            cold = time.monotonic() - started
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            warm = []
+            for _ in range(3):
+                started = time.monotonic()
+                page.reload()
+                page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
+                warm.append(time.monotonic() - started)
+            print(f"playable deal: cold {cold:.2f} s, warm {min(warm):.2f} s (best of 3; {', '.join(f'{w:.2f}' for w in warm)})")
+            times = in_page(page, """async (api, n) => {
+                let view = await api.create("werner", 1, {}, false);
+                const move = view.legal.find((m) => m.from.startsWith("tableau"));
+                const out = [];
+                for (let i = 0; i < n; i++) {
+                    let t = performance.now();
+                    view = await api.move(view.id, move, view.version);
+                    out.push(performance.now() - t);
+                    t = performance.now();
+                    view = await api.action(view.id, "undo", view.version);
+                    out.push(performance.now() - t);
+                }
+                return out;
+            }""", args.moves)
+            times.sort()
+            p95 = times[int(len(times) * 0.95) - 1]
+            print(f"a move's round trip in the page: p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms "
+                  f"({len(times)} moves and undos)")
+            hint = in_page(page, """async (api) => {
+                const view = await api.create("werner", 1, {}, false);
+                const t = performance.now();
+                const hint = await api.hint(view.id);
+                return [performance.now() - t, hint.outcome, hint.source];
+            }""")
+            print(f"hint on Werner deal 1: {hint[0] / 1000:.2f} s ({hint[1]}, {hint[2]})")
+            searched = in_page(page, """async (api, budget) => {
+                const view = await api.create("forty-thieves", 3, {}, false);
+                return await api.solve(view.id, budget, false);
+            }""", args.budget)
+            browser.close()
+    finally:
+        server.kill()
+    native = json.loads(subprocess.run([sys.executable, "-m", "napoleon", "solve", "forty-thieves", "--deal", "3",
+                                        "--budget", str(args.budget), "--json"],
+                                       capture_output=True, text=True, check=True).stdout)
+    print(f"positions a second, Forty Thieves deal 3: browser {searched['states'] / max(searched['seconds'], 1e-9):,.0f}"
+          f" ({searched['verdict']} in {searched['seconds']:.2f} s), native {native['states'] / max(native['seconds'], 1e-9):,.0f}"
+          f" ({native['verdict']} in {native['seconds']:.2f} s)")
+    print(f"machine: {platform.machine()}, {platform.python_version()}, chromium {CHROMIUM}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""The static site (``napoleon site``) in a real browser, served by a plain static server: Python
+runs in the page's workers, nothing else answers.
+
+The site is built once for the session, from the registries (npm's ``pyodide``, the wheels from
+the package index), into a cache kept between runs. Each fresh browser profile starts Python
+cold, so the tests share few of them: a desktop and a phone that play every game, and a third
+profile that imports the phone's game and then plays with the network cut off.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from .conftest import SHOTS
+from .test_browser import GAMES, centre, plan, top
+from .test_browser_access import axe_problems
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+START = 300_000  # ms: Python's first start on a loaded machine; a second start comes from the cache
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture(scope="session")
+def static_site(tmp_path_factory):
+    """The site built once, served by ``python -m http.server`` on a free port of 127.0.0.1."""
+    from napoleon.interfaces.web.site import build
+
+    out = tmp_path_factory.mktemp("static-site") / "site"
+    build(out)
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(out), "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()
+    port = re.search(r"port (\d+)", line)
+    assert port, f"http.server said {line!r}"
+    yield f"http://127.0.0.1:{port.group(1)}/"
+    server.kill()
+    server.wait(10)
+
+
+def ready(page, game=None, moves=None, timeout=START):
+    sel = "#board[data-ready='1']" + (f"[data-game='{game}']" if game else "")
+    sel += f"[data-moves='{moves}']" if moves is not None else ""
+    try:
+        page.wait_for_selector(sel, state="attached", timeout=timeout)
+    except Exception:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "site-not-ready.png"))
+        board = page.evaluate("({...document.getElementById('board').dataset})")
+        raise AssertionError(f"not {sel}: the board is {board}, the page says {page.inner_text('#message')!r}") from None
+
+
+def in_page(page, script, *args):
+    """Run ``script(api, ...args)`` in the page, with the page's own API module (the same requests)."""
+    return page.evaluate(f"async (args) => {{ const {{ api }} = await import('./static/js/api.js'); "
+                         f"return ({script})(api, ...args); }}", list(args))
+
+
+def touch_move(page, src, dst, touch):
+    for pile in (src, dst):
+        x, y = centre(top(page, pile))
+        if touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        page.wait_for_timeout(450)  # not a double tap
+
+
+def open_site(browser, site, options):
+    context = browser.new_context(**options)
+    # Auto-play off, as in the other browser tests: each move is the one the test made.
+    context.add_init_script("if (localStorage.getItem('napoleon.autoplay') === null) "
+                            "localStorage.setItem('napoleon.autoplay', 'false')")
+    page = context.new_page()
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    started = time.monotonic()
+    page.goto(site)
+    ready(page)
+    page.started_in = time.monotonic() - started
+    return context, page
+
+
+def go(page, address):
+    """Open another deal, leaving the game under way when the page asks first."""
+    page.goto(f"{page.url.split('#')[0]}#{address}")
+    game = address.split("/")[0]
+    page.wait_for_selector(f"#leave-dialog[open], #board[data-ready='1'][data-game='{game}']", state="attached",
+                           timeout=60000)
+    if page.locator("#leave-dialog[open]").count():
+        page.click("#leave-yes")
+
+
+def play_every_game(page, touch):
+    for game_id in GAMES:
+        deal, first, second, _ = plan(game_id)
+        go(page, f"{game_id}/{deal}")
+        ready(page, game_id, 0, timeout=60000)
+        touch_move(page, first["from"], first["to"], touch)
+        ready(page, game_id, 1, timeout=60000)
+        page.click("#undo")
+        ready(page, game_id, 0, timeout=60000)
+        page.click("#redo")
+        ready(page, game_id, 1, timeout=60000)
+        page.wait_for_timeout(500)  # the redone card's slide over
+        touch_move(page, second["from"], second["to"], touch)
+        ready(page, game_id, 2, timeout=60000)
+        page.wait_for_timeout(300)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"site-{game_id}-{page.viewport_size['width']}.png"))
+
+
+def win_with_finish(page):
+    """Werner deal 1 played to where it finishes by itself, then Finish: a won game."""
+    go(page, "werner/1")
+    ready(page, "werner", timeout=60000)
+    gid = page.locator("#board").get_attribute("data-id")
+    moves = in_page(page, "async (api, id) => (await api.solve(id, 30, true)).moves", gid)
+    assert moves, "the solver found Werner deal 1's solution in the browser"
+    left = in_page(page, """async (api, id, moves) => {
+        let view = await api.get(id);
+        for (const notation of moves) {
+            if (view.finish > 0) break;
+            view = await api.move(id, { notation, autoplay: false });
+        }
+        return view.finish;
+    }""", gid, moves)
+    assert left > 0
+    page.reload()
+    page.wait_for_selector("#finish:not([hidden])", timeout=START)
+    page.click("#finish")
+    page.wait_for_selector("#end-dialog[open]", timeout=60000)
+    assert "You won" in page.inner_text("#end-dialog")
+    page.click("#end-close")
+    return gid
+
+
+@pytest.mark.parametrize("options", [DESKTOP, PHONE], ids=["1280x800", "360x740-touch"])
+def test_the_site_plays_every_game(browser, static_site, options):
+    context, page = open_site(browser, static_site, options)
+    try:
+        touch = options is PHONE
+        play_every_game(page, touch)
+        # A hint from the search worker, shown on the table.
+        go(page, "werner/1")
+        ready(page, "werner", timeout=60000)
+        page.click("#hint")
+        page.wait_for_selector("#board .card.hint, #board .slot.hint", timeout=START)
+        # A game in progress survives a reload (the store is in IndexedDB).
+        gid = page.locator("#board").get_attribute("data-id")
+        go(page, f"st-helena/{plan('st-helena')[0]}")
+        ready(page, "st-helena", 2, timeout=60000)
+        page.reload()
+        ready(page, "st-helena", 2)
+        assert not axe_problems(page)
+        go(page, "werner/1")
+        ready(page, "werner", timeout=60000)
+        assert page.locator("#board").get_attribute("data-id") == gid
+        assert not page.js_errors
+    finally:
+        context.close()
+
+
+def test_a_won_game_exported_from_a_phone_imports_elsewhere_and_plays_offline(browser, static_site, tmp_path):
+    context, page = open_site(browser, static_site, PHONE)
+    try:
+        gid = win_with_finish(page)
+        page.goto(f"{static_site}#stats")
+        page.wait_for_selector(f"table.history tr[data-id='{gid}'][data-result='won']", timeout=60000)
+        assert not axe_problems(page)
+        with page.expect_download() as download:
+            page.click(f"table.history tr[data-id='{gid}'] button")
+        saved = tmp_path / download.value.suggested_filename
+        download.value.save_as(saved)
+        page.screenshot(path=str(SHOTS / "site-stats-360.png"))
+    finally:
+        context.close()
+    assert saved.name == f"napoleon-game-{gid}.json"
+
+    context, page = open_site(browser, static_site, DESKTOP)  # a fresh profile: nothing of the phone's
+    try:
+        page.goto(f"{static_site}#stats")
+        page.wait_for_selector("#history-body", timeout=60000)
+        page.set_input_files("#import-file", str(saved))
+        page.wait_for_function("document.getElementById('import-status').textContent.startsWith('Imported as game')",
+                               timeout=60000)
+        page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
+        assert "Napoleon at St Helena" in page.inner_text("#stats-body")
+        # The network cut off: the site comes from its offline copy and still plays.
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
+        context.set_offline(True)
+        deal, first, _, _ = plan("forty-thieves")
+        page.goto(f"{static_site}#forty-thieves/{deal}")
+        page.reload()
+        ready(page, "forty-thieves", 0)
+        touch_move(page, first["from"], first["to"], False)
+        ready(page, "forty-thieves", 1, timeout=60000)
+        assert not page.js_errors
+    finally:
+        context.close()
