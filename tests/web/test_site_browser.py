@@ -64,6 +64,7 @@ def in_page(page, script, *args):
 
 def touch_move(page, src, dst, touch):
     for pile in (src, dst):
+        top(page, pile).scroll_into_view_if_needed()  # a phone's table scrolls
         x, y = centre(top(page, pile))
         if touch:
             page.touchscreen.tap(x, y)
