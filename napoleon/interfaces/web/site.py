@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +63,26 @@ def default_cache() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("napoleon", appauthor=False)) / "site"
+
+
+@contextmanager
+def cache_lock(cache: Path) -> Iterator[None]:
+    """The cache to this build alone while it is filled (where the system has file locks)."""
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        handle = open(cache / ".lock", "w")  # noqa: SIM115 - held for the block
+    except OSError as exc:
+        raise SiteError(f"cannot use the cache {cache}: {exc}") from None
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except ImportError:  # pragma: no cover - Windows: one build at a time is the user's care
+            pass
+        yield
+    finally:
+        handle.close()
 
 
 def run(command: list[str], what: str) -> None:
@@ -227,8 +249,9 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise SiteError(f"{out} is not an empty folder: give a new one")
     cache = Path(cache) if cache is not None else default_cache()
-    pyodide = pyodide_package(cache)
-    deps = dependency_wheels(cache, pyodide)
+    with cache_lock(cache):  # two builds at once (the tests' workers) fill the cache once
+        pyodide = pyodide_package(cache)
+        deps = dependency_wheels(cache, pyodide)
     try:
         out.mkdir(parents=True, exist_ok=True)
         write_page(out)
