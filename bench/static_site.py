@@ -1,7 +1,7 @@
 """The static site (``napoleon site``) in Chromium: what a first visit fetches, how soon a deal plays,
 how long a move and a hint take inside the page, and the search's speed there.
 
-    python bench/site.py [--site DIR] [--moves 100]
+    python bench/static_site.py [--site DIR] [--moves 100]
 
 The site is built into a temporary folder (or ``--site DIR``, built already) and served by
 ``python -m http.server`` on 127.0.0.1; Debian's chromium runs headless through Playwright.
@@ -72,7 +72,8 @@ def main() -> None:
     print(f"first visit: {packed / 1e6:.1f} MB compressed (gzip -6), {plain / 1e6:.1f} MB as http.server sends it")
     server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(site), "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    url = f"http://127.0.0.1:{re.search(r'port (\d+)', server.stdout.readline()).group(1)}/"
+    port = re.search(r"port (\d+)", server.stdout.readline()).group(1)
+    url = f"http://127.0.0.1:{port}/"
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
