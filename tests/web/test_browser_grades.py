@@ -102,5 +102,5 @@ def test_statistics_tables_name_games_with_their_options(server, page):
     assert [label, grade(square, 3).grade, "1", "0", "–"] in by_grade["rows"]
     history = table_texts(page, "#history-body table")
     assert history["heads_scoped"] and history["head"] == ["When", "Game", "Deal", "Result", "Moves", "Time", "Review",
-                                                           "Note"]
+                                                           "File", "Note"]
     assert any(r[1] == square.name and r[2] == "3" and r[3] == "given up" for r in history["rows"])
