@@ -20,13 +20,7 @@ async def read_body(request: Request, model: type[M], what: str, required: bool 
     The size is checked as the body arrives, so an oversized one is never
     read whole; an empty body is ``{}`` unless ``required``.
     """
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise ApiError(413, f"request body too large (over {MAX_BODY} bytes)")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
+    raw = await read_capped(request, MAX_BODY, f"request body too large (over {MAX_BODY} bytes)")
     if not raw.strip():
         if required:
             raise ApiError(400, "expected a JSON object in the request body, got nothing")
@@ -46,3 +40,15 @@ def read_query(request: Request, model: type[M], what: str) -> M:
 
 
 __all__ = ["read_body", "read_query"]
+
+
+async def read_capped(request: Request, limit: int, too_large: str) -> bytes:
+    """The request's body, read as it arrives; ApiError 413 with ``too_large`` once it passes
+    ``limit`` bytes, so an oversized body is never held whole."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, too_large)
+        chunks.append(chunk)
+    return b"".join(chunks)

@@ -14,6 +14,7 @@ from ...schemas.files import MAX_GAME_FILE
 from ...store import StoreError
 from ...store.transfer import game_file_text, game_to_json, import_game
 from .errors import ApiError
+from .inputs import read_capped
 from .live import WebCore
 
 
@@ -33,14 +34,9 @@ class TransferRoutes(WebCore):
     async def import_game(self, request: Request) -> JSONResponse:
         """A game file in the body, checked and replayed as ``napoleon import`` does: ``{"id"}`` of the
         new record (201); a file that does not read or replay is refused (400) and nothing is stored."""
-        chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > MAX_GAME_FILE:
-                raise ApiError(413, f"a game file is at most {MAX_GAME_FILE} bytes")
-            chunks.append(chunk)
+        raw = await read_capped(request, MAX_GAME_FILE, f"a game file is at most {MAX_GAME_FILE} bytes")
         try:
-            obj = load_json(b"".join(chunks), "the file", MAX_GAME_FILE)
+            obj = load_json(raw, "the file", MAX_GAME_FILE)
             new_id = await asyncio.to_thread(import_game, self.store, obj)
         except SchemaError as exc:
             raise ApiError(400, f"not a napoleon game file: {exc}") from None
