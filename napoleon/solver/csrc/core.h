@@ -21,8 +21,8 @@
  *   keys.c       canonical position keys, the transposition table, and position
  *                hashes for the searches that only find wins
  *   order.c      which moves are worth trying, in what order
- *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
  *   wastedead.c  the waste test (the cards bound for the columns when a waste card must leave)
+ *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
  *   dfs.c        complete depth-first search
  *   bestfirst.c  best-first search (complete) and its greedy pass
  *   candidates.c the best nodes of a best-first search and the lines to them, handed on
@@ -153,7 +153,7 @@ typedef struct Rules {
     uint64_t fit_inv[MAXP][64];                  /* [p][c]: the tops c may be put on, on pile p */
     uint32_t dst_found[MAXPH][MAXP], dst_build[MAXPH][MAXP];  /* where a pile's top may go, as pile masks */
     uint32_t waste_found[MAXPH], waste_build[MAXPH];          /* the same for a card the stock turns */
-    /* Derived when read (wastedead.c: waste_test_setup), for the waste test. */
+    /* Derived when read (rules.c: waste_test_setup), for the waste test. */
     int waste_ok;                                /* the test's conditions hold for this game */
     int waste_pile, col_pile, ncols;             /* the one waste pile, a column, how many columns */
     uint32_t cols;                               /* the columns, as a pile mask */
@@ -388,7 +388,6 @@ int ordered(Ctx *X, const Rules *R, const Pos *P, Mv last, int has_last, int aft
 #define DEADENDS_WASTE 2
 int dead_end(Ctx *X, const Rules *R, const Pos *P);
 /* wastedead.c */
-void waste_test_setup(Rules *R);
 int waste_dead(const Rules *R, const Pos *P);
 
 /* the searches: each fills *out (verdict, moves, states) and returns 0, or -1 on an error */

@@ -61,38 +61,6 @@
    tests/solver/test_deadends.py holds it, and the searches using it, to the
    exhaustive unpruned search on small deals of the reduced deck. */
 
-/* Derived once per game (rules.c calls it when the tables are read). */
-void waste_test_setup(Rules *R) {
-    R->waste_ok = 0;
-    if (!R->deadend_ok || R->stock < 0 || R->nphase < 1) return;
-    int w = R->nwaste[0] == 1 ? R->waste[0][0] : -1;
-    for (int ph = 0; ph < R->nphase; ph++)
-        if (R->nwaste[ph] != 1 || R->waste[ph][0] != w) return;
-    if (w < 0) return;
-    int first = -1, ncols = 0;
-    uint32_t cols = 0;
-    for (int p = 0; p < R->npiles; p++) {
-        if (R->is_found[p] || p == R->stock || p == w) continue;
-        if (!R->is_build[p]) return;   /* a pile that is neither: the count would miss it */
-        if (first < 0) first = p;
-        else if (memcmp(R->fit[p], R->fit[first], sizeof R->fit[p])) return;
-        cols |= 1u << p;
-        ncols++;
-    }
-    if (first < 0 || R->is_build[w]) return;
-    for (int t = 0; t < 64; t++)
-        if (__builtin_popcountll(R->fit[first][t]) > 1) return;
-    uint64_t home_fit[64] = {0};
-    for (int i = 0; i < R->nfound; i++)
-        for (int t = 0; t < 64; t++) home_fit[t] |= R->fit[R->found[i]][t];
-    memcpy(R->home_fit, home_fit, sizeof home_fit);
-    R->cols = cols;
-    R->ncols = ncols;
-    R->col_pile = first;
-    R->waste_pile = w;
-    R->waste_ok = 1;
-}
-
 /* The count the waste test keeps, card k of the waste after card k (k
    from the top down): each value's cards bound for the columns and the
    copies that may hold them, so that passing one card of the waste, or one
