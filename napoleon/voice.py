@@ -509,6 +509,7 @@ PAGE_WORDS: dict[str, str] = {
     "none_yet": "None yet.",
     "not_counted": "not counted (reset)",
     "review_game": "Review game {id}",
+    "export_game": "Export game {id} to a file",
     "no_game_finished": "No game finished yet.",
     "title_deal": " · deal {deal}",
     "redeal_button": "Redeal ({left} left)",

@@ -134,7 +134,7 @@ export class StatsPage {
           const button = document.createElement("button");
           button.type = "button";
           button.textContent = get(g);
-          button.setAttribute("aria-label", `Export game ${g.id} to a file`);
+          button.setAttribute("aria-label", sentence("export_game", { id: g.id }));
           button.addEventListener("click", () => exportGame(g.id).catch((err) => this.app.message(err.message, true)));
           cell.appendChild(button);
         } else {
