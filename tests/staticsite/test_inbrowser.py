@@ -53,6 +53,20 @@ def test_requests_without_a_socket_get_the_servers_answers(tmp_path):
     assert refused["status"] == 403 and json.loads(refused["body"])["token"] == "refused"
 
 
+def test_a_search_asked_without_a_socket_is_answered_not_taken_for_a_client_gone(tmp_path):
+    # The app stops a search whose client goes away; the page in the browser never goes away
+    # while it waits, so the bridge must not say it did before the answer is out.
+    app = open_app(str(tmp_path / "s.db"))
+    headers = {"X-Napoleon-Token": token(app), "Content-Type": "application/json"}
+    made = json.loads(ask(app, "POST", "/api/games", headers,
+                          json.dumps({"game": "werner", "deal": 1, "autoplay": False}))["body"])
+    for method, path, body in [("GET", f"/api/games/{made['id']}/hint", b""),
+                               ("GET", f"/api/games/{made['id']}/verdict", b""),
+                               ("POST", f"/api/games/{made['id']}/solve", json.dumps({"budget": 5}))]:
+        got = ask(app, method, path, headers, body)
+        assert got["status"] == 200, (path, got["body"])
+
+
 def test_every_endpoint_is_async_since_the_browser_has_no_threads(tmp_path):
     app = create_app(tmp_path / "n.db")
     endpoints = [r.endpoint for r in app.routes if isinstance(r, Route)]

@@ -9,6 +9,7 @@ collects the response. Nothing of the API is written again in JavaScript.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -43,10 +44,14 @@ async def answer(app: Any, method: str, url: str, headers: dict[str, str] | None
         "root_path": "", "headers": pairs, "client": None, "server": (HOST, 80), "state": {},
     }
     sent = False
+    answered = asyncio.Event()
 
     async def receive() -> dict[str, Any]:
         nonlocal sent
         if sent:
+            # The page waits for this answer: like a server whose client is still there, say
+            # nothing until the response is out (a disconnect now would stop the app's searches).
+            await answered.wait()
             return {"type": "http.disconnect"}
         sent = True
         return {"type": "http.request", "body": raw, "more_body": False}
@@ -60,6 +65,8 @@ async def answer(app: Any, method: str, url: str, headers: dict[str, str] | None
             out_headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in message.get("headers", [])}
         elif message["type"] == "http.response.body":
             chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                answered.set()
 
     await app(scope, receive, send)
     return {"status": status, "headers": out_headers, "body": b"".join(chunks).decode("utf-8", "replace")}
