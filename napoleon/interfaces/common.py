@@ -69,6 +69,13 @@ def json_parent() -> argparse.ArgumentParser:
     return out
 
 
+def options_parent() -> argparse.ArgumentParser:
+    """The ``-o K=V`` option of every command that takes a game."""
+    opts = argparse.ArgumentParser(add_help=False)
+    opts.add_argument("-o", "--option", action="append", metavar="K=V", help="a game option, e.g. redeals=2")
+    return opts
+
+
 def emit(args: argparse.Namespace, obj: Any, text: Callable[[], str] | str) -> None:
     """Print ``obj`` as JSON with ``--json``, else the readable ``text``."""
     if getattr(args, "json", False):

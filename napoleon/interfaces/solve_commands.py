@@ -1,0 +1,164 @@
+"""``napoleon solve`` and ``napoleon hint``: a deal, or a position on standard input, put to the solver."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..engine.errors import NapoleonError
+from ..engine.state import State
+from ..schemas import SchemaError, load_json
+from ..schemas import cli as values
+from .common import MAX_JSON_LINE, UsageError, argument, bounded_lines, emit, json_parent, options_parent
+from .positions import deal_number, read_position, state_of
+
+
+def where(state: State) -> str:
+    """``deal 7``, or what a position without a deal number is."""
+    return "a position without a deal number" if state.deal is None else f"deal {state.deal}"
+
+
+def cmd_solve(args: argparse.Namespace) -> None:
+    from ..solver import result_json, solve
+
+    if args.level != 1 and args.strategy != "nested":
+        raise UsageError(f"--level {args.level} is the level of nested rollouts: it goes with --strategy nested")
+    if args.batch:
+        solve_batch(args)
+        return
+    state = state_of(args)
+    if (args.fingerprints or args.checkpoint) and args.strategy != "dfs":
+        raise UsageError("--fingerprints and --checkpoint go with --strategy dfs")
+    try:
+        result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
+                       deadends=args.deadends, card_by_card=args.card_by_card, level=args.level,
+                       fingerprints=args.fingerprints, checkpoint=args.checkpoint, waste=args.waste_test)
+    except KeyboardInterrupt:
+        if args.checkpoint:
+            print(f"napoleon: interrupted; the search so far is kept in {args.checkpoint}", file=sys.stderr)
+        raise
+    obj = result_json(state, result)
+
+    def text() -> str:
+        head = f"{state.game.name}, {where(state)}: {result.verdict}"
+        facts = f"{result.states} positions searched in {result.seconds:.2f} s"
+        if result.won:
+            return f"{head} in {len(result.moves)} moves ({facts})\n" + " ".join(obj["moves"])
+        if result.chance_wrong is not None:
+            return (f"{head}: no sequence of legal moves wins, by a search that kept fingerprints of positions: "
+                    f"wrong with a chance below {result.chance_wrong:.1e} ({facts})")
+        if result.verdict == "lost":
+            return f"{head}: no sequence of legal moves wins ({facts})"
+        if result.out_of_memory:
+            from ..solver.core import format_memory, memory_limit
+
+            return (f"{head}: a search reached the memory limit of {format_memory(memory_limit())} "
+                    f"({facts}; NAPOLEON_MEMORY sets the limit)")
+        kept = f"; the search so far is kept in {args.checkpoint}" if args.checkpoint else ""
+        return f"{head}: the budget ran out ({facts}{kept})"
+
+    emit(args, obj, text)
+
+
+def solve_batch(args: argparse.Namespace) -> None:
+    """``solve --batch``: one position JSON a line in, one verdict JSON a line out, in one process.
+
+    Blank lines are skipped. Each answer carries the ``line`` it answers; a
+    line that is not a position gives ``{"line": N, "error": "..."}`` and the
+    batch goes on.
+    """
+    from ..solver import result_json, solve
+
+    if args.game or args.deal is not None or args.moves:
+        raise UsageError("solve --batch reads positions from standard input: give no game, deal or moves")
+    if args.checkpoint:
+        raise UsageError("--checkpoint keeps one search: it does not go with --batch")
+    for number, line in enumerate(bounded_lines(getattr(sys.stdin, "buffer", sys.stdin), MAX_JSON_LINE), 1):
+        if not line.strip():
+            continue
+        try:
+            if len(line) > MAX_JSON_LINE:
+                raise SchemaError(f"the line is too long (over {MAX_JSON_LINE} bytes)")
+            state = read_position(load_json(line, "the line"))
+            result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
+                           deadends=args.deadends, card_by_card=args.card_by_card, level=args.level,
+                           fingerprints=args.fingerprints, waste=args.waste_test)
+            answer = {"line": number, **result_json(state, result)}
+        except NapoleonError as exc:
+            answer = {"line": number, "error": str(exc)}
+        # Flushed line by line, so that a reader of the pipe sees each verdict as it comes.
+        print(json.dumps(answer, separators=(",", ":")), flush=True)
+
+
+def cmd_hint(args: argparse.Namespace) -> None:
+    from ..analysis import GUESS, UNKNOWN, WON, ask_hint
+
+    state = state_of(args)
+    hint = ask_hint(state, budget=args.budget)
+    answer = hint.answer
+    suggestion = answer.suggestion if hint.outcome == GUESS else None
+    obj = {"verdict": answer.verdict, "move": state.game.move_to_json(hint.move) if hint.outcome == WON else None,
+           "states": answer.states, "seconds": round(answer.seconds, 4),
+           "suggestion": suggestion.to_json(state) if suggestion else None}
+    if hint.outcome == WON:
+        text = f"{state.san(hint.move)}   ({hint.note})"
+    elif hint.outcome == GUESS:
+        text = f"{state.san(hint.move)}   ({hint.note}, after {answer.states} positions)"
+    elif hint.outcome == UNKNOWN:
+        text = f"no hint: the solver ran out of time after {answer.states} positions"
+    else:
+        text = hint.text
+    emit(args, obj, text)
+
+
+def register(sub: Any) -> None:
+    """Add ``solve`` and ``hint`` to the ``napoleon`` parser: a deal or a position put to the solver."""
+    out, opts = json_parent(), options_parent()
+    for name, func, default_budget, help_text in (
+        ("solve", cmd_solve, 30.0, "prove a deal (or a position on stdin) won or lost"),
+        ("hint", cmd_hint, 5.0, "the next move of a solution, or a guess where none is found in time"),
+    ):
+        p = sub.add_parser(name, parents=[out, opts], help=help_text)
+        p.add_argument("game", nargs="?", help="game id; without it, a position JSON is read from stdin")
+        p.add_argument("--deal", "-d", type=deal_number)
+        p.add_argument("moves", nargs="*", metavar="MOVE", help="moves played from the deal first")
+        p.add_argument("--budget", type=argument(values.seconds("--budget")), default=default_budget,
+                       help="seconds the search may take")
+        if name == "solve":
+            add_solve_options(p)
+        p.set_defaults(func=func)
+
+
+def add_solve_options(p: argparse.ArgumentParser) -> None:
+    """The options ``solve`` has and ``hint`` has not: limits, strategy, and batch mode."""
+    from ..solver import STRATEGIES
+
+    p.add_argument("--max-states", type=argument(values.whole("--max-states", 1, 10**12)),
+                   help="positions the search may visit")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto",
+                   help="the game's portfolio (auto) or one search alone (see README)")
+    p.add_argument("--deadends", action="store_true",
+                   help="prove positions lost early where some cards can never move again (sound; "
+                        "a lost it finds is re-checked by the same command without it)")
+    p.add_argument("--waste-test", action="store_true",
+                   help="prove positions of a one-pass stock lost early where the cards bound for the "
+                        "columns when a waste card must leave need more columns than there are (sound)")
+    p.add_argument("--card-by-card", action="store_true",
+                   help="depth-first search turns a one-pass stock one card at a time, not by "
+                        "'turn k cards, play the k-th' (the same verdicts over more positions: "
+                        "to re-check a verdict)")
+    p.add_argument("--fingerprints", action="store_true",
+                   help="depth-first search keeps two 64-bit hashes of each position instead of the "
+                        "position: about five times as far in the same memory; a lost is then wrong with "
+                        "a chance below positions^2 / 2^129, which the answer states")
+    p.add_argument("--checkpoint", metavar="FILE",
+                   help="depth-first search takes up the search kept in FILE, if any, and keeps its "
+                        "progress there when the budget or --max-states (counted from the first run) "
+                        "runs out or it is interrupted: a long search in pieces")
+    p.add_argument("--level", type=int, choices=range(5), default=1,
+                   help="the level of nested rollouts (with --strategy nested; default 1)")
+    p.add_argument("--batch", action="store_true",
+                   help="read positions as JSON lines on stdin, write one JSON verdict a line "
+                        "(--budget and --max-states apply to each)")
