@@ -413,20 +413,23 @@ def review_won(length: int, shortest: int) -> str:
     return f"You won in {plural(length, 'move')}: no shorter line is known."
 
 
-_HELP_WORDS = {"hint": "hint", "solution": "look at the solution", "undo": "undo"}
+_HELP_WORDS = {"hint": "hint", "solution": "look at the solution", "undo": "undo", "finish": "Finish"}
 
 
 def review_help(marks: list[dict]) -> str:
-    """The help taken in one line: "Help taken: 226 hints, 1 undo, the solution shown at move 80."."""
+    """The help taken in one line: "Help taken: 226 hints, 1 undo, the solution shown at move 80, Finish at
+    move 95."."""
     counts: dict[str, list[int]] = {}
     for mark in marks:
         counts.setdefault(mark["kind"], []).append(mark["at"])
     parts = []
-    for kind in ("hint", "undo", "solution"):
+    for kind in ("hint", "undo", "solution", "finish"):
         at = counts.get(kind)
         if not at:
             continue
-        if kind == "solution":
+        if kind == "finish":
+            parts.append(f"Finish at move {at[-1]}")  # the last: the one that ended the game
+        elif kind == "solution":
             parts.append(f"the solution shown at move {at[0]}" + (f" and {plural(len(at) - 1, 'time')} more"
                                                                  if len(at) > 1 else ""))
         else:

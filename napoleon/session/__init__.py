@@ -58,7 +58,9 @@ class Recorder(Protocol):
     A recorder may also have ``assisted(session, kind)`` (help was used:
     ``kind`` is ``"hint"`` or ``"solution"``), ``settings(session)`` (the
     game's own settings changed: auto-play), ``graded(session, grade)``
-    (the deal's grade became known), ``leave(session)`` (the player left
+    (the deal's grade became known), ``noted(session, kind, at)`` (the player
+    let Finish play the rest out, ``kind`` ``"finish"``, with ``at`` moves on
+    the table: no help), ``leave(session)`` (the player left
     the game) and ``reload(session)`` (the record as another window or
     process saved it, after ``save`` raised :class:`StaleGameError`); a
     session calls them when they are there.
@@ -313,12 +315,17 @@ class Session:
         if not made:
             return self._refused(voice.FINISH_REFUSED)
         state = self.state
+        at = len(state.history)
         words = []
         for move in made:
             # Moves the engine's own finish found: legal by construction, not checked again.
             words.append(state.describe(move, past=True))
             state.push(move)
-        return self._turn(made, words, voice.finished(len(made)))
+        change = self._turn(made, words, voice.finished(len(made)))
+        noted = getattr(self.recorder, "noted", None)
+        if noted is not None and self.record_id is not None:
+            noted(self, "finish", at)  # a review says where (no help: the game is not marked assisted)
+        return change
 
     def finish_offer(self) -> int:
         """How many moves Finish would play now (0: the game does not finish by itself)."""

@@ -96,6 +96,11 @@ class StoreRecorder:
         self.store.mark_assisted(session.record_id, kind)
         mark_help(self.store, session.record_id, len(session.state.history), kind)
 
+    def noted(self, session: RecordedGame, kind: str, at: int) -> None:
+        """The player did something a review tells beside the help (``"finish"``) with ``at`` moves on
+        the table; it is no help: the game's record is not marked as played with help."""
+        mark_help(self.store, session.record_id, at, kind)
+
     def settings(self, session: RecordedGame) -> None:
         """The game's own settings changed (safe auto-play): kept with it."""
         self.store.set_autoplay(session.record_id, session.autoplay)

@@ -1,9 +1,9 @@
-"""Reviews and help marks kept with the games (schema version 8).
+"""Reviews and help marks kept with the games (schema versions 8 and 10).
 
 A review is kept with the moves it reviewed: a game played on after it
 (resumed, undone) is reviewed afresh. The help marks say where in a game
-the player took a hint, the solution or an undo, for the review of a won
-game.
+the player took a hint, the solution or an undo, or let Finish play the
+rest out, for the review's help line.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .db import Store
 
-HELP_MARKS = ("hint", "solution", "undo")
+HELP_MARKS = ("hint", "solution", "undo", "finish")
 
 
 def save_review(store: Store, game_id: int, moves: list[str], review: dict[str, Any]) -> None:

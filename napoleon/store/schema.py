@@ -34,6 +34,8 @@ History:
    kept across restarts (NULL for every record before: not known, the
    player's default); ``set_aside`` keeps rows of ``games`` that could not
    be read (``napoleon doctor``), whole and as they were, with why.
+10. ``help`` takes a fourth kind, ``finish``: where the player let Finish
+    play the rest out (a review's help line says it beside the hints).
 """
 
 from __future__ import annotations
@@ -216,7 +218,23 @@ def _v9(db: sqlite3.Connection) -> None:
     """)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9]
+def _v10(db: sqlite3.Connection) -> None:
+    # SQLite cannot widen a CHECK in place: the table is made anew and its rows copied in their order.
+    db.execute("ALTER TABLE help RENAME TO help_v9")
+    db.execute("""
+        CREATE TABLE help (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            at INTEGER NOT NULL CHECK (at >= 0),
+            kind TEXT NOT NULL CHECK (kind IN ('hint', 'solution', 'undo', 'finish')),
+            made TEXT NOT NULL
+        )
+    """)
+    db.execute("INSERT INTO help (game_id, at, kind, made) SELECT game_id, at, kind, made FROM help_v9 ORDER BY rowid")
+    db.execute("DROP TABLE help_v9")
+    db.execute("CREATE INDEX help_by_game ON help (game_id)")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 
 VERSION = len(MIGRATIONS)
@@ -225,6 +243,7 @@ VERSION = len(MIGRATIONS)
 TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}, 5: {"games", "study"},
           6: {"games", "study"}, 7: {"games", "study"}, 8: {"games", "study", "reviews", "help"},
           9: {"games", "study", "reviews", "help", "set_aside"}}
+TABLES[10] = TABLES[9]
 """The tables of each version (to tell our database from someone else's)."""
 
 

@@ -224,3 +224,33 @@ def test_the_chart_fits_80_columns_with_its_scale_and_verdict_band():
     band = lines[-1].strip()
     assert len(band) == n + 1 and set(band) == {"✓", "✗"}
     assert sum(line.count("█") for line in lines) > n  # the game drawn in full blocks, not a 16-character sparkline
+
+
+def finished_game(store, solution: list[str]):
+    """Werner deal 1 played along ``solution`` until Finish is offered, then finished: the session."""
+    from napoleon.session import Session
+
+    session = Session.recorded(store, get_game("werner").new_state(1), autoplay=False)
+    for text in solution:
+        if session.finish_offer():
+            break
+        session.play_text(text)
+    assert session.finish().done and session.state.is_won
+    return session
+
+
+def test_a_finish_is_kept_where_it_was_taken_and_said_in_the_help_line(tmp_path, capsys, werner1_solution):
+    from napoleon.store.reviews import help_marks
+
+    path = tmp_path / "finish.db"
+    with Store.open(path) as store:
+        session = finished_game(store, werner1_solution)
+        at = len(session.state.history) - session.turns[-1]
+        assert help_marks(store, session.record_id) == [{"at": at, "kind": "finish"}]
+        saved = store.get(session.record_id)
+        assert saved.result == "won" and saved.hints == 0 and not saved.solution  # no help: a win as won
+        session.mark_assisted("hint")  # help asked after the win leaves it a win, and is said
+    assert main(["review", str(session.record_id), "--db", str(path)]) == 0
+    assert f"Help taken: 1 hint, Finish at move {at}." in capsys.readouterr().out
+    assert main(["review", str(session.record_id), "--db", str(path), "--detail"]) == 0
+    assert f"Finish at move {at}" in capsys.readouterr().out.split("Help taken")[-1].splitlines()[1:]

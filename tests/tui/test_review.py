@@ -92,3 +92,20 @@ async def test_the_help_taken_is_one_line_with_each_help_one_key_away():
         await pilot.press("d")
         assert screen.query_one("#review-help").display
         assert text_of(screen, "#review-help").splitlines()[:2] == ["Hint at move 0", "Hint at move 1"]
+
+
+async def test_a_finish_is_said_in_the_help_line_of_the_review(werner1_solution):
+    app = make_app("werner", 1, autoplay=False, use_store=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for text in werner1_solution:
+            if app.session.finish_offer():
+                break
+            app.play(app.state.parse_move(text))
+        at = len(app.state.history)
+        await pilot.press("F")
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        assert f"Help taken: Finish at move {at}." in text_of(screen, "#review-summary")

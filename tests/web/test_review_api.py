@@ -40,6 +40,24 @@ def test_the_review_of_a_won_game_names_its_length_and_where_help_was_taken(tmp_
         assert refused.status_code == 404 and "no reviewed losing move" in refused.json()["error"]
 
 
+def test_a_finish_is_said_in_the_review_help_line(tmp_path, werner1_solution):
+    with TestClient(create_app(tmp_path / "f.db", settings=Settings())) as client:
+        client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]
+        gid = new(client, "werner", 1, autoplay=False)["id"]
+        for text in werner1_solution:
+            view = client.post(f"/api/games/{gid}/moves", json={"notation": text}).json()
+            if view["finish"]:
+                break
+        at = len(view["moves"])
+        assert client.post(f"/api/games/{gid}/finish", json={}).json()["status"] == "won"
+        deadline = time.monotonic() + 60
+        while not (review := client.get(f"/api/games/{gid}/review").json())["done"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+    assert review["words"]["help_line"] == f"Help taken: Finish at move {at}."
+    assert review["words"]["help"] == [f"Finish at move {at}"]
+
+
 def test_play_from_here_takes_the_winning_line_onto_the_table_as_a_game_played_with_help(tmp_path):
     from tests.analysis.test_review import DEAL, FOLLOWED, GAME
 
