@@ -471,6 +471,20 @@ def review_chart_label(home: int, losing_move: int | None, total: int) -> str:
     return f"Cards home after each move: {home} at the end{line}"
 
 
+# ------------------------------------------------------- the review's own
+
+REVIEW_KEYS = "← → the winning line · p: play from here · d: help taken · ↑ ↓ scroll · Esc: back to the game"
+"""The keys of the terminal's review."""
+
+REVIEW_NO_LINE = "No winning line to play from: the review names no losing move."
+
+
+def played_from_here(before_move: int, length: int) -> str:
+    """The winning line taken onto the table (the review's Play from here) as a new game."""
+    return (f"A new game from before move {before_move}, played with help: the winning line from here "
+            f"takes {plural(length, 'move')}.")
+
+
 # ------------------------------------------------------------- the page's own
 
 PAGE_WORDS: dict[str, str] = {

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from napoleon.interfaces.tui import bars, deals, dialogs, hand, solving, turns
+from napoleon.interfaces.tui import bars, deals, dialogs, hand, reviewing, solving, turns
 from napoleon.interfaces.tui.host import HOST_NAMES, AppHost
 
 from .conftest import make_app
@@ -38,7 +38,8 @@ def names_used_on_self(cls: type) -> set[str]:
 
 
 @pytest.mark.parametrize("mixin", [bars.BarsMixin, solving.SolverMixin, hand.HandMixin, turns.TurnsMixin,
-                                   deals.DealsMixin, dialogs.DialogsMixin])
+                                   deals.DealsMixin, dialogs.DialogsMixin,
+                                   reviewing.ReviewsMixin])
 def test_a_mixin_uses_only_what_the_host_declares(mixin):
     own = set(vars(mixin)) | set(getattr(mixin, "__annotations__", {}))
     undeclared = names_used_on_self(mixin) - own - set(HOST_NAMES)

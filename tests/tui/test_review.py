@@ -109,3 +109,48 @@ async def test_a_finish_is_said_in_the_help_line_of_the_review(werner1_solution)
         screen = app.screen
         await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
         assert f"Help taken: Finish at move {at}." in text_of(screen, "#review-summary")
+
+
+async def test_play_from_here_puts_the_position_before_the_losing_move_on_the_table_as_a_game_with_help():
+    from napoleon import voice
+
+    app = make_app("werner", DEAL, autoplay=False, use_store=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for text in GAME:
+            app.play(app.state.parse_move(text))
+        reviewed = app.session.record_id
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        line = list(screen.review.line)
+        assert "p: play from here" in text_of(screen, "#review-keys")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: not isinstance(app.screen, ReviewScreen))
+        session = app.session
+        assert session.record_id != reviewed and session.notation_history() == FOLLOWED
+        assert app.board.state is session.state and not session.finished
+        assert str(app.message).strip() == voice.played_from_here(19, len(line))
+        # The line's first move is legal on the table, and the game counts as played with help.
+        app.play(app.state.parse_move(line[0]))
+        store = app.recorder.store
+        assert store.get(session.record_id).solution and store.get(session.record_id).moves == [*FOLLOWED, line[0]]
+        assert store.get(reviewed).moves == GAME  # the reviewed game is left as it was
+
+
+async def test_play_from_here_without_a_losing_move_says_so_and_stays():
+    from napoleon import get_game, voice
+
+    with Store.open() as store:
+        store.insert(get_game("werner"), DEAL, moves=FOLLOWED[:4], result="abandoned")
+    app = make_app("werner", 1, autoplay=False, use_store=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        await pilot.press("p")
+        assert app.screen is screen and text_of(screen, "#review-keys") == voice.REVIEW_NO_LINE

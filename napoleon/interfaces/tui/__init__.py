@@ -6,13 +6,13 @@ redraw, the settings), and its parts, mixins each in its own file:
 :mod:`.turns` (undo, redo, restart, redeal, auto-play, finish),
 :mod:`.deals` (new deal, chosen deal, the deal's grade), :mod:`.dialogs`
 (end of game, statistics, help, typed move), :mod:`.solving` (hint, solution
-and verdict from :mod:`napoleon.analysis`) and :mod:`.bars` (the header and
-the status line); :mod:`.host` (what those mixins may use of the app).
+and verdict from :mod:`napoleon.analysis`), :mod:`.reviewing` (reviews and
+their Play from here) and :mod:`.bars` (the header and the status line); :mod:`.host` (what those mixins may use of the app).
 Beside them: :mod:`.keys` (the key bindings, from :mod:`napoleon.keymap`),
 :mod:`.board` (drawing and clicks), :mod:`.layout` (where the piles go, per
 game family), :mod:`.cardfaces` (card text and colours), :mod:`.screens`
 (help, choose a deal, type a move, end of game, "are you sure"),
-:mod:`.newdeal` (the new-deal choice) and :mod:`.review` (past games).
+:mod:`.newdeal` (the new-deal choice) and :mod:`.review` (the review and past games screens).
 """
 
 from .app import NapoleonApp, run

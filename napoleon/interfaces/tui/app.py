@@ -12,8 +12,8 @@ The app keeps the session, the widgets and the redraw; its other parts are
 mixins in their own files: :mod:`.hand` (cursor, picking up, dropping),
 :mod:`.turns` (undo, redo, restart, auto-play, finish), :mod:`.deals` (new
 deal, chosen deal, the deal's grade), :mod:`.dialogs` (end of game,
-statistics, help, typed move), :mod:`.solving` (hint, solution, verdict) and
-:mod:`.bars` (header and status line).
+statistics, help, typed move), :mod:`.solving` (hint, solution, verdict),
+:mod:`.reviewing` (reviews, Play from here) and :mod:`.bars` (header and status line).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from .deals import DealsMixin, random_deal
 from .dialogs import DialogsMixin
 from .hand import HandMixin
 from .keys import terminal_bindings
+from .reviewing import ReviewsMixin
 from .solving import BUDGETS, HINT_BUDGET, SOLVE_BUDGET, Playback, SolverMixin
 from .turns import TurnsMixin
 
@@ -59,7 +60,7 @@ def open_recorder() -> Recorder | None:
         return None
 
 
-class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, BarsMixin, App[None]):
+class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, ReviewsMixin, BarsMixin, App[None]):
     """Play one of the six games in the terminal.
 
     ``analysis`` runs the solver in the background after every change (turn

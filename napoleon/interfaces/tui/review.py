@@ -4,8 +4,9 @@
 it from the store) and shows it as it fills in: a progress bar, the losing
 move, a one-line sparkline of cards home and the verdict after every move;
 the winning line from before the losing move is stepped through on a text
-table with ← and →. :class:`PastGamesScreen` lists the games in the store;
-Enter reviews the one chosen.
+table with ← and →, and ``p`` (Play from here) closes the review with it, for
+the app to put that position on the table as a new game.
+:class:`PastGamesScreen` lists the games in the store; Enter reviews the one chosen.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from ... import get_game
+from ... import get_game, voice
 from ...analysis import Analysis
 from ...analysis.review import Review
 from ...analysis.review_words import line_positions, table_lines, told
@@ -32,14 +33,16 @@ from ...voice import RESULTS, plural
 from ..review_text import move_lines, summary
 
 
-class ReviewScreen(ModalScreen[None]):
-    """The review of game ``record_id`` of ``store``, worked out on ``analysis``."""
+class ReviewScreen(ModalScreen[Review | None]):
+    """The review of game ``record_id`` of ``store``, worked out on ``analysis``; dismissed with the
+    review when the player asks to play from before its losing move, else with None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,v", "dismiss", "Close"),
         Binding("right", "step(1)", "Line forward"),
         Binding("left", "step(-1)", "Line back"),
         Binding("d", "detail", "Help taken"),
+        Binding("p", "play_from_here", "Play from here"),
     ]
     DEFAULT_CSS = """
     ReviewScreen { align: center middle; }
@@ -70,8 +73,7 @@ class ReviewScreen(ModalScreen[None]):
                 yield Static("", id="review-help")
                 yield Static("", id="review-line")
                 yield Static("", id="review-move-list")
-            yield Label(Text("← → the winning line · d: help taken · ↑ ↓ scroll · Esc: back to the game",
-                             style="dim"))
+            yield Label(Text(voice.REVIEW_KEYS, style="dim"), id="review-keys")
 
     def on_mount(self) -> None:
         self.query_one("#review-body").focus()
@@ -116,6 +118,14 @@ class ReviewScreen(ModalScreen[None]):
         """Show or hide each help taken (the summary says it in one line)."""
         self.detail = not self.detail
         self.query_one("#review-help", Static).display = self.detail
+
+    def action_play_from_here(self) -> None:
+        """Close the review with it, for the app to play from before its losing move."""
+        review = self.review
+        if review is None or not review.done or review.losing_move is None:
+            self.query_one("#review-keys", Label).update(Text(voice.REVIEW_NO_LINE, style="bold"))
+            return
+        self.dismiss(review)
 
     def action_step(self, delta: int) -> None:
         if not self.line_positions:

@@ -18,9 +18,7 @@ from ... import voice
 from ...analysis import GUESS, VERDICT_BUDGETS, WON, Answer, Hint, Verdict, hint_of
 from ...engine.move import Move
 from ...engine.state import State, Status
-from .bars import clock
 from .host import AppHost
-from .review import PastGamesScreen, ReviewScreen
 
 BUDGETS = VERDICT_BUDGETS
 """Seconds of successive background searches of one position (the analysis's ladder)."""
@@ -194,37 +192,6 @@ class SolverMixin(AppHost):
                       f"R restarts · n new deal")
             return
         self.warn("this position can no longer be won: u undoes, R restarts, n deals a new one")
-
-    # ----------------------------------------------------------- review
-
-    def action_review(self) -> None:
-        """Review this game: the verdict after every move, the move that lost it."""
-        self._begin()
-        store = self.store_or_warn("nothing to review: the game is not in the store")
-        if store is None:
-            return
-        if self.session.record_id is None:
-            self.warn("nothing to review yet: no move made")
-            return
-        self.push_screen(ReviewScreen(store, self.session.record_id, self.solver))
-
-    def action_past_games(self) -> None:
-        """The games played before, to review one."""
-        self._begin()
-        store = self.store_or_warn("no past games: the store could not be opened")
-        if store is None:
-            return
-        try:
-            games = store.games(limit=100)
-        except Exception as exc:  # noqa: BLE001 - a locked or damaged store is said, the game goes on
-            self.warn(f"no past games: {exc}")
-            return
-
-        def chosen(record_id: int | None) -> None:
-            if record_id is not None:
-                self.push_screen(ReviewScreen(store, record_id, self.solver))
-
-        self.push_screen(PastGamesScreen(games, clock), chosen)
 
     # --------------------------------------------------------- playback
 
