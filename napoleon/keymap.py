@@ -94,6 +94,20 @@ KEYS: tuple[Key, ...] = (
 
 KEYS_BY_ACTION = {k.action: k for k in KEYS}
 
+END_KEYS: tuple[Key, ...] = (
+    Key("next_deal", ("enter", *KEYS_BY_ACTION["new_deal"].keys), "Next deal", "next", "the next deal by number"),
+    Key("random_deal", ("x",), "Random deal", "random", "a deal drawn at random", where=("terminal",)),
+    KEYS_BY_ACTION["restart"],
+    KEYS_BY_ACTION["review"],
+    KEYS_BY_ACTION["undo"],
+    KEYS_BY_ACTION["back_to_winnable"],
+    Key("look", KEYS_BY_ACTION["cancel"].keys, "Look at the board", "look", "close this and look at the board"),
+)
+"""The choices when a game ends, in the order they are offered: where a choice does what an action of
+the table does (undo, restart, review, back to winnable) it is that action, with its keys."""
+END_AFTER_LOSS = ("undo", "back_to_winnable")
+"""The end's choices offered only after a loss."""
+
 
 def action_of(key: str) -> str | None:
     """The action of ``key``, or None."""

@@ -295,6 +295,11 @@ VERDICT_WORDS = {
 # ------------------------------------------------------------ end of game
 
 
+END_WON = "You won!"
+END_LOST = "No legal move is left: the game is lost."
+"""The end-of-game screen's title, the terminal's and the page's."""
+
+
 def won(game_name: str, deal: int | None, moves: int, seconds: float, helped: bool = False) -> str:
     """A game won; ``helped``: with a hint or the solution, which the statistics count apart."""
     if helped:
@@ -503,8 +508,8 @@ PAGE_WORDS: dict[str, str] = {
     "solution_found": "A solution in {moves:move} (the game itself is not changed).",
     "solution_shown": "Solution shown: {moves:move}.",
     "solution_step": "Solution: move {i} of {total} ({move})",
-    "you_won": "You won!",
-    "no_legal_move_left": "No legal move is left",
+    "you_won": END_WON,
+    "no_legal_move_left": END_LOST,
     "winnable_in": "winnable ({moves:move})",
     "cannot_be_won": "cannot be won from here",
     "not_proven": "winnable? not proven (search again)",

@@ -36,18 +36,13 @@ class DialogsMixin(AppHost):
         self.push_screen(EndScreen(won, msg, nxt), self._end_choice)
 
     def _end_choice(self, choice: str | None) -> None:
-        if choice == "next":
+        """Do what the player chose when the game ended (an action of :data:`~napoleon.keymap.END_KEYS`)."""
+        if choice == "next_deal":
             self.start_deal(self.state.deal + 1 if self.state.deal < MAX_DEAL else 1)
-        elif choice == "random":
+        elif choice == "random_deal":
             self.start_deal(random_deal())
-        elif choice == "undo":
-            self.action_undo()
-        elif choice == "back":
-            self.action_back_to_winnable()
-        elif choice == "restart":
-            self.action_restart()
-        elif choice == "review":
-            self.action_review()
+        elif choice in ("undo", "back_to_winnable", "restart", "review"):
+            getattr(self, f"action_{choice}")()
 
     def action_stats(self) -> None:
         """The statistics of this game; x in them resets them, after asking."""

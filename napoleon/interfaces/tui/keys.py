@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from ...keymap import KEYS
+from ...keymap import END_KEYS, KEYS
 
 TEXTUAL_NAMES = {"?": "question_mark", ":": "colon", "+": "plus", "-": "minus"}
 """Textual's names of the keys the map writes as signs."""
@@ -31,3 +31,9 @@ def terminal_bindings() -> list[BindingType]:
             out.append(Binding(TEXTUAL_NAMES.get(name, name), action, key.label, show=False,
                                priority=name in PRIORITY))
     return out
+
+
+def end_bindings() -> list[BindingType]:
+    """The end-of-game screen's bindings: each key of :data:`~napoleon.keymap.END_KEYS` chooses its action."""
+    return [Binding(TEXTUAL_NAMES.get(name, name), f"choose('{key.action}')", key.label)
+            for key in END_KEYS for name in key.keys]

@@ -12,9 +12,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from ... import voice
 from ...engine.game import Game, format_option
-from ...keymap import help_lines
+from ...keymap import END_AFTER_LOSS, END_KEYS, help_lines
 from ...shuffle import MAX_DEAL
+from .keys import end_bindings
 
 
 def keys_help() -> str:
@@ -129,19 +131,12 @@ class MoveScreen(ModalScreen[str | None]):
 class EndScreen(ModalScreen[str]):
     """The game is won or lost: say so and offer what comes next.
 
-    Dismissed with ``"next"`` (the next deal number), ``"random"``, ``"undo"``,
-    ``"back"`` (to the last winnable position), ``"restart"``, ``"review"`` or ``"stay"``.
+    Dismissed with the action of the choice made, one of :data:`~napoleon.keymap.END_KEYS`
+    (``"next_deal"``, ``"random_deal"``, ``"undo"``, ``"back_to_winnable"``, ``"restart"``,
+    ``"review"``, or ``"look"`` to stay and look at the board).
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,n", "choose('next')", "Next deal"),
-        Binding("x", "choose('random')", "Random deal"),
-        Binding("u", "choose('undo')", "Undo"),
-        Binding("b", "choose('back')", "Back to the last winnable position"),
-        Binding("R", "choose('restart')", "Restart"),
-        Binding("v", "choose('review')", "Review the game"),
-        Binding("escape", "choose('stay')", "Look at the board"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = end_bindings()
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     EndScreen > Vertical { width: 78; max-width: 100%; height: auto; border: double $accent; background: $surface; padding: 1 2; }
@@ -163,18 +158,16 @@ class EndScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("You won!" if self.won else "No legal move is left: the game is lost.", id="title")
+            yield Label(voice.END_WON if self.won else voice.END_LOST, id="title")
             yield Label(self.message)
-            keys = "Enter: next deal · x: random deal · R: restart · v: review" + (
-                "" if self.won else " · u: undo · b: back to the last winnable position")
-            yield Label(f"{keys} · Esc: look at the board")
+            offered = [key for key in END_KEYS if not (self.won and key.action in END_AFTER_LOSS)]
+            yield Label(" · ".join(f"{key.shown}: {key.label.lower()}" for key in offered))
             with Horizontal():
-                yield Button(f"Next deal ({self.next_deal})", id="next", variant="primary")
-                yield Button("Random deal", id="random")
-                if not self.won:
-                    yield Button("Undo", id="undo")
-                    yield Button("Back", id="back")
-                yield Button("Review", id="review")
+                for key in offered:
+                    if key.action == "look":
+                        continue
+                    label = f"{key.label} ({self.next_deal})" if key.action == "next_deal" else key.label
+                    yield Button(label, id=key.action, variant="primary" if key.action == "next_deal" else "default")
 
     def on_mount(self) -> None:
         if self.won:
@@ -185,7 +178,7 @@ class EndScreen(ModalScreen[str]):
         self.frame += 1
         title = self.query_one("#title", Label)
         if self.frame >= self.CELEBRATION_FRAMES:
-            title.update(Text("★ You won! ★", style="bold green"))
+            title.update(Text(f"★ {voice.END_WON} ★", style="bold green"))
             return
         suits = "♠♥♣♦"
         colours = ("#ffd75f", "#ff8787", "#87d7ff", "#87ff87")
@@ -193,14 +186,14 @@ class EndScreen(ModalScreen[str]):
         for i in range(4):
             k = (self.frame + i) % 4
             text.append(suits[k] + " ", style=f"bold {colours[k]}")
-        text.append(" You won! ", style=f"bold reverse {colours[self.frame % 4]}")
+        text.append(f" {voice.END_WON} ", style=f"bold reverse {colours[self.frame % 4]}")
         for i in range(4):
             k = (self.frame + 3 - i) % 4
             text.append(" " + suits[k], style=f"bold {colours[k]}")
         title.update(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "stay")
+        self.dismiss(event.button.id or "look")
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

@@ -1,13 +1,25 @@
-// Playing with the keyboard: arrow keys choose a pile, Enter (or Space)
+// Playing with the keyboard, every key from the one key map the terminal uses
+// too (served with the catalogue): arrow keys choose a pile, Enter (or Space)
 // picks up and puts down, Shift+Up/Down take more or fewer cards of a run,
-// f sends to a foundation, Esc drops; the other keys are those of the one key
-// map the terminal uses too (served with the catalogue): u undo, r redo,
-// R restart, F finish, a auto, h hint, n new deal, ? help. Keys without Ctrl
+// f sends to a foundation, Esc drops, u undo, r redo, R restart, F finish,
+// a auto, h hint, n new deal, ? help. Keys without Ctrl
 // act only while the table has the focus (or nothing has), never on a button
 // or a field, and the letters can be switched off in the settings (a
 // speech-input user's words may hit them).
 
 const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+
+// The browser's names of the keys the key map names otherwise (a letter or a sign is its own name).
+const MAP_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down", " ": "space",
+  Enter: "enter", Escape: "escape", Tab: "tab", F1: "f1" };
+// The depth keys that take one card more (the others take one fewer).
+const MORE = new Set(["shift+up", "+"]);
+
+/** Key event ``e`` by the key map's name for it: ``left``, ``shift+up``, ``space``, ``R``, ``+``. */
+function mapName(e) {
+  const name = MAP_NAMES[e.key] || e.key;
+  return e.shiftKey && (name === "up" || name === "down" || name === "tab") ? `shift+${name}` : name;
+}
 
 export class Keyboard {
   /**
@@ -73,7 +85,7 @@ export class Keyboard {
     if (this.app.locked() || !this.board.spec || !this.onTable()) return false;
     // Letters and signs (not the arrows, Enter, Space or Esc) may be switched off.
     if (key.length === 1 && key !== " " && !this.app.shortcuts()) return false;
-    return this.shortcut(key) || this.table(e, key);
+    return this.shortcut(mapName(e));
   }
 
   /** Whether the keys play on the table: the focus is on it, or on nothing (the page itself). */
@@ -82,37 +94,36 @@ export class Keyboard {
     return !here || here === document.body || this.board.root.contains(here);
   }
 
-  /** A key of the key map that is not about the table (undo, redo, restart, finish, hint…). */
-  shortcut(key) {
-    const entry = this.app.keys().find((k) => k.keys.includes(key));
-    return !!entry && this.app.action(entry.action);
+  /** Do what key ``name`` (as the key map writes it) does: on the table, or else through the app. */
+  shortcut(name) {
+    const entry = this.app.keys().find((k) => k.keys.includes(name));
+    return !!entry && (this.table(entry.action, name) || this.app.action(entry.action));
   }
 
-  /** The keys that play on the table: arrows, Enter and Space, F, Escape. */
-  table(e, lower) {
+  /** The key map's actions that play on the table: move, select, depth, cancel, foundation. */
+  table(action, name) {
     const board = this.board;
+    if (!board.spec) return false;
     const focus = board.marks.focus || board.spec.order[0];
-    switch (lower) {
-      case "ArrowLeft":
-      case "ArrowRight": {
+    switch (action) {
+      case "move": {
+        if (name === "up" || name === "down") return this.upDown(name === "up" ? 1 : -1, focus);
         const order = board.spec.order;
         const i = order.indexOf(focus);
-        this.focus(order[(i + (lower === "ArrowLeft" ? order.length - 1 : 1)) % order.length]);
+        this.focus(order[(i + (name === "left" ? order.length - 1 : 1)) % order.length]);
         return true;
       }
-      case "ArrowUp":
-      case "ArrowDown":
-        return this.upDown(e.shiftKey, lower === "ArrowUp" ? 1 : -1, focus);
-      case "Enter":
-      case " ":
-        if (lower === " " && !board.root.contains(document.activeElement)) return false;
+      case "depth":
+        return this.depth(MORE.has(name) ? 1 : -1);
+      case "select":
+        if (name === "space" && !board.root.contains(document.activeElement)) return false;
         this.enter(focus);
         return true;
-      case "f":
+      case "foundation":
         this.input.clearSelection();
         this.app.toFoundation(focus);
         return true;
-      case "Escape":
+      case "cancel":
         this.input.clearSelection();
         return true;
       default:
@@ -120,15 +131,18 @@ export class Keyboard {
     }
   }
 
-  /** Up and Down move between piles; with Shift, take one card more (up) or fewer of the run held. */
-  upDown(shift, up, focus) {
+  /** One card more (``by`` 1) or fewer (-1) of the run held; nothing when nothing is held. */
+  depth(by) {
     const board = this.board;
     const sel = board.marks.selected;
-    if (shift && sel) {
-      const n = board.view.most_movable[sel.pile] || board.piles[sel.pile].length;
-      this.input.select(sel.pile, Math.max(1, Math.min(n, sel.count + up)));
-      return true;
-    }
+    if (!sel) return false;
+    const n = board.view.most_movable[sel.pile] || board.piles[sel.pile].length;
+    this.input.select(sel.pile, Math.max(1, Math.min(n, sel.count + by)));
+    return true;
+  }
+
+  /** Up and Down move between piles, by the slots' places. */
+  upDown(up, focus) {
     const next = this.neighbour(focus, 0, -up);
     if (next) this.focus(next);
     return true;
