@@ -8,7 +8,7 @@ interface asks this package and nothing below it.
 """
 
 from ..solver.service import Answer, Verdict
-from .answers import HINT_BUDGET, VERDICT_BUDGETS, Analysis, LostAt, WorkerError, ask_hint
+from .answers import HINT_BUDGET, QUICK_HINT_BUDGET, VERDICT_BUDGETS, Analysis, LostAt, WorkerError, ask_hint
 from .hints import GUESS, LOST, OUTCOMES, OVER, UNKNOWN, WON, Hint, hint_of
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
            "LOST",
            "OUTCOMES",
            "OVER",
+           "QUICK_HINT_BUDGET",
            "UNKNOWN",
            "VERDICT_BUDGETS",
            "WON",

@@ -33,13 +33,18 @@ from ..engine.state import State
 from ..solver.service import Answer, SolverService, Verdict, WorkerError, find_winnable_job, losing_move
 from .hints import Hint, hint_of
 
-__all__ = ["HINT_BUDGET", "VERDICT_BUDGETS", "Analysis", "LostAt", "WorkerError", "ask_hint"]
+__all__ = ["HINT_BUDGET", "QUICK_HINT_BUDGET", "VERDICT_BUDGETS", "Analysis", "LostAt", "WorkerError", "ask_hint"]
 
 VERDICT_BUDGETS = (1.5, 6.0, 30.0)
 """Seconds of the live verdict's successive searches of one position."""
 
 HINT_BUDGET = 5.0
 """Seconds a hint may search when no solution is known (an interface may give its own)."""
+
+QUICK_HINT_BUDGET = 1.5
+"""Seconds the hint of a player at the table (the terminal, the page) searches when no solution is
+known: then it offers a guess (a short search's move to try, said to be one) within a second or
+two; the background verdict searches on longer, and a solution it finds is the next hint."""
 
 
 @dataclass(frozen=True)

@@ -568,6 +568,28 @@ def test_a_hint_with_no_solution_known_is_a_guess_said_to_be_one(client):
     assert solved["verdict"] == "won" and solved["suggestion"] is None and "guess" not in solved["text"]
 
 
+def test_the_page_hint_guesses_after_the_terminals_second_and_a_half(db):
+    """With no budget asked (the page asks none), a hint searches as long as the terminal's does,
+    then guesses: within a second or two, not five."""
+    from napoleon.analysis import QUICK_HINT_BUDGET
+    from napoleon.interfaces.tui.solving import HINT_BUDGET
+
+    with TestClient(create_app(db, settings=Settings())) as client:
+        client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]
+        gid = new(client, "forty-thieves", 20010)["id"]
+        solver, asked = client.app.state.web.solver, []
+        real = solver.hint
+
+        async def hint(state, budget=None, max_states=None):
+            asked.append(budget)
+            return await real(state, budget, max_states)
+
+        solver.hint = hint
+        answer = client.get(f"/api/games/{gid}/hint").json()
+    assert asked == [QUICK_HINT_BUDGET] == [HINT_BUDGET] and QUICK_HINT_BUDGET <= 2
+    assert answer["suggestion"] is not None and "a guess, no solution known" in answer["text"]
+
+
 def test_lost_position_is_reported_lost(client):
     gid = new(client, "werner", LOST_WERNER_DEAL)["id"]
     hint = client.get(f"/api/games/{gid}/hint").json()

@@ -330,10 +330,13 @@ def test_a_hint_with_no_solution_known_shows_a_guess(server, page):
     the hint still marks a move on the table, said to be a guess."""
     page.goto(f"{server}/#forty-thieves/20010")
     wait_ready(page, "forty-thieves")
+    asked: list[str] = []
+    page.on("request", lambda request: "/hint" in request.url and asked.append(request.url))
     page.click("#hint")
     page.wait_for_selector("#board .card.hint, #board .slot.hint", timeout=20000)
     message = page.inner_text("#message")
     assert message.startswith("Guess: move the ") and "(no solution known" in message
+    assert asked and not [url for url in asked if "budget" in url]  # the server's: the terminal's 1.5 s
 
 
 def test_new_deal_by_number_share_link_and_stats_page(server, page):

@@ -15,7 +15,7 @@ from textual import work
 from textual.timer import Timer
 
 from ... import voice
-from ...analysis import GUESS, VERDICT_BUDGETS, WON, Answer, Hint, Verdict, hint_of
+from ...analysis import GUESS, QUICK_HINT_BUDGET, VERDICT_BUDGETS, WON, Answer, Hint, Verdict, hint_of
 from ...engine.move import Move
 from ...engine.state import State, Status
 from .host import AppHost
@@ -23,10 +23,8 @@ from .host import AppHost
 BUDGETS = VERDICT_BUDGETS
 """Seconds of successive background searches of one position (the analysis's ladder)."""
 
-HINT_BUDGET = 1.5
-"""Seconds a hint may search when no solution is known: then it offers a guess (a short search's
-move to try, said to be one) within a second or two; the background verdict searches on longer,
-and a solution it finds is the next hint."""
+HINT_BUDGET = QUICK_HINT_BUDGET
+"""Seconds a hint may search when no solution is known, as on the page: then it offers a guess."""
 
 SOLVE_BUDGET = 30.0
 """Seconds "show the solution" may search when no solution is known."""

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ... import voice
-from ...analysis import Analysis, WorkerError
+from ...analysis import QUICK_HINT_BUDGET, Analysis, WorkerError
 from ...engine.errors import NapoleonError
 from ...engine.state import State
 from ...session import Change, Clock, Session
@@ -36,7 +36,7 @@ T = TypeVar("T")
 class Settings:
     """How the app searches: worker processes and budgets (tests make them small)."""
 
-    def __init__(self, workers: int = 1, hint_budget: float = 5.0, solve_budget: float = 15.0,
+    def __init__(self, workers: int = 1, hint_budget: float = QUICK_HINT_BUDGET, solve_budget: float = 15.0,
                  winnable_budget: float = 3.0, winnable_tries: int = 40, max_budget: float = MAX_BUDGET,
                  grade_tries: int = 200, clock: Clock = time.monotonic) -> None:
         self.workers = workers

@@ -5,8 +5,6 @@
 import { api } from "./api.js";
 import { sentence } from "./util.js";
 
-const HINT_BUDGET = 5;
-
 export class Play {
   constructor(app) {
     this.app = app;
@@ -59,7 +57,8 @@ export class Play {
     app.message(sentence("looking_for_hint"), false, true);  // the terminal's words
     let answer;
     try {
-      answer = await api.hint(app.view.id, HINT_BUDGET);
+      // The server's budget: a guess within a second or two when no solution is known, as in the terminal.
+      answer = await api.hint(app.view.id);
     } catch (err) {
       app.message(err.message, true);
       return;
