@@ -483,6 +483,28 @@ REVIEW_KEYS = "← → the winning line · p: play from here · d: help taken ·
 
 REVIEW_NO_LINE = "No winning line to play from: the review names no losing move."
 
+PAST_GAMES_TITLE = "Past games: Enter reviews one"
+PAST_GAMES_NONE = "No game played yet."
+PAST_GAMES_KEYS = "↑ ↓ choose · Enter: review · Esc: close"
+
+
+def review_heading(record_id: int | None, game_name: str | None = None, deal: int | None = None,
+                   moves: int | None = None, result: str | None = None) -> str:
+    """The review's heading, as far as it is known: "Review of game #12: Werner, deal 15, 20 moves, lost"."""
+    head = f"Review of game #{record_id}"
+    if game_name is None:
+        return head
+    return f"{head}: {game_name}, deal {deal}, {plural(moves or 0, 'move')}, {RESULTS.get(result or '', result or '')}"
+
+
+def review_how(stored: bool, seconds: float, searches: int) -> str:
+    """How the review was had: "from the store", or "in 3.2 s, 12 searches"."""
+    return "from the store" if stored else f"in {seconds:.1f} s, {searches} search{'es' * (searches != 1)}"
+
+
+def review_failed(why: object) -> str:
+    return f"No review: {why}"
+
 
 def played_from_here(before_move: int, length: int) -> str:
     """The winning line taken onto the table (the review's Play from here) as a new game."""
@@ -543,6 +565,9 @@ PAGE_WORDS: dict[str, str] = {
     "best_streak": "Best streak",
     "best_time": "Best time",
     "fewest_moves": "Fewest moves",
+    "badge_won": "won!",
+    "badge_grade": "grade: {grade}",
+    "share_link": "link: {hash}",
 }
 """The sentences the page writes itself (served with the catalogue, ``words``): ``{key}`` is
 filled in by the page, ``{key:word}`` is the number and the word, plural unless it is 1 (see

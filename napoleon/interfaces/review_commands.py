@@ -39,12 +39,11 @@ def cmd_review(args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(review.to_json(), indent=2))
         return
-    from .. import get_game
+    from .. import get_game, voice
 
     game = get_game(review.game, review.options)
-    how = "from the store" if review.stored else f"in {review.seconds:.1f} s, {review.searches} searches"
-    print(f"{game.name}, deal {review.deal}, game #{review.id} ({review.result}), {len(review.moves)} moves: "
-          f"reviewed {how}")
+    print(f"{voice.review_heading(review.id, game.name, review.deal, len(review.moves), review.result)}: "
+          f"reviewed {voice.review_how(review.stored, review.seconds, review.searches)}")
     for line in summary(review, game.total_cards):
         print(line)
     if args.moves:

@@ -254,3 +254,17 @@ def test_a_finish_is_kept_where_it_was_taken_and_said_in_the_help_line(tmp_path,
     assert f"Help taken: 1 hint, Finish at move {at}." in capsys.readouterr().out
     assert main(["review", str(session.record_id), "--db", str(path), "--detail"]) == 0
     assert f"Finish at move {at}" in capsys.readouterr().out.split("Help taken")[-1].splitlines()[1:]
+
+
+def test_the_review_heading_is_the_voices(stored_game, capsys, monkeypatch):
+    from napoleon import voice
+
+    path, record = stored_game
+    assert main(["review", str(record), "--db", str(path)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    name = get_game("werner").name
+    assert first.startswith(f"Review of game #{record}: {name}, deal {DEAL}, 20 moves, lost: reviewed in ")
+    monkeypatch.setattr(voice, "review_heading", lambda *args: "HEADING")
+    monkeypatch.setattr(voice, "review_how", lambda *args: "HOW")
+    assert main(["review", str(record), "--db", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "HEADING: reviewed HOW"

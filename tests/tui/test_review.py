@@ -154,3 +154,22 @@ async def test_play_from_here_without_a_losing_move_says_so_and_stays():
         await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
         await pilot.press("p")
         assert app.screen is screen and text_of(screen, "#review-keys") == voice.REVIEW_NO_LINE
+
+
+async def test_the_review_title_is_the_voices(monkeypatch):
+    from napoleon import get_game, voice
+
+    with Store.open() as store:
+        record = store.insert(get_game("werner"), DEAL, moves=FOLLOWED[:4], result="abandoned")
+    monkeypatch.setattr(voice, "review_heading", lambda record_id, *rest: f"HEADING {record_id} {len(rest)}")
+    monkeypatch.setattr(voice, "review_how", lambda *args: "HOW")
+    app = make_app("werner", 1, autoplay=False, use_store=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+        assert text_of(app.screen, "Label") == voice.PAST_GAMES_TITLE
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        assert text_of(screen, "#review-title") == f"HEADING {record} 4 (HOW)"

@@ -29,9 +29,11 @@ def literals(path: Path) -> list[tuple[int, str]]:
 
 
 def is_sentence(text: str) -> bool:
-    """Two words or more of a player's language (not a class name, a path or a bare template)."""
+    """Two words or more of a player's language, or a word said ("won!", "grade: ${grade}"); not a
+    class name, a path or a bare template."""
     bare = re.sub(r"\$\{[^}]*\}", "", text).strip()
-    return bool(re.search(r"[A-Za-z]{2,}[ ,:.!?…]+[A-Za-z]", bare)) and "/" not in bare and bare not in CLASS_NAMES
+    said = re.search(r"[A-Za-z]{2,}[ ,:.!?…]+[A-Za-z]", bare) or re.search(r"[A-Za-z]{2,}(!|: )", text)
+    return bool(said) and "/" not in bare and bare not in CLASS_NAMES
 
 
 @pytest.mark.parametrize("name", SPOKEN)

@@ -66,10 +66,10 @@ class ReviewScreen(ModalScreen[Review | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(f"Review of game #{self.record_id}", style="bold"), id="review-title")
+            yield Label(Text(voice.review_heading(self.record_id), style="bold"), id="review-title")
             yield ProgressBar(show_eta=False, id="review-progress")
             with VerticalScroll(id="review-body"):
-                yield Static("reviewing …", id="review-summary")
+                yield Static(voice.REVIEW_STARTING, id="review-summary")
                 yield Static("", id="review-help")
                 yield Static("", id="review-line")
                 yield Static("", id="review-move-list")
@@ -84,7 +84,7 @@ class ReviewScreen(ModalScreen[Review | None]):
         try:
             review = await review_record(self.analysis, self.store, self.record_id, on_progress=self.show)
         except Exception as exc:  # noqa: BLE001 - a store or solver failure is said, the game goes on
-            self.query_one("#review-summary", Static).update(Text(f"no review: {exc}", style="bold red"))
+            self.query_one("#review-summary", Static).update(Text(voice.review_failed(exc), style="bold red"))
             return
         self.show(review)
 
@@ -95,10 +95,10 @@ class ReviewScreen(ModalScreen[Review | None]):
         bar = self.query_one("#review-progress", ProgressBar)
         bar.update(total=len(review.verdicts), progress=review.checked)
         bar.display = not review.done
-        how = "" if not review.done else (" (from the store)" if review.stored else f" ({review.seconds:.1f} s)")
+        how = f" ({voice.review_how(review.stored, review.seconds, review.searches)})" if review.done else ""
         self.query_one("#review-title", Label).update(Text(
-            f"Review of game #{self.record_id}: {game.name}, deal {review.deal}, {len(review.moves)} moves, "
-            f"{RESULTS.get(review.result or '', review.result or '')}{how}", style="bold"))
+            voice.review_heading(self.record_id, game.name, review.deal, len(review.moves), review.result) + how,
+            style="bold"))
         width = max(40, min(self.size.width - 6, 100))
         lines = summary(review, game.total_cards, width)
         self.query_one("#review-summary", Static).update("\n".join(lines))
@@ -158,12 +158,12 @@ class PastGamesScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text("Past games: Enter reviews one", style="bold"))
+            yield Label(Text(voice.PAST_GAMES_TITLE, style="bold"))
             if self.games:
                 yield OptionList(*(Option(self._line(g), id=str(g.id)) for g in self.games), id="past-games")
             else:
-                yield Label("No game played yet.")
-            yield Label(Text("↑ ↓ choose · Enter: review · Esc: close", style="dim"))
+                yield Label(voice.PAST_GAMES_NONE)
+            yield Label(Text(voice.PAST_GAMES_KEYS, style="dim"))
 
     def _line(self, g: SavedGame) -> str:
         when = (g.ended or g.updated)[:16].replace("T", " ")

@@ -42,7 +42,7 @@ export class WinnableBadge {
     const v = this.app.view;
     if (v.status !== "playing") {
       badge.className = `badge-state ${v.status === "won" ? "won" : "lost"}`;
-      badge.textContent = v.status === "won" ? "won!" : sentence("lost_no_move");
+      badge.textContent = sentence(v.status === "won" ? "badge_won" : "lost_no_move");
       return;
     }
     if (this.gameId !== v.id) {
@@ -126,7 +126,7 @@ export class WinnableBadge {
     // "unknown" would stand beside the winnable badge's own word on the position, and say less.
     const shown = v.grade && v.grade !== "unknown";
     badge.hidden = !shown;
-    badge.textContent = shown ? `grade: ${v.grade}` : "";
+    badge.textContent = shown ? sentence("badge_grade", { grade: v.grade }) : "";
     badge.dataset.grade = v.grade || "";
   }
 

@@ -43,7 +43,7 @@ export class Toolbar {
       : "";
     $("opt-autoplay").checked = v.autoplay;
     $("share-link").href = v.hash;
-    $("share-link").textContent = `link: ${v.hash}`;
+    $("share-link").textContent = sentence("share_link", { hash: v.hash });
     this.renderOptions(g);
   }
 
