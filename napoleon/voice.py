@@ -238,6 +238,37 @@ def which_waste(state: State, wastes: list[int]) -> str:
     return f"turn the stock card onto which waste pile? ({', '.join(pile_name(state, w) for w in wastes)})"
 
 
+# ------------------------------------------------------- the table, told
+
+def face_down(n: int) -> str:
+    """The stock, told: ``24 cards face down``."""
+    return f"{plural(n, 'card')} face down"
+
+
+EMPTY = "empty"
+
+
+def wastes_in_play(n: int) -> str:
+    return f"{n} waste piles in play"
+
+
+def showing_solution_at(shown: int, total: int) -> str:
+    """The terminal's status line while it shows the solution."""
+    return f"showing the solution: move {shown} of {total} (any key goes back to your game)"
+
+
+HOLDING = "holding {cards} from {pile}: "
+"""The cards the player holds, told: ``{cards}`` stands where an interface draws them."""
+A_STOCK_CARD = "a stock card"
+HOLD_HAS_PLACES = "put it on a pile marked green"
+HOLD_NOWHERE = "it has nowhere to go now"
+
+
+def puts_back(keys: str) -> str:
+    """What puts held cards back: ``Esc puts it back``."""
+    return f"{keys} puts it back"
+
+
 # ------------------------------------------------------------------ hints
 
 
@@ -568,6 +599,14 @@ PAGE_WORDS: dict[str, str] = {
     "badge_won": "won!",
     "badge_grade": "grade: {grade}",
     "share_link": "link: {hash}",
+    "imported_as": "Imported as game {id}.",
+    "pile_not_in_play": ", not in play",
+    "pile_takes_held": ", the held cards may go here",
+    "face_down": "{count:card} face down",
+    "empty": EMPTY,
+    "empty_starts_a": EMPTY + ", starts with a {start}",
+    "empty_starts_an": EMPTY + ", starts with an {start}",
+    "pile_top": "{count:card}, top card {card}",
 }
 """The sentences the page writes itself (served with the catalogue, ``words``): ``{key}`` is
 filled in by the page, ``{key:word}`` is the number and the word, plural unless it is 1 (see

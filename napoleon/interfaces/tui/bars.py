@@ -13,7 +13,9 @@ from textual.widget import Widget
 
 from ...analysis import Verdict
 from ...engine.state import Status
+from ... import voice
 from ...keymap import KEYS as KEY_MAP
+from ...keymap import KEYS_BY_ACTION
 from ...voice import VERDICT_WORDS, clock
 from . import cardfaces as cf
 from .host import AppHost
@@ -203,28 +205,27 @@ class BarsMixin(AppHost):
         text = Text(" ")
         if self.playback is not None:
             pb = self.playback
-            text.append(f"showing the solution: move {pb.shown} of {len(pb.moves)} (any key goes back to your game)",
-                        style="bold")
+            text.append(voice.showing_solution_at(pb.shown, len(pb.moves)), style="bold")
             return text
         if self.held is not None:
             src, count = self.held
-            what = "a stock card" if src == game.stock else self._cards_text(state.piles[src][-count:])
-            text.append(f"holding {what} from {game.pile_abbrs[src]}: ", style="bold")
-            text.append("put it on a pile marked green" if self.target_counts else "it has nowhere to go now")
-            text.append(" · Esc puts it back", style="dim")
+            what = voice.A_STOCK_CARD if src == game.stock else self._cards_text(state.piles[src][-count:]).plain
+            text.append(voice.HOLDING.format(cards=what, pile=game.pile_abbrs[src]), style="bold")
+            text.append(voice.HOLD_HAS_PLACES if self.target_counts else voice.HOLD_NOWHERE)
+            text.append(f" · {voice.puts_back(KEYS_BY_ACTION['cancel'].shown)}", style="dim")
             return text
         p = self.cursor
         pile = state.piles[p]
         text.append(f"{game.pile_abbrs[p]} ", style="bold")
         text.append(f"{game.pile_label(p)}: ")
         if p == game.stock:
-            text.append(f"{len(pile)} cards face down")
+            text.append(voice.face_down(len(pile)))
             if len(game.active_wastes(state)) > 1:
-                text.append(f" · {len(game.active_wastes(state))} waste piles in play")
+                text.append(f" · {voice.wastes_in_play(len(game.active_wastes(state)))}")
         elif not pile:
-            text.append("empty")
+            text.append(voice.EMPTY)
         else:
-            text.append(f"{len(pile)} card{'s' * (len(pile) != 1)} ")
+            text.append(f"{voice.plural(len(pile), 'card')} ")
             width = max(10, (self.size.width or 80) - text.cell_len - 1)
             cards = self._cards_text(pile)
             if cards.cell_len > width:

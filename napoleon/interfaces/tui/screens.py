@@ -13,8 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from ... import voice
+from ...voice import capital
 from ...engine.game import Game, format_option
-from ...keymap import END_AFTER_LOSS, END_KEYS, help_lines
+from ...keymap import END_AFTER_LOSS, END_KEYS, KEYS_BY_ACTION, help_lines
 from ...shuffle import MAX_DEAL
 from .keys import end_bindings
 
@@ -153,6 +154,9 @@ class EndScreen(ModalScreen[str]):
         self.next_deal = next_deal
         self.frame = 0
 
+    KEYS_ONLY = ("restart", "look")
+    """The choices offered by their keys alone (a button of their own would not fit)."""
+
     CELEBRATION_FRAMES = 16
     """Frames of the short celebration of a win (about two seconds)."""
 
@@ -161,13 +165,17 @@ class EndScreen(ModalScreen[str]):
             yield Label(voice.END_WON if self.won else voice.END_LOST, id="title")
             yield Label(self.message)
             offered = [key for key in END_KEYS if not (self.won and key.action in END_AFTER_LOSS)]
-            yield Label(" · ".join(f"{key.shown}: {key.label.lower()}" for key in offered))
+            yield Label(" · ".join(f"{key.shown.split()[0]}: {key.label.lower()}" for key in offered))
             with Horizontal():
                 for key in offered:
-                    if key.action == "look":
+                    if key.action in self.KEYS_ONLY:
                         continue
-                    label = f"{key.label} ({self.next_deal})" if key.action == "next_deal" else key.label
-                    yield Button(label, id=key.action, variant="primary" if key.action == "next_deal" else "default")
+                    # The table's own actions by their short names, so that the buttons fit on one line.
+                    label = key.label if key.action not in KEYS_BY_ACTION else capital(key.short)
+                    if key.action == "next_deal":
+                        yield Button(f"{label} ({self.next_deal})", id=key.action, variant="primary")
+                    else:
+                        yield Button(label, id=key.action)
 
     def on_mount(self) -> None:
         if self.won:

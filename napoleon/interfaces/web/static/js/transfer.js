@@ -3,7 +3,7 @@
 // web app's; the page only carries the text.
 
 import { api } from "./api.js";
-import { $ } from "./util.js";
+import { $, sentence } from "./util.js";
 
 /** Offer game ``id``'s file for saving, named as the web app names it. */
 export async function exportGame(id) {
@@ -26,7 +26,7 @@ export function wireImport(app, done) {
     try {
       const { id } = await api.importText(await file.text());
       await done();
-      $("import-status").textContent = `Imported as game ${id}.`;
+      $("import-status").textContent = sentence("imported_as", { id });
     } catch (err) {
       $("import-status").textContent = err.message;
     } finally {
