@@ -533,6 +533,11 @@ def review_how(stored: bool, seconds: float, searches: int) -> str:
     return "from the store" if stored else f"in {seconds:.1f} s, {searches} search{'es' * (searches != 1)}"
 
 
+def review_kept(record_id: int) -> str:
+    """A review closed before its end has ended, and is kept with its game."""
+    return f"The review of game #{record_id} is done, kept with the game."
+
+
 def review_failed(why: object) -> str:
     return f"No review: {why}"
 

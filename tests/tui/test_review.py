@@ -173,3 +173,50 @@ async def test_the_review_title_is_the_voices(monkeypatch):
         screen = app.screen
         await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
         assert text_of(screen, "#review-title") == f"HEADING {record} 4 (HOW)"
+
+
+async def test_a_review_closed_early_goes_on_and_is_kept_in_the_store():
+    from napoleon import voice
+    from napoleon.analysis.stored import stored_review
+
+    app = make_app("werner", DEAL, autoplay=False, use_store=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for text in GAME:
+            app.play(app.state.parse_move(text))
+        record = app.session.record_id
+        store = app.recorder.store
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None)
+        assert not screen.review.done
+        await pilot.press("escape")  # closed at once: the review goes on without its screen
+        assert not isinstance(app.screen, ReviewScreen)
+        await wait_for(pilot, lambda: stored_review(store, record) is not None, 120)
+        assert stored_review(store, record).losing_move == 19
+        await wait_for(pilot, lambda: str(app.message).strip() == voice.review_kept(record))
+        # Opened again, it is the one kept.
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        again = app.screen
+        await wait_for(pilot, lambda: again.review is not None and again.review.done, 30)
+        assert again.review.stored and again.review.losing_move == 19
+
+
+async def test_a_review_opened_again_while_at_work_shows_the_one_at_work():
+    app = make_app("werner", DEAL, autoplay=False, use_store=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for text in GAME:
+            app.play(app.state.parse_move(text))
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        first = app.screen
+        await wait_for(pilot, lambda: first.review is not None)
+        await pilot.press("escape", "v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen is not first)
+        second = app.screen
+        await wait_for(pilot, lambda: second.review is not None and second.review.done, 120)
+        assert not second.review.stored and second.review.losing_move == 19  # the same work, not begun again
+        assert len(app.reviews.latest) == 0 and not app.reviews._running

@@ -43,6 +43,7 @@ from .deals import DealsMixin, random_deal
 from .dialogs import DialogsMixin
 from .hand import HandMixin
 from .keys import terminal_bindings
+from .review import ReviewsAtWork
 from .reviewing import ReviewsMixin
 from .solving import BUDGETS, HINT_BUDGET, SOLVE_BUDGET, Playback, SolverMixin
 from .turns import TurnsMixin
@@ -115,6 +116,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         if session.grade is None and session.state.deal:
             self._note_grade(grade)
         self.solver = solver if solver is not None else Analysis(workers=1, background=1, budgets=budgets)
+        self.reviews = ReviewsAtWork(self.solver, lambda record_id: self.say(voice.review_kept(record_id)))
         self.budgets = budgets
         self.hint_budget = hint_budget
         self.solve_budget = solve_budget
@@ -209,6 +211,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
 
     def on_unmount(self) -> None:
         self.solver.close()
+        self.reviews.close()
 
     # ------------------------------------------------------------ drawing
 
@@ -352,6 +355,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         if self.session.finished is None:
             self.session.abandon()
         self.solver.close()
+        self.reviews.close()
         self.exit()
 
 

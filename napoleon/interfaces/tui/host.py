@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ...engine.state import State
     from ...session import Session
     from .board import Board
+    from .review import ReviewsAtWork
     from .solving import Playback
 
 
@@ -71,6 +72,7 @@ class AppHost:
     action_restart: Callable[[], None]
     action_back_to_winnable: Callable[[], None]
     action_review: Callable[[], None]
+    reviews: ReviewsAtWork
     # Telling the player, and redrawing.
     message: Text | None
     say: Callable[..., None]

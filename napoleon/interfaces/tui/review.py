@@ -1,7 +1,9 @@
 """The review of a game in the terminal, and the list of past games that leads to one.
 
-:class:`ReviewScreen` works the review out on the app's analysis (or reads
-it from the store) and shows it as it fills in: a progress bar, the losing
+:class:`ReviewsAtWork` works reviews out on the app, not on the screen that
+shows one: a review closed early goes on and is kept in the store when it
+ends, as the page's is, and shown as far as it has got when opened again.
+:class:`ReviewScreen` shows one as it fills in (or as the store kept it): a progress bar, the losing
 move, a one-line sparkline of cards home and the verdict after every move;
 the winning line from before the losing move is stepped through on a text
 table with ← and →, and ``p`` (Play from here) closes the review with it, for
@@ -11,11 +13,11 @@ the app to put that position on the table as a new game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -33,8 +35,75 @@ from ...voice import RESULTS, plural
 from ..review_text import move_lines, summary
 
 
+Told = Callable[[Review | Exception], None]
+"""Who watches a review at work: told the review after each step, and at its end (or what stopped it)."""
+
+
+class ReviewsAtWork:
+    """The reviews at work for one terminal app, each on the app's own worker (a screen closed early
+    loses nothing: the review goes on, and :func:`~napoleon.analysis.stored.review_record` keeps it in
+    the store when it ends). They search on worker processes of their own beside ``play``'s,
+    sharing its solutions known (:meth:`~napoleon.analysis.Analysis.beside`, as the page's reviews):
+    a hint asked meanwhile never waits behind one. ``ended`` is told the game's id when a review
+    ends that no screen was watching."""
+
+    def __init__(self, play: Analysis, ended: Callable[[int], None]) -> None:
+        self.play = play
+        self.ended = ended
+        self._analysis: Analysis | None = None
+        self.latest: dict[int, Review] = {}  # each review at work as far as it has got
+        self.watchers: dict[int, list[Told]] = {}
+        self._running: set[int] = set()
+
+    def watch(self, app: App[Any], store: Store, record_id: int, told: Told) -> None:
+        """Tell ``told`` the review of game ``record_id`` as it goes: the one at work, else one
+        begun now on ``app`` (read from the store when it is kept there)."""
+        self.watchers.setdefault(record_id, []).append(told)
+        if record_id in self._running:
+            if record_id in self.latest:
+                told(self.latest[record_id])
+            return
+        self._running.add(record_id)
+        app.run_worker(self._work(store, record_id), group="reviews", exit_on_error=False)
+
+    def unwatch(self, record_id: int, told: Told) -> None:
+        """``told`` no longer watches (its screen closed); the review goes on."""
+        watchers = self.watchers.get(record_id, [])
+        if told in watchers:
+            watchers.remove(told)
+
+    async def _work(self, store: Store, record_id: int) -> None:
+        def progress(review: Review) -> None:
+            self.latest[record_id] = review
+            self._tell(record_id, review)
+
+        if self._analysis is None:
+            self._analysis = self.play.beside()
+        try:
+            review = await review_record(self._analysis, store, record_id, on_progress=progress)
+        except Exception as exc:  # noqa: BLE001 - a store or solver failure is said, the game goes on
+            self._tell(record_id, exc)
+            return
+        finally:
+            self._running.discard(record_id)  # the store keeps it now
+            self.latest.pop(record_id, None)
+        seen = bool(self.watchers.get(record_id))
+        self._tell(record_id, review)
+        if not seen and not review.stored:
+            self.ended(record_id)
+
+    def _tell(self, record_id: int, what: Review | Exception) -> None:
+        for told in list(self.watchers.get(record_id, ())):
+            told(what)
+
+    def close(self) -> None:
+        """End the reviews' worker processes (the app is quitting)."""
+        if self._analysis is not None:
+            self._analysis.close()
+
+
 class ReviewScreen(ModalScreen[Review | None]):
-    """The review of game ``record_id`` of ``store``, worked out on ``analysis``; dismissed with the
+    """The review of game ``record_id`` of ``store``, as ``reviews`` works it out; dismissed with the
     review when the player asks to play from before its losing move, else with None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -53,11 +122,11 @@ class ReviewScreen(ModalScreen[Review | None]):
     ReviewScreen #review-line { margin: 1 0; }
     """
 
-    def __init__(self, store: Store, record_id: int, analysis: Analysis) -> None:
+    def __init__(self, store: Store, record_id: int, reviews: ReviewsAtWork) -> None:
         super().__init__()
         self.store = store
         self.record_id = record_id
-        self.analysis = analysis
+        self.reviews = reviews
         self.review: Review | None = None
         self.step = 0
         self.line_positions: list[State] = []
@@ -77,16 +146,17 @@ class ReviewScreen(ModalScreen[Review | None]):
 
     def on_mount(self) -> None:
         self.query_one("#review-body").focus()
-        self.work_out()
+        self.reviews.watch(self.app, self.store, self.record_id, self.hear)
 
-    @work(exclusive=True, group="review", exit_on_error=False)
-    async def work_out(self) -> None:
-        try:
-            review = await review_record(self.analysis, self.store, self.record_id, on_progress=self.show)
-        except Exception as exc:  # noqa: BLE001 - a store or solver failure is said, the game goes on
-            self.query_one("#review-summary", Static).update(Text(voice.review_failed(exc), style="bold red"))
-            return
-        self.show(review)
+    def on_unmount(self) -> None:
+        self.reviews.unwatch(self.record_id, self.hear)  # the review goes on without the screen
+
+    def hear(self, what: Review | Exception) -> None:
+        """The review at work, as far as it has got, or why it stopped."""
+        if isinstance(what, Exception):
+            self.query_one("#review-summary", Static).update(Text(voice.review_failed(what), style="bold red"))
+        else:
+            self.show(what)
 
     def show(self, review: Review) -> None:
         """Draw the review as far as it has got."""

@@ -31,7 +31,7 @@ class ReviewsMixin(AppHost):
         if self.session.record_id is None:
             self.warn("nothing to review yet: no move made")
             return
-        self.push_screen(ReviewScreen(store, self.session.record_id, self.solver), self._play_from_review)
+        self.push_screen(ReviewScreen(store, self.session.record_id, self.reviews), self._play_from_review)
 
     def action_past_games(self) -> None:
         """The games played before, to review one."""
@@ -47,7 +47,7 @@ class ReviewsMixin(AppHost):
 
         def chosen(record_id: int | None) -> None:
             if record_id is not None:
-                self.push_screen(ReviewScreen(store, record_id, self.solver), self._play_from_review)
+                self.push_screen(ReviewScreen(store, record_id, self.reviews), self._play_from_review)
 
         self.push_screen(PastGamesScreen(games, clock), chosen)
 
