@@ -219,4 +219,5 @@ async def test_a_review_opened_again_while_at_work_shows_the_one_at_work():
         second = app.screen
         await wait_for(pilot, lambda: second.review is not None and second.review.done, 120)
         assert not second.review.stored and second.review.losing_move == 19  # the same work, not begun again
-        assert len(app.reviews.latest) == 0 and not app.reviews._running
+        # Kept in the store a moment after its last step: then no longer at work.
+        await wait_for(pilot, lambda: not app.reviews.latest and not app.reviews._running, 30)
