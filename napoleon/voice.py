@@ -509,7 +509,7 @@ def review_chart_label(home: int, losing_move: int | None, total: int) -> str:
 
 # ------------------------------------------------------- the review's own
 
-REVIEW_KEYS = "← → the winning line · p: play from here · d: help taken · ↑ ↓ scroll · Esc: back to the game"
+REVIEW_KEYS = "← → the winning line · p play from here · d help taken · ↑ ↓ scroll · Esc back to the game"
 """The keys of the terminal's review."""
 
 REVIEW_NO_LINE = "No winning line to play from: the review names no losing move."
@@ -529,8 +529,9 @@ def review_heading(record_id: int | None, game_name: str | None = None, deal: in
 
 
 def review_how(stored: bool, seconds: float, searches: int) -> str:
-    """How the review was had: "from the store", or "in 3.2 s, 12 searches"."""
-    return "from the store" if stored else f"in {seconds:.1f} s, {searches} search{'es' * (searches != 1)}"
+    """How the review was had: "reviewed from the store", or "reviewed in 3.2 s, 12 searches"."""
+    return "reviewed from the store" if stored else \
+        f"reviewed in {seconds:.1f} s, {searches} search{'es' * (searches != 1)}"
 
 
 def review_kept(record_id: int) -> str:

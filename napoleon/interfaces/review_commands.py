@@ -43,7 +43,7 @@ def cmd_review(args: argparse.Namespace) -> None:
 
     game = get_game(review.game, review.options)
     print(f"{voice.review_heading(review.id, game.name, review.deal, len(review.moves), review.result)}: "
-          f"reviewed {voice.review_how(review.stored, review.seconds, review.searches)}")
+          f"{voice.review_how(review.stored, review.seconds, review.searches)}")
     for line in summary(review, game.total_cards):
         print(line)
     if args.moves:

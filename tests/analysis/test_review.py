@@ -267,4 +267,4 @@ def test_the_review_heading_is_the_voices(stored_game, capsys, monkeypatch):
     monkeypatch.setattr(voice, "review_heading", lambda *args: "HEADING")
     monkeypatch.setattr(voice, "review_how", lambda *args: "HOW")
     assert main(["review", str(record), "--db", str(path)]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "HEADING: reviewed HOW"
+    assert capsys.readouterr().out.splitlines()[0] == "HEADING: HOW"

@@ -125,7 +125,7 @@ async def test_play_from_here_puts_the_position_before_the_losing_move_on_the_ta
         screen = app.screen
         await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
         line = list(screen.review.line)
-        assert "p: play from here" in text_of(screen, "#review-keys")
+        assert "p play from here" in text_of(screen, "#review-keys")
         await pilot.press("p")
         await wait_for(pilot, lambda: not isinstance(app.screen, ReviewScreen))
         session = app.session
@@ -172,7 +172,7 @@ async def test_the_review_title_is_the_voices(monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = app.screen
         await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
-        assert text_of(screen, "#review-title") == f"HEADING {record} 4 (HOW)"
+        assert text_of(screen, "#review-title") == f"HEADING {record} 4 · HOW"
 
 
 async def test_a_review_closed_early_goes_on_and_is_kept_in_the_store():

@@ -165,7 +165,7 @@ class ReviewScreen(ModalScreen[Review | None]):
         bar = self.query_one("#review-progress", ProgressBar)
         bar.update(total=len(review.verdicts), progress=review.checked)
         bar.display = not review.done
-        how = f" ({voice.review_how(review.stored, review.seconds, review.searches)})" if review.done else ""
+        how = f" · {voice.review_how(review.stored, review.seconds, review.searches)}" if review.done else ""
         self.query_one("#review-title", Label).update(Text(
             voice.review_heading(self.record_id, game.name, review.deal, len(review.moves), review.result) + how,
             style="bold"))
