@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from napoleon import voice
 from napoleon.interfaces.tui.review import PastGamesScreen, ReviewScreen
 from napoleon.interfaces.tui.screens import EndScreen
 from napoleon.store import Store
@@ -21,16 +22,35 @@ def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
 
+async def review_last_game(pilot, app) -> ReviewScreen:
+    """Open the past games (``p``) and review the most recent one: the screen once its review is done."""
+    await pilot.press("p")
+    await wait_for(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+    assert text_of(app.screen, "Label") == voice.PAST_GAMES_TITLE
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+    screen = app.screen
+    await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+    return screen
+
+
+async def review_lost_game(pilot, app, done: bool = True) -> ReviewScreen:
+    """Play Werner deal 15 to its loss as a player would, and open its review from the end-of-game
+    dialog: the review screen once its review is done (``done``), else once it has begun."""
+    for text in GAME:
+        app.play(app.state.parse_move(text))
+    await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+    await pilot.press("v")
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+    screen = app.screen
+    await wait_for(pilot, lambda: screen.review is not None and (screen.review.done or not done), 60)
+    return screen
+
+
 async def test_review_from_the_end_of_game_dialog_names_move_19_and_steps_through_the_line():
     app = make_app("werner", DEAL, autoplay=False, use_store=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        for text in GAME:
-            app.play(app.state.parse_move(text))
-        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
-        await pilot.press("v")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        screen = await review_lost_game(pilot, app)
         summary = text_of(screen, "#review-summary")
         # In cards, as the table shows them, never in notation.
         assert "Move 19 lost the game: you moved the 8♠ from column 1 to the empty cell 3, instead of " in summary
@@ -57,12 +77,7 @@ async def test_review_from_the_past_games_is_read_from_the_store_the_second_time
     app = make_app("werner", 1, autoplay=False, use_store=True)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(2):
-            await pilot.press("p")
-            await wait_for(pilot, lambda: isinstance(app.screen, PastGamesScreen))
-            await pilot.press("enter")  # the most recent game: the one stored above
-            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-            screen = app.screen
-            await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+            screen = await review_last_game(pilot, app)  # the one stored above
             assert screen.record_id == record
             assert "The deal as dealt could be won" in text_of(screen, "#review-summary")
             stored = screen.review.stored
@@ -81,12 +96,7 @@ async def test_the_help_taken_is_one_line_with_each_help_one_key_away():
         mark_help(store, record, 5, "undo")
     app = make_app("werner", 1, autoplay=False, use_store=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("p")
-        await wait_for(pilot, lambda: isinstance(app.screen, PastGamesScreen))
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        screen = await review_last_game(pilot, app)
         assert "Help taken: 6 hints, 1 undo." in text_of(screen, "#review-summary")
         assert not screen.query_one("#review-help").display
         await pilot.press("d")
@@ -112,18 +122,10 @@ async def test_a_finish_is_said_in_the_help_line_of_the_review(werner1_solution)
 
 
 async def test_play_from_here_puts_the_position_before_the_losing_move_on_the_table_as_a_game_with_help():
-    from napoleon import voice
-
     app = make_app("werner", DEAL, autoplay=False, use_store=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        for text in GAME:
-            app.play(app.state.parse_move(text))
+        screen = await review_lost_game(pilot, app)
         reviewed = app.session.record_id
-        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
-        await pilot.press("v")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
         line = list(screen.review.line)
         assert "p play from here" in text_of(screen, "#review-keys")
         await pilot.press("p")
@@ -140,24 +142,19 @@ async def test_play_from_here_puts_the_position_before_the_losing_move_on_the_ta
 
 
 async def test_play_from_here_without_a_losing_move_says_so_and_stays():
-    from napoleon import get_game, voice
+    from napoleon import get_game
 
     with Store.open() as store:
         store.insert(get_game("werner"), DEAL, moves=FOLLOWED[:4], result="abandoned")
     app = make_app("werner", 1, autoplay=False, use_store=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("p")
-        await wait_for(pilot, lambda: isinstance(app.screen, PastGamesScreen))
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        screen = await review_last_game(pilot, app)
         await pilot.press("p")
         assert app.screen is screen and text_of(screen, "#review-keys") == voice.REVIEW_NO_LINE
 
 
 async def test_the_review_title_is_the_voices(monkeypatch):
-    from napoleon import get_game, voice
+    from napoleon import get_game
 
     with Store.open() as store:
         record = store.insert(get_game("werner"), DEAL, moves=FOLLOWED[:4], result="abandoned")
@@ -165,31 +162,18 @@ async def test_the_review_title_is_the_voices(monkeypatch):
     monkeypatch.setattr(voice, "review_how", lambda *args: "HOW")
     app = make_app("werner", 1, autoplay=False, use_store=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("p")
-        await wait_for(pilot, lambda: isinstance(app.screen, PastGamesScreen))
-        assert text_of(app.screen, "Label") == voice.PAST_GAMES_TITLE
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None and screen.review.done, 60)
+        screen = await review_last_game(pilot, app)
         assert text_of(screen, "#review-title") == f"HEADING {record} 4 · HOW"
 
 
 async def test_a_review_closed_early_goes_on_and_is_kept_in_the_store():
-    from napoleon import voice
     from napoleon.analysis.stored import stored_review
 
     app = make_app("werner", DEAL, autoplay=False, use_store=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        for text in GAME:
-            app.play(app.state.parse_move(text))
+        screen = await review_lost_game(pilot, app, done=False)
         record = app.session.record_id
         store = app.recorder.store
-        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
-        await pilot.press("v")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None)
         assert not screen.review.done
         await pilot.press("escape")  # closed at once: the review goes on without its screen
         assert not isinstance(app.screen, ReviewScreen)
@@ -207,13 +191,7 @@ async def test_a_review_closed_early_goes_on_and_is_kept_in_the_store():
 async def test_a_review_opened_again_while_at_work_shows_the_one_at_work():
     app = make_app("werner", DEAL, autoplay=False, use_store=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        for text in GAME:
-            app.play(app.state.parse_move(text))
-        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
-        await pilot.press("v")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        first = app.screen
-        await wait_for(pilot, lambda: first.review is not None)
+        first = await review_lost_game(pilot, app, done=False)
         await pilot.press("escape", "v")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen is not first)
         second = app.screen
