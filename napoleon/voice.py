@@ -308,6 +308,24 @@ def lost_by(move_number: int, before: State, move: Move) -> str:
 
 
 LOST_HERE = "this position can no longer be won"
+
+
+def lost_looking(keys: dict[str, str]) -> str:
+    """The terminal's word on a lost position while it looks for the move that lost it (``keys``: the key
+    of each action, from the key map)."""
+    return (f"{LOST_HERE} · looking for the move that lost it … "
+            f"({keys['restart']} restarts, {keys['new_deal']} new deal)")
+
+
+def lost_by_keys(move_number: int, before: State, move: Move, keys: dict[str, str]) -> str:
+    """:func:`lost_by`, and the keys of the ways on."""
+    return (f"{lost_by(move_number, before, move)} · {keys['back_to_winnable']} goes back to before it · "
+            f"{keys['restart']} restarts · {keys['new_deal']} new deal")
+
+
+def lost_keys(keys: dict[str, str]) -> str:
+    """A lost position whose losing move was not found, and the keys of the ways on."""
+    return f"{LOST_HERE}: {keys['undo']} undoes, {keys['restart']} restarts, {keys['new_deal']} deals a new one"
 LOST_HERE_SAID = "This position can no longer be won."
 
 

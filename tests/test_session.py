@@ -143,6 +143,35 @@ def test_back_to_a_move_takes_back_whole_turns_in_one_change():
         session.back_to(-1)
 
 
+LOSING = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2", "T1-C3"]
+"""Werner deal 1: winnable after the first 11 moves, lost after the 12th (tests/web/test_api.py searches it)."""
+
+
+def test_the_way_back_is_the_last_position_proven_winnable_and_outlives_the_window(tmp_path):
+    store = Store.open(tmp_path / "n.db")
+    session = Session.recorded(store, napoleon.new_game("werner", 1), autoplay=False)
+    assert not session.back_to_winnable() and session.news == voice.NO_WAY_BACK
+    for number, text in enumerate(LOSING[:-1], 1):
+        session.play_text(text)
+        if number in (4, 11):
+            session.note_winnable(number, session.version)  # what the solver proved, as the interfaces tell it
+    stale = session.version
+    session.play_text(LOSING[-1])
+    session.note_winnable(12, stale)  # said of a line the game has left: not kept
+    session.note_winnable(4, session.version)  # an earlier one than known: the later one stays
+    assert session.winnable == 11
+    # The window closes; the game is taken up again elsewhere: the way back is known there at once.
+    resumed = Session.resume(store, session.record_id)
+    assert resumed.winnable == 11
+    change = resumed.back_to_winnable()
+    assert change and resumed.notation_history() == LOSING[:11]
+    assert change.news == voice.back_to(11, 1)
+    # Taken back before it, the line may go elsewhere: what was proven of it is forgotten, in the store too.
+    resumed.back_to(3)
+    assert resumed.winnable is None and store.get(resumed.record_id).winnable is None
+    assert not resumed.back_to_winnable()
+
+
 def test_leave_says_whether_the_game_counts_as_lost():
     untouched = werner()
     assert not untouched.leave()

@@ -56,6 +56,11 @@ class LostAt:
     before: State
     move: Move
 
+    @classmethod
+    def of(cls, state: State, kept: int) -> LostAt:
+        """Where ``state``'s game was lost, given that the position after its first ``kept`` moves could be won."""
+        return cls(kept, *losing_move(state, kept))
+
     @property
     def number(self) -> int:
         """The losing move's number in the game (the first move is 1)."""
@@ -199,10 +204,7 @@ class Analysis:
         ``budget`` seconds per position, walking back)."""
         states = max_states if max_states is not None else self.max_states
         kept = await self.service.last_winnable(state, budget, states, stop=stop)
-        if kept is None:
-            return None
-        before, move = losing_move(state, kept)
-        return LostAt(kept, before, move)
+        return None if kept is None else LostAt.of(state, kept)
 
     # ------------------------------------------------------- the pool
 

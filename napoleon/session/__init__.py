@@ -60,7 +60,8 @@ class Recorder(Protocol):
     game's own settings changed: auto-play), ``graded(session, grade)``
     (the deal's grade became known), ``noted(session, kind, at)`` (the player
     let Finish play the rest out, ``kind`` ``"finish"``, with ``at`` moves on
-    the table: no help), ``leave(session)`` (the player left
+    the table: no help), ``winnable(session)`` (a later position of the line
+    was proven winnable: :attr:`Session.winnable`), ``leave(session)`` (the player left
     the game) and ``reload(session)`` (the record as another window or
     process saved it, after ``save`` raised :class:`StaleGameError`); a
     session calls them when they are there.
@@ -79,7 +80,7 @@ class Session:
     def __init__(self, state: State, autoplay: bool = True, recorder: Recorder | None = None,
                  record_id: Any = None, elapsed: float = 0.0, turns: list[int] | None = None, hints: int = 0,
                  solution_used: bool = False, grade: str | None = None, opening: int | None = None,
-                 record_later: bool = False, clock: Clock = time.monotonic) -> None:
+                 record_later: bool = False, clock: Clock = time.monotonic, winnable: int | None = None) -> None:
         self.state = state
         if state.history:
             # Resumed games replay from the deal: the start is the deal itself.
@@ -106,6 +107,9 @@ class Session:
         """Whether the solution was shown or played in this game."""
         self.grade = grade
         """How hard the deal is (docs/grades.md), once known (see :meth:`set_grade`)."""
+        self.winnable = winnable if winnable is not None and winnable <= len(state.history) else None
+        """The moves of the longest start of this line of play that the solver proved winnable, or None:
+        where the way back after a loss goes (:meth:`back_to_winnable`); kept with the game."""
         self._noted_moves: list[Move] = []
         self._noted: list[str] = []
         self.news = ""
@@ -140,7 +144,8 @@ class Session:
         turns = saved.play_turns()
         session = cls(saved.replay(), autoplay=autoplay, recorder=store.recorder(saved), record_id=saved.id,
                       elapsed=saved.elapsed, turns=turns, hints=saved.hints, solution_used=saved.solution,
-                      grade=saved.grade, opening=saved.opening if turns[:1] == [saved.opening] else 0, clock=clock)
+                      grade=saved.grade, opening=saved.opening if turns[:1] == [saved.opening] else 0, clock=clock,
+                      winnable=saved.winnable)
         session.finished = saved.result if saved.result in ("won", "lost") else None
         return session
 
@@ -412,6 +417,29 @@ class Session:
         self._changed()
         return Change(self.version, self.news, undone=tuple(taken), undone_words=tuple(words))
 
+    def back_to_winnable(self) -> Change:
+        """Back to the last position the solver proved winnable (:attr:`winnable`), as one change; a false
+        change when none is known before this one."""
+        if self.winnable is None or self.winnable >= len(self.state.history):
+            return self._refused(voice.NO_WAY_BACK)
+        return self.back_to(self.winnable)
+
+    def note_winnable(self, moves: int, version: str) -> None:
+        """The solver proved the position after the first ``moves`` moves of line ``version`` winnable.
+
+        Kept (with the game, in the store) when ``version`` is this session's line and the position is
+        later than the one known: the way back after a loss goes there, in this window or another,
+        today or after a reload. Said of a line the game has left, it is not kept.
+        """
+        if version != self.version or not 0 <= moves <= len(self.state.history):
+            return
+        if self.winnable is not None and moves <= self.winnable:
+            return
+        self.winnable = moves
+        keep = getattr(self.recorder, "winnable", None)
+        if keep is not None and self.record_id is not None:
+            keep(self)
+
     def redo(self) -> Change:
         """Play the last undone turn again; a false change when there is none."""
         if not self._redo:
@@ -494,6 +522,8 @@ class Session:
 
     def _changed(self) -> None:
         self._forget()
+        if self.winnable is not None and len(self.state.history) < self.winnable:
+            self.winnable = None  # the line was taken back before it: what follows may be another line
         status = self.state.status
         if status is Status.WON:
             self._stop_clock()
@@ -543,6 +573,7 @@ class Session:
         self._clock_start = None
         self._elapsed = saved.elapsed
         self.hints, self.solution_used, self.grade = saved.hints, saved.solution, saved.grade
+        self.winnable = saved.winnable
         self.finished = saved.result if saved.result in ("won", "lost") else None
 
     def _stop_clock(self) -> None:

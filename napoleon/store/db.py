@@ -158,11 +158,12 @@ class Store(StoreQueries):
         """Save a session's line of play, made on version ``base`` (see :meth:`save_state`); the
         session's version is the record's from now on."""
         return self.save_state(record_id, session.state, session.turns, session.elapsed, session.notation_history(),
-                               base=base, version=session.version, opening=session.opening)
+                               base=base, version=session.version, opening=session.opening,
+                               winnable=session.winnable)
 
     def save_state(self, record_id: int, state: State, turns: list[int] | None = None, elapsed: float = 0.0,
                    moves: list[str] | None = None, *, base: str, version: str | None = None,
-                   opening: int | None = None) -> str:
+                   opening: int | None = None, winnable: int | None = None) -> str:
         """Save the line of play of ``state`` (``moves``: its notation, when the caller has it), made on the
         record's version ``base``: one short transaction.
 
@@ -172,7 +173,8 @@ class Store(StoreQueries):
         written and :class:`StaleGameError` is raised. Return the record's
         new version, the ``base`` of the next write (``version``: the caller's name for ``moves``,
         when it has it). ``opening``, when given, is the moves of the opening's auto-play now
-        (auto-play turned on before the player's first move adds to them).
+        (auto-play turned on before the player's first move adds to them). ``winnable``: see
+        :meth:`set_winnable`; a line shorter than the start proven winnable forgets it.
 
 
         A record once won stays won, with the time and length of that win,
@@ -187,13 +189,17 @@ class Store(StoreQueries):
         stamp = now()
         elapsed = round(elapsed, 3)
         with self.transaction() as db:
-            row = db.execute("SELECT moves, opening FROM games WHERE id = ?", (record_id,)).fetchone()
+            row = db.execute("SELECT moves, opening, winnable FROM games WHERE id = ?", (record_id,)).fetchone()
             if row is None:
                 raise StoreError(f"no game #{record_id} in the store")
             if stored_version(row[0]) != base:
                 raise StaleGameError(record_id)
             if opening is not None and opening != row[1]:
                 db.execute("UPDATE games SET opening = ? WHERE id = ? AND result = 'playing'", (opening, record_id))
+            known = winnable if winnable is not None else row[2]
+            if known != row[2] or (known is not None and known > len(moves)):
+                db.execute("UPDATE games SET winnable = ? WHERE id = ?",
+                           (known if known is not None and known <= len(moves) else None, record_id))
             # The player's count: the opening's auto-play is not the player's (as the game shows it).
             played = len(moves) - (row[1] if opening is None else opening)
             if status is Status.WON:
@@ -273,6 +279,15 @@ class Store(StoreQueries):
         """Keep game ``record_id``'s own setting of safe auto-play, so that it comes back with the game."""
         with self.transaction() as db:
             if db.execute("UPDATE games SET autoplay = ? WHERE id = ?", (int(bool(on)), record_id)).rowcount == 0:
+                raise StoreError(f"no game #{record_id} in the store")
+
+    def set_winnable(self, record_id: int, moves: int | None) -> None:
+        """Keep that the solver proved game ``record_id`` winnable after its first ``moves`` moves (None:
+        no such position known), so that the way back after a loss outlives the window that saw it."""
+        if moves is not None and (not isinstance(moves, int) or moves < 0):
+            raise StoreError(f"a winnable position is after 0 moves or more, not {moves!r}")
+        with self.transaction() as db:
+            if db.execute("UPDATE games SET winnable = ? WHERE id = ?", (moves, record_id)).rowcount == 0:
                 raise StoreError(f"no game #{record_id} in the store")
 
     def set_grade(self, record_id: int, grade: str | None) -> None:

@@ -25,6 +25,7 @@ class RecordedGame(Protocol):
     grade: str | None
     opening: int
     autoplay: bool
+    winnable: int | None
 
     @property
     def game(self) -> Game: ...
@@ -104,6 +105,10 @@ class StoreRecorder:
     def settings(self, session: RecordedGame) -> None:
         """The game's own settings changed (safe auto-play): kept with it."""
         self.store.set_autoplay(session.record_id, session.autoplay)
+
+    def winnable(self, session: RecordedGame) -> None:
+        """The session learnt a later position of its line proven winnable: kept with the game."""
+        self.store.set_winnable(session.record_id, session.winnable)
 
     def graded(self, session: RecordedGame, grade: str | None) -> None:
         self.store.set_grade(session.record_id, grade)

@@ -128,6 +128,9 @@ class SavedGame:
     """How many of the first moves safe auto-play made on the opening layout (not the player's)."""
     autoplay: bool | None = None
     """The game's own setting of safe auto-play after each move; None: not known (the player's default)."""
+    winnable: int | None = None
+    """The moves of the longest start of the line that the solver proved winnable (where the way back
+    after a loss goes); None: none known."""
 
     def play_turns(self) -> list[int]:
         """The turn sizes to undo by: as recorded when they add up to the moves, else one move a turn."""
@@ -171,7 +174,7 @@ class SavedGame:
 
 
 GAME_COLUMNS = ("id, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin,"
-                " won_elapsed, won_moves, hints, solution, counted, grade, opening, autoplay")
+                " won_elapsed, won_moves, hints, solution, counted, grade, opening, autoplay, winnable")
 
 
 def _json_of(text: Any, kind: type, what: str) -> Any:
@@ -189,7 +192,7 @@ def saved_from_row(row: tuple[Any, ...]) -> SavedGame:
     """The record of one row of ``SELECT {GAME_COLUMNS}``; :class:`DamagedRecordError` when the row
     holds what no record can be (a damaged file, a hand edit): that game alone cannot be read."""
     (gid, game, options, deal, moves, elapsed, started, updated, result, ended, turns, uid, origin, we, wm,
-     hints, solution, counted, grade, opening, autoplay) = row
+     hints, solution, counted, grade, opening, autoplay, winnable) = row
     try:
         moves = _json_of(moves, list, "moves")
         if not all(isinstance(m, str) for m in moves):
@@ -206,7 +209,8 @@ def saved_from_row(row: tuple[Any, ...]) -> SavedGame:
                      elapsed=elapsed, started=started, updated=updated, result=result, ended=ended,
                      turns=turns, uid=uid, origin=origin, won_elapsed=we, won_moves=wm,
                      hints=hints, solution=bool(solution), counted=bool(counted), grade=grade, opening=opening,
-                     autoplay=None if autoplay is None else bool(autoplay))
+                     autoplay=None if autoplay is None else bool(autoplay),
+                     winnable=winnable if isinstance(winnable, int) and winnable <= len(moves) else None)
 
 
 

@@ -234,7 +234,14 @@ def _v10(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX help_by_game ON help (game_id)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10]
+def _v11(db: sqlite3.Connection) -> None:
+    # The way back after a loss, known across a reload: the moves of the longest start of the line of
+    # play the solver proved winnable.
+    db.execute("ALTER TABLE games ADD COLUMN winnable INTEGER CHECK (winnable IS NULL OR winnable >= 0)")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10,
+                                                          _v11]
 """``MIGRATIONS[i]`` upgrades a database from version ``i`` to ``i + 1``."""
 
 VERSION = len(MIGRATIONS)
@@ -243,7 +250,7 @@ VERSION = len(MIGRATIONS)
 TABLES = {1: {"games"}, 2: {"games"}, 3: {"games", "study"}, 4: {"games", "study"}, 5: {"games", "study"},
           6: {"games", "study"}, 7: {"games", "study"}, 8: {"games", "study", "reviews", "help"},
           9: {"games", "study", "reviews", "help", "set_aside"}}
-TABLES[10] = TABLES[9]
+TABLES[10] = TABLES[11] = TABLES[9]
 """The tables of each version (to tell our database from someone else's)."""
 
 

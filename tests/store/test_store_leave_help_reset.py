@@ -179,7 +179,7 @@ def test_stats_reset_asks_first(db_path, monkeypatch, capsys, werner1_solution):
 def test_upgrade_from_v4_keeps_every_game_counted_without_help(old_database, won_werner_row):
     path = old_database(4, won_werner_row)
     with Store.open(path) as store:
-        assert store.version == schema.VERSION == 10
+        assert store.version == schema.VERSION == 11
         saved = store.get(1)
         assert (saved.hints, saved.solution, saved.counted, saved.won_elapsed) == (0, False, True, 12.0)
         (row,) = store.stats()

@@ -32,7 +32,7 @@ def test_upgrade_from_v1(tmp_path):
     path = tmp_path / "old.db"
     make_v1(path)
     with Store.open(path) as store:
-        assert store.version == VERSION == 10
+        assert store.version == VERSION == 11
         g1, g2, g3 = (store.get(i) for i in (1, 2, 3))
         assert g1.moves == ["T3-F1", "C3-F2"] and g1.turns == [1, 1] and g1.result == "playing"
         assert g1.elapsed == 12.5 and g1.updated == g1.started == "2026-01-01T10:00:00+00:00"
@@ -98,7 +98,7 @@ def test_upgrade_from_v9_keeps_the_help_marks_in_order_and_takes_finish(old_data
     with sqlite3.connect(path) as db, pytest.raises(sqlite3.IntegrityError):
         db.execute("INSERT INTO help (game_id, at, kind, made) VALUES (1, 5, 'finish', 't')")  # version 9 refuses it
     with Store.open(path) as store:
-        assert store.version == VERSION == 10
+        assert store.version == VERSION == 11
         assert help_marks(store, 1) == [{"at": 3, "kind": "hint"}, {"at": 2, "kind": "undo"},
                                         {"at": 0, "kind": "solution"}]
         mark_help(store, 1, 5, "finish")

@@ -221,8 +221,8 @@ async def test_a_lost_position_names_the_move_that_lost_it_and_b_goes_back():
         assert losing is not None
         winnable = app.state.key()
         assert app.play(losing)
-        await wait_for(pilot, lambda: app.last_winnable is not None)
-        assert app.last_winnable == n
+        await wait_for(pilot, lambda: "lost it" in app.status_line.text.plain)
+        assert app.session.winnable == n
         text = app.status_line.text.plain
         assert "can no longer be won" in text and f"move {n + 1} lost it" in text and "b goes back" in text
         await pilot.press("b")

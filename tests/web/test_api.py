@@ -552,6 +552,44 @@ def test_the_last_winnable_position_is_found_by_the_server(client):
     refused(client.get("/api/games/nosuch/last-winnable"), 404)
 
 
+def test_the_way_back_outlives_the_server_that_proved_it(db):
+    """The live verdict proves Werner deal 1 winnable after 11 moves; move 12 loses it and the server
+    stops (the page reloads on a new one): the game comes back with its way back, found without a search."""
+    losing = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2",
+              "T1-C3"]
+
+    def opened():
+        client = TestClient(create_app(db, settings=SETTINGS))
+        client.__enter__()
+        client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]
+        return client
+
+    client = opened()
+    gid = new(client)["id"]
+    for text in losing[:11]:
+        assert client.post(f"/api/games/{gid}/moves", json={"notation": text}).status_code == 200
+    for _ in range(8):  # the live verdict's ladder, step by step, as the page asks it
+        verdict = client.get(f"/api/games/{gid}/verdict").json()
+        if verdict["verdict"] != "unknown" or not verdict["more"]:
+            break
+    assert verdict["verdict"] == "won"
+    assert client.get(f"/api/games/{gid}").json()["winnable"] == 11
+    view = client.post(f"/api/games/{gid}/moves", json={"notation": losing[11]}).json()
+    assert view["winnable"] == 11
+    client.__exit__(None, None, None)
+
+    client = opened()
+    try:
+        assert client.get(f"/api/games/{gid}").json()["winnable"] == 11
+        answer = client.get(f"/api/games/{gid}/last-winnable").json()
+        assert answer["at"] == 11 and answer["move"] == "T1-C3"
+        assert client.post(f"/api/games/{gid}/back", json={"to": answer["at"], "version": view["version"]}).is_success
+        view = client.get(f"/api/games/{gid}").json()
+        assert view["moves"] == losing[:11] and view["winnable"] == 11
+    finally:
+        client.__exit__(None, None, None)
+
+
 def test_a_hint_with_no_solution_known_is_a_guess_said_to_be_one(client):
     """Forty Thieves deal 20010: no solution in a hint's time, and the hint
     still shows a move, said to be a guess, counted as help."""

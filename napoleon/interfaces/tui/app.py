@@ -158,7 +158,6 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         self.playback: Playback | None = None
         self._playback_timer: Timer | None = None
         self.finish_offer: list[Move] | None = None
-        self.last_winnable: int | None = None
         self._end_shown = -1
 
     BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset({"move", "cycle", "select", "depth", "foundation"})
@@ -275,7 +274,6 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         self.depth = 1
         self._stop_playback()
         self.want = None  # a hint asked for the old position is not wanted any more
-        self.last_winnable = None
         if not self.state.piles[self.cursor] and self.cursor != self.game.stock and first:
             self.cursor = self._first_cursor()
         self._offer_finish()

@@ -56,7 +56,6 @@ class AppHost:
     solve_budget: float | None
     hint_states: int | None
     hint_move: Move | None
-    last_winnable: int | None
     _find_last_winnable: Callable[..., Any]
     # The solution player.
     playback: Playback | None

@@ -15,10 +15,14 @@ from textual import work
 from textual.timer import Timer
 
 from ... import voice
-from ...analysis import GUESS, QUICK_HINT_BUDGET, VERDICT_BUDGETS, WON, Answer, Hint, Verdict, hint_of
+from ...analysis import GUESS, QUICK_HINT_BUDGET, VERDICT_BUDGETS, WON, Answer, Hint, LostAt, Verdict, hint_of
 from ...engine.move import Move
 from ...engine.state import State, Status
+from ...keymap import KEYS_BY_ACTION
 from .host import AppHost
+
+KEY_OF = {action: key.keys[0] for action, key in KEYS_BY_ACTION.items()}
+"""The key a sentence names for an action (the first of the key map's)."""
 
 BUDGETS = VERDICT_BUDGETS
 """Seconds of successive background searches of one position (the analysis's ladder)."""
@@ -100,6 +104,7 @@ class SolverMixin(AppHost):
             self.verdict = answer
             self.searching = False
             self._update_info()
+            self._proven(answer)
         if what == "hint":
             self._show_hint(hint)
         else:
@@ -130,6 +135,7 @@ class SolverMixin(AppHost):
         if known is not None:
             self.verdict = known
             self.searching = False
+            self._proven(known)
             self._lost_here()
             return
         self.searching = True
@@ -157,7 +163,13 @@ class SolverMixin(AppHost):
         self.verdict = answer
         self.searching = False
         self._update_info()
+        self._proven(answer)
         self._lost_here()
+
+    def _proven(self, answer: Answer) -> None:
+        """A verdict on the position on the table: a winnable one is where the way back after a loss goes."""
+        if answer.verdict is Verdict.WON:
+            self.session.note_winnable(len(self.state.history), self.session.version)
 
     # ------------------------------------------------- a game that is lost
 
@@ -169,27 +181,29 @@ class SolverMixin(AppHost):
         if not self.state.history:
             self.warn(voice.DEAL_CANNOT_BE_WON)
             return
-        self.warn("this position can no longer be won · looking for the move that lost it … "
-                  "(R restarts, n new deal)")
+        self.warn(voice.lost_looking(KEY_OF))
         self._find_last_winnable(self.generation, self.state.copy())
 
     @work(exclusive=True, group="lost", exit_on_error=False)
     async def _find_last_winnable(self, generation: int, state: State) -> None:
         """Search back through the game for the last position that could still be won."""
         budget = self.budgets[0] * 2 if self.budgets else None
+        known = self.session.winnable
         try:
-            lost = await self.solver.last_winnable(state, budget, max_states=self.hint_states,
-                                                   stop=lambda: generation != self.generation)
+            if known is not None and known < len(state.history):
+                lost = LostAt.of(state, known)  # proven before (in this window or another, or before it closed)
+            else:
+                lost = await self.solver.last_winnable(state, budget, max_states=self.hint_states,
+                                                       stop=lambda: generation != self.generation)
         except Exception:  # noqa: BLE001 - only advice is lost; the game goes on
             return
         if generation != self.generation:
             return
         if lost is not None:
-            self.last_winnable = lost.kept
-            self.warn(f"{voice.lost_by(lost.number, lost.before, lost.move)} · b goes back to before it · "
-                      f"R restarts · n new deal")
+            self.session.note_winnable(lost.kept, self.session.version)
+            self.warn(voice.lost_by_keys(lost.number, lost.before, lost.move, KEY_OF))
             return
-        self.warn("this position can no longer be won: u undoes, R restarts, n deals a new one")
+        self.warn(voice.lost_keys(KEY_OF))
 
     # --------------------------------------------------------- playback
 

@@ -40,12 +40,7 @@ class TurnsMixin(AppHost):
 
     def action_back_to_winnable(self) -> None:
         """Undo to the last position the solver found winnable (after a loss), in one step."""
-        self._begin()
-        target = self.last_winnable
-        if target is None:
-            self.warn(voice.NO_WAY_BACK)
-            return
-        self._take_turn(lambda: self.session.back_to(target))
+        self._take_turn(self.session.back_to_winnable)
 
     def action_undo(self) -> None:
         self._take_turn(self.session.undo)

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ... import voice
-from ...analysis import GUESS, WON, WorkerError
+from ...analysis import GUESS, WON, LostAt, WorkerError
 from ...analysis.stored import play_from_here
 from ...engine.state import State
 from ...schemas.web import BudgetQuery, SolveBody, VerdictQuery
@@ -29,9 +29,11 @@ class HelpRoutes(WebCore):
         live = await self.live(request)
         budget = min(read_query(request, BudgetQuery, "hint").seconds(self.settings.hint_budget),
                      self.settings.max_budget)
-        state, _ = await self.position(live)
+        state, version = await self.position(live)
         hint = await self.search(request, "hint", lambda: self.solver.hint(state, budget))
         answer = hint.answer
+        if hint.outcome == WON:  # a solution from here: the way back after a loss may come here
+            await self.locked(live, lambda: live.session.note_winnable(len(state.history), version), look=False)
         if hint.helped:
             # A game played with help is counted apart in the statistics.
             await self.locked(live, lambda: live.session.mark_assisted("hint"))
@@ -65,6 +67,8 @@ class HelpRoutes(WebCore):
         budget = None if longer is None else min(longer, self.settings.max_budget)
         state, version = await self.position(live)
         answer, more = await self.search(request, "verdict", lambda: self.solver.verdict_step(state, budget))
+        if answer.verdict == "won":
+            await self.locked(live, lambda: live.session.note_winnable(len(state.history), version), look=False)
         return JSONResponse({"verdict": answer.verdict, "more": more, "length": len(answer.moves),
                              "at": len(state.history), "version": version, "spent": answer.spent,
                              "states": answer.states, "seconds": answer.seconds, "complete": answer.complete,
@@ -105,10 +109,16 @@ class HelpRoutes(WebCore):
         budget = min(read_query(request, BudgetQuery, "last winnable").seconds(self.settings.winnable_budget),
                      self.settings.max_budget)
         state, version = await self.position(live)
-        lost = await self.search(request, "last-winnable", lambda: self.solver.last_winnable(
-            state, budget, stop=lambda: live.session.version != version))
+        known = live.session.winnable
+        if known is not None and known < len(state.history):
+            # Proven already (in this window or another, before a reload): the losing move is the next one.
+            lost = LostAt.of(state, known)
+        else:
+            lost = await self.search(request, "last-winnable", lambda: self.solver.last_winnable(
+                state, budget, stop=lambda: live.session.version != version))
         if lost is None:
             return JSONResponse({"at": None, "move": None, "text": None, "said": None})
+        await self.locked(live, lambda: live.session.note_winnable(lost.kept, version), look=False)
         return JSONResponse({"at": lost.kept, "move": lost.notation, "text": lost.text,
                              "said": voice.capital(voice.lost_by(lost.number, lost.before, lost.move)) + "."})
 

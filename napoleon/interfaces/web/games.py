@@ -254,6 +254,8 @@ def turn_facts(session: Session, view: View, say: str) -> dict[str, Any]:
         "version": session.version,
         "finish": finish,  # moves that play the rest out by themselves (0: it does not)
         "finish_text": voice.finish_offer(finish) if finish else None,
+        # The way back after a loss: the moves of the last position proven winnable (None: none known).
+        "winnable": session.winnable,
         "moves": session.notation_history(),
     }
 

@@ -11,15 +11,18 @@ export class WayBack {
 
   /**
    * The badge found that the position cannot be won: say so, and offer the
-   * ways on. The last winnable position is the one the badge proved on this
-   * visit, else the server looks for it along the game (positions on a
+   * ways on. The last winnable position is the one the game keeps (``winnable``:
+   * proven in any window, before a reload too), or the one the badge proved on
+   * this visit, else the server looks for it along the game (positions on a
    * solution it found are known at once, others it searches).
    */
   offer(said) {
     const v = this.app.view;
     const known = this.app.badge.lastWon;
-    const at = known && known.id === v.id && known.moves.length < v.moves.length &&
+    const seen = known && known.id === v.id && known.moves.length < v.moves.length &&
       known.moves.every((m, i) => v.moves[i] === m) ? known.moves.length : null;
+    const kept = v.winnable !== null && v.winnable < v.moves.length ? v.winnable : null;
+    const at = kept === null ? seen : Math.max(kept, seen === null ? 0 : seen);
     this.show(at, said);
     // At the deal itself nothing can be undone or restarted: a new deal, or one that can be won.
     $("lost-restart").hidden = !v.moves.length;
