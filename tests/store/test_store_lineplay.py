@@ -182,3 +182,20 @@ def test_a_guess_in_line_mode_is_said_to_be_one_and_marks_the_game(db_path):
         (line,) = [x for x in out.getvalue().splitlines() if "Guess: " in x]
         assert "(no solution known" in line
         assert store.get(rid).hints == 1
+
+
+def test_a_finish_in_line_mode_is_kept_for_the_review(db_path, werner1_solution):
+    from napoleon.store.reviews import help_marks
+
+    probe = Session(new_game("werner", deal=1), autoplay=False)
+    played = []
+    for text in werner1_solution:
+        if probe.finish_offer():
+            break
+        probe.play_text(text)
+        played.append(text)
+    with Store.open(db_path) as store:
+        rid = play_recorded(store, new_game("werner", deal=1), inp=io.StringIO("\n".join([*played, "finish"]) + "\n"),
+                            out=io.StringIO())
+        assert store.get(rid).result == "won"
+        assert help_marks(store, rid) == [{"at": len(played), "kind": "finish"}]
