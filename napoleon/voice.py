@@ -491,6 +491,11 @@ def review_help(marks: list[dict]) -> str:
     return f"Help taken: {', '.join(parts)}." if parts else ""
 
 
+def review_help_here(kinds: list[str]) -> str:
+    """The help taken with one position on the table, for its row of the review: "hint, undo"."""
+    return ", ".join(_HELP_WORDS.get(kind, kind) for kind in kinds)
+
+
 def review_help_detail(marks: list[dict]) -> list[str]:
     """Each help taken, where it was taken (the detail behind :func:`review_help`)."""
     return [f"{capital(_HELP_WORDS.get(m['kind'], m['kind']))} at move {m['at']}" for m in marks]

@@ -60,7 +60,8 @@ def table_lines(state: State) -> list[str]:
 
 def told(review: Review) -> dict[str, Any]:
     """The review's sentences: ``title``, ``status``, ``summary`` (the headline), ``help_line`` (the
-    help taken, in one line: empty when none was), ``help`` (each help taken, the detail one step away), ``moves`` (each move by its cards, in the
+    help taken, in one line: empty when none was), ``help`` (each help taken, the detail one step away),
+    ``move_help`` (the help taken at each position, 0 the deal: empty where none was), ``moves`` (each move by its cards, in the
     past), ``verdicts`` (the words of each position's verdict), ``chart`` and ``chart_label``
     (the chart's caption and what it shows, for a screen reader), ``line_title`` and ``line`` (each
     step of the winning line, from before its first move)."""
@@ -96,12 +97,16 @@ def told(review: Review) -> dict[str, Any]:
         summary.append(voice.review_won(review.won["length"], review.won["shortest_known"]))
     if review.done and review.unknown and review.verdicts[0] != LOST:
         summary.append(voice.review_unknown(review.unknown, n + 1))
+    helps: dict[int, set[str]] = {}
+    for mark in review.help:
+        helps.setdefault(mark["at"], set()).add(mark["kind"])
     return {
         "title": voice.review_title(game.name, review.deal, n),
         "status": status,
         "summary": summary,
         "help_line": voice.review_help(review.help),
         "help": voice.review_help_detail(review.help),
+        "move_help": [voice.review_help_here(sorted(helps.get(k, ()))) for k in range(n + 1)],
         "moves": moves,
         "verdicts": [voice.review_verdict(v, length) for v, length in zip(review.verdicts, review.lengths,
                                                                           strict=True)],

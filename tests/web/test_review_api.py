@@ -32,6 +32,7 @@ def test_the_review_of_a_won_game_names_its_length_and_where_help_was_taken(tmp_
     assert review["won"]["length"] == len(moves) and review["won"]["shortest_known"] <= len(moves)
     assert review["help"] == [{"at": 1, "kind": "hint"}, {"at": 1, "kind": "undo"}]
     assert review["moves"][0]["help"] == ["hint", "undo"]
+    assert review["words"]["move_help"][:3] == ["", "hint, undo", ""]
     assert all(m["verdict"] == "winnable" for m in review["moves"])
     # A won game has no losing move to play from.
     with TestClient(create_app(tmp_path / "v.db", settings=Settings())) as client:
@@ -56,6 +57,7 @@ def test_a_finish_is_said_in_the_review_help_line(tmp_path, werner1_solution):
             time.sleep(0.2)
     assert review["words"]["help_line"] == f"Help taken: Finish at move {at}."
     assert review["words"]["help"] == [f"Finish at move {at}"]
+    assert review["words"]["move_help"][at] == "Finish" and review["moves"][at - 1]["help"] == ["finish"]
 
 
 def test_play_from_here_takes_the_winning_line_onto_the_table_as_a_game_played_with_help(tmp_path):

@@ -165,7 +165,8 @@ export class ReviewPage {
       if (m.index === r.losing_move) row.classList.add("losing");
       row.insertCell().textContent = String(m.index);
       row.insertCell().textContent = MARK[m.verdict];
-      row.insertCell().textContent = r.words.verdicts[i + 1] + (m.help.length ? ` (${m.help.join(", ")})` : "");
+      const help = r.words.move_help[i + 1];  // in the voice's words, not the store's
+      row.insertCell().textContent = r.words.verdicts[i + 1] + (help ? ` (${help})` : "");
       row.insertCell().textContent = m.length === null ? "" : String(m.length);
       row.insertCell().textContent = r.words.moves[i];
     });
