@@ -60,11 +60,11 @@ def table_lines(state: State) -> list[str]:
 
 def told(review: Review) -> dict[str, Any]:
     """The review's sentences: ``title``, ``status``, ``summary`` (the headline), ``help_line`` (the
-    help taken, in one line: empty when none was), ``help`` (each help taken, the detail one step away),
-    ``move_help`` (the help taken at each position, 0 the deal: empty where none was), ``moves`` (each move by its cards, in the
-    past), ``verdicts`` (the words of each position's verdict), ``chart`` and ``chart_label``
-    (the chart's caption and what it shows, for a screen reader), ``line_title`` and ``line`` (each
-    step of the winning line, from before its first move)."""
+    help taken, in one line: empty when none was), ``help`` (each help taken, the detail one step
+    away), ``move_help`` (the help taken at each position, 0 the deal: empty where none was),
+    ``moves`` (each move by its cards, in the past), ``verdicts`` (the words of each position's
+    verdict), ``chart`` and ``chart_label`` (the chart's caption and what it shows, for a screen
+    reader), ``line_title`` and ``line`` (each step of the winning line, from before its first move)."""
     game = get_game(review.game, review.options)
     n = len(review.moves)
     status = (voice.REVIEW_FROM_STORE if review.stored else voice.reviewed(review.seconds)) if review.done \

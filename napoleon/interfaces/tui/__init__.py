@@ -7,7 +7,8 @@ redraw, the settings), and its parts, mixins each in its own file:
 :mod:`.deals` (new deal, chosen deal, the deal's grade), :mod:`.dialogs`
 (end of game, statistics, help, typed move), :mod:`.solving` (hint, solution
 and verdict from :mod:`napoleon.analysis`), :mod:`.reviewing` (reviews and
-their Play from here) and :mod:`.bars` (the header and the status line); :mod:`.host` (what those mixins may use of the app).
+their Play from here) and :mod:`.bars` (the header and the status line);
+:mod:`.host` (what those mixins may use of the app).
 Beside them: :mod:`.keys` (the key bindings, from :mod:`napoleon.keymap`),
 :mod:`.board` (drawing and clicks), :mod:`.layout` (where the piles go, per
 game family), :mod:`.cardfaces` (card text and colours), :mod:`.screens`
