@@ -66,7 +66,8 @@ class Review:
     (the first is 1), ``line`` a winning line from the position before it
     (``line_home``: cards home along it). ``won`` holds a won game's length
     against the shortest solution known; ``help`` the moves where the
-    player took a hint, the solution or an undo. ``done`` is False while
+    player took a hint, the solution or an undo, or let Finish play the
+    rest out. ``done`` is False while
     the review is still at work.
     """
 
