@@ -312,20 +312,30 @@ def run_study(store: Store, game_id: str, options: dict[str, Any], deals: Iterab
         on_start(len(wanted), len(wanted) - len(todo))
     if not todo:
         return summary
-    jobs = max(1, jobs or os.cpu_count() or 1)
-    results = dask_results(todo, dask, connect_timeout) if dask else local_results(todo, min(jobs, len(todo)))
+    for result in run_jobs(todo, solve_deal, jobs, dask, connect_timeout, solver, summary.errors):
+        save_result(store, opts, budget, limit, result)
+        summary.computed += 1
+        _count(summary, result["verdict"], result["seconds"])
+        if on_result:
+            on_result(result, summary)
+    return summary
+
+
+def run_jobs(tasks: list[tuple[Any, ...]], worker: Callable[..., dict[str, Any]], jobs: int | None, dask: str | None,
+             connect_timeout: float, solver: str, errors: list[tuple[int, str]]) -> Iterator[dict[str, Any]]:
+    """The results of ``worker(*task)`` for each of ``tasks`` made by ``solver``'s code (:func:`accepted`),
+    as they come: from the Dask cluster at ``dask``, else from ``jobs`` worker processes (every core
+    when None); the workers are let go when the results stop being read."""
+    if dask:
+        results = dask_results(tasks, dask, connect_timeout, worker=worker)
+    else:
+        results = local_results(tasks, min(max(1, jobs or os.cpu_count() or 1), len(tasks)), worker=worker)
     try:
-        for result in accepted(results, solver, summary.errors):
-            save_result(store, opts, budget, limit, result)
-            summary.computed += 1
-            _count(summary, result["verdict"], result["seconds"])
-            if on_result:
-                on_result(result, summary)
+        yield from accepted(results, solver, errors)
     finally:
         close = getattr(results, "close", None)
         if close:
             close()
-    return summary
 
 
 def accepted(results: Iterable[dict[str, Any]], solver: str,

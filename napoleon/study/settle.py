@@ -44,15 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import (
-    StudyError,
-    Summary,
-    accepted,
-    dask_results,
-    local_results,
-    solver_fingerprint,
-    stored,
-)
+from . import StudyError, Summary, run_jobs, solver_fingerprint, stored
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -212,18 +204,11 @@ def settle_study(store: Store, summary: Summary, deals: Iterable[int], budget: f
         on_start(len(settlement.unknown), len(settlement.verdicts))
     if not todo:
         return settlement
-    results = (dask_results(todo, dask, connect_timeout, worker=settle_deal) if dask
-               else local_results(todo, min(max(1, jobs or os.cpu_count() or 1), len(todo)), worker=settle_deal))
-    try:
-        for result in accepted(results, tag, settlement.errors):
-            store.save_study_result(opts, spend[result["deal"]], 0, result)
-            _count_settled(settlement, result)
-            if on_result:
-                on_result(result, settlement)
-    finally:
-        close = getattr(results, "close", None)
-        if close:
-            close()
+    for result in run_jobs(todo, settle_deal, jobs, dask, connect_timeout, tag, settlement.errors):
+        store.save_study_result(opts, spend[result["deal"]], 0, result)
+        _count_settled(settlement, result)
+        if on_result:
+            on_result(result, settlement)
     return settlement
 
 

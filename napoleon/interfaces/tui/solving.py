@@ -9,6 +9,7 @@ the program solved is never counted as the player's win.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual import work
@@ -56,32 +57,28 @@ class SolverMixin(AppHost):
 
     def action_hint(self) -> None:
         self._begin()
-        if self.session.status is not Status.PLAYING:
-            self.say(voice.GAME_OVER)
-            return
-        known = self.solver.settled(self.state)
-        if known is not None:
-            self._show_hint(hint_of(self.state, known))  # the badge's solution: at once
-            return
-        self.want = "hint"
-        self.say(voice.HINT_LOOKING)
-        self._find(self.generation, self.state.copy(), "hint")
+        self._ask("hint", voice.HINT_LOOKING, lambda known: self._show_hint(hint_of(self.state, known)))
 
     def action_solve(self) -> None:
         if self.playback is not None:
             self._begin()  # stops the solution and puts the game back
             return
         self._begin()
+        self._ask("solve", voice.SOLVE_LOOKING, self._show_solution)
+
+    def _ask(self, what: str, looking: str, show: Callable[[Answer], None]) -> None:
+        """A hint or the solution (``what``): shown at once from the badge's solution when there is one,
+        else asked of the analysis, saying ``looking`` meanwhile."""
         if self.session.status is not Status.PLAYING:
             self.say(voice.GAME_OVER)
             return
         known = self.solver.settled(self.state)
         if known is not None:
-            self._show_solution(known)
+            show(known)
             return
-        self.want = "solve"
-        self.say(voice.SOLVE_LOOKING)
-        self._find(self.generation, self.state.copy(), "solve")
+        self.want = what
+        self.say(looking)
+        self._find(self.generation, self.state.copy(), what)
 
     @work(exclusive=True, group="ask", exit_on_error=False)
     async def _find(self, generation: int, state: State, what: str) -> None:
