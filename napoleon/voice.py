@@ -283,6 +283,7 @@ def guess(state: State, move: Move, home: int, now: int) -> str:
     return f"Guess: {describe_move(state, move)} (no solution known{leads})"
 
 
+POSITION_WINNABLE = "the position is winnable"
 HINT_WON = "the game is won"
 HINT_LOST = "this position can no longer be won: undo to find a better line"
 HINT_LOST_FROM_START = "No one can win this deal: it was lost before the first move. Try a new deal or a winnable one"

@@ -8,7 +8,7 @@ import argparse
 import pytest
 
 from napoleon import get_game, new_game, voice
-from napoleon.analysis.hints import LOST, hint_of
+from napoleon.analysis.hints import NOT_WINNABLE, hint_of
 from napoleon.engine.errors import IllegalMoveError
 from napoleon.grading import daily_deal
 from napoleon.interfaces import cli
@@ -45,7 +45,7 @@ def test_a_deal_lost_from_the_start_is_said_plainly_with_no_undo_advice():
     state = new_game("werner", deal=LOST_DEAL)
     assert solve(state, budget=10).verdict == Verdict.LOST
     hint = hint_of(state, Answer(Verdict.LOST, complete=True))
-    assert hint.outcome == LOST and hint.move is None
+    assert hint.outcome == NOT_WINNABLE and hint.move is None
     assert hint.sentence.startswith("No one can win this deal: it was lost before the first move")
     assert "undo" not in hint.sentence.lower()
     assert voice.lost_said(0) == "No one can win this deal: it was lost before the first move."

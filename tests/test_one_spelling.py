@@ -82,7 +82,7 @@ def test_a_budget_too_small_to_search_is_refused(client, budget):
         assert r.status_code == 400 and "seconds" in r.json()["error"], path
     r = client.post(f"/api/games/{gid}/solve", json={"budget": float(budget)})
     assert r.status_code == 400
-    assert client.app.state.web.solver.searches == 0
+    assert client.app.state.web.analysis.searches == 0
 
 
 def test_a_game_is_left_only_from_the_position_it_is_in(client):

@@ -9,18 +9,18 @@ interface asks this package and nothing below it.
 
 from ..solver.service import Answer, Verdict
 from .answers import HINT_BUDGET, QUICK_HINT_BUDGET, VERDICT_BUDGETS, Analysis, LostAt, WorkerError, ask_hint
-from .hints import GUESS, LOST, OUTCOMES, OVER, UNKNOWN, WON, Hint, hint_of
+from .hints import GUESS, NOT_WINNABLE, OUTCOMES, OVER, UNKNOWN, WINNABLE, Hint, hint_of
 
 __all__ = [
            "GUESS",
            "HINT_BUDGET",
-           "LOST",
+           "NOT_WINNABLE",
            "OUTCOMES",
            "OVER",
            "QUICK_HINT_BUDGET",
            "UNKNOWN",
            "VERDICT_BUDGETS",
-           "WON",
+           "WINNABLE",
            "Analysis",
            "Answer",
            "Hint",

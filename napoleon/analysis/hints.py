@@ -16,18 +16,18 @@ from ..engine.move import Move
 from ..engine.state import State
 from ..solver.service import Answer, Verdict
 
-WON = "won"
+WINNABLE = "winnable"
 """The move is a step of a solution: the position is winnable."""
 GUESS = "guess"
 """No solution known: the move is the best a short search found to try."""
-LOST = "lost"
-"""The position is proven lost: no move is shown."""
+NOT_WINNABLE = "not_winnable"
+"""The position is proven to be past winning (a lost game): no move is shown."""
 UNKNOWN = "unknown"
 """No solution and no move to try within the budget."""
 OVER = "over"
 """The game is already won."""
 
-OUTCOMES = (WON, GUESS, LOST, UNKNOWN, OVER)
+OUTCOMES = (WINNABLE, GUESS, NOT_WINNABLE, UNKNOWN, OVER)
 
 
 
@@ -39,7 +39,7 @@ class Hint:
     8♦"), the move and why it is only a guess, or why there is no move;
     ``sentence`` is what every window shows (from :mod:`napoleon.voice`:
     "Hint: move the 7♣ …", "Guess: …"). ``move`` is None unless the
-    outcome is :data:`WON` or :data:`GUESS`.
+    outcome is :data:`WINNABLE` or :data:`GUESS`.
     """
 
     outcome: str
@@ -53,27 +53,12 @@ class Hint:
         """Whether the player was shown a move (the game counts as played with help)."""
         return self.move is not None
 
-    @property
-    def note(self) -> str:
-        """What the move is, beside its notation: a step of a solution or a guess."""
-        if self.outcome == GUESS and self.answer.suggestion is not None:
-            return self.answer.suggestion.note()
-        if self.outcome == WON:
-            return "the position is winnable"
-        return self.text
-
-    @property
-    def reason(self) -> str:
-        """For a guess, why it is one (no solution known, and where the move leads)."""
-        suggestion = self.answer.suggestion
-        return suggestion.reason() if self.outcome == GUESS and suggestion is not None else ""
-
 
 def hint_of(state: State, answer: Answer) -> Hint:
     """The hint that ``answer`` (the service's word on ``state``) gives."""
     if answer.won and answer.moves:
         move = answer.moves[0]
-        return Hint(WON, move, state.describe(move), answer, voice.hint(state, move))
+        return Hint(WINNABLE, move, state.describe(move), answer, voice.hint(state, move))
     if answer.won:
         return Hint(OVER, None, voice.HINT_WON, answer, voice.HINT_WON)
     s = answer.suggestion
@@ -81,6 +66,6 @@ def hint_of(state: State, answer: Answer) -> Hint:
         return Hint(GUESS, s.move, s.text(state), answer, voice.guess(state, s.move, s.home, s.now))
     if answer.verdict is Verdict.LOST:
         if not state.history:  # nothing to undo: the deal was lost as dealt
-            return Hint(LOST, None, voice.DEAL_LOST_FROM_START, answer, voice.HINT_LOST_FROM_START)
-        return Hint(LOST, None, voice.LOST_HERE, answer, voice.HINT_LOST)
+            return Hint(NOT_WINNABLE, None, voice.DEAL_LOST_FROM_START, answer, voice.HINT_LOST_FROM_START)
+        return Hint(NOT_WINNABLE, None, voice.LOST_HERE, answer, voice.HINT_LOST)
     return Hint(UNKNOWN, None, voice.HINT_UNKNOWN, answer, voice.HINT_UNKNOWN)

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from .. import voice
 from ..engine.errors import NapoleonError
 from ..engine.state import State
 from ..schemas import SchemaError, load_json
@@ -93,19 +94,19 @@ def solve_batch(args: argparse.Namespace) -> None:
 
 
 def cmd_hint(args: argparse.Namespace) -> None:
-    from ..analysis import GUESS, UNKNOWN, WON, ask_hint
+    from ..analysis import GUESS, UNKNOWN, WINNABLE, ask_hint
 
     state = state_of(args)
     hint = ask_hint(state, budget=args.budget)
     answer = hint.answer
     suggestion = answer.suggestion if hint.outcome == GUESS else None
-    obj = {"verdict": answer.verdict, "move": state.game.move_to_json(hint.move) if hint.outcome == WON else None,
+    obj = {"verdict": answer.verdict, "move": state.game.move_to_json(hint.move) if hint.outcome == WINNABLE else None,
            "states": answer.states, "seconds": round(answer.seconds, 4),
            "suggestion": suggestion.to_json(state) if suggestion else None}
-    if hint.outcome == WON:
-        text = f"{state.san(hint.move)}   ({hint.note})"
-    elif hint.outcome == GUESS:
-        text = f"{state.san(hint.move)}   ({hint.note}, after {answer.states} positions)"
+    if hint.outcome == WINNABLE:
+        text = f"{state.san(hint.move)}   ({voice.POSITION_WINNABLE})"
+    elif suggestion is not None:
+        text = f"{state.san(hint.move)}   ({suggestion.note()}, after {answer.states} positions)"
     elif hint.outcome == UNKNOWN:
         text = f"no hint: the solver ran out of time after {answer.states} positions"
     else:

@@ -200,7 +200,9 @@ def core_autoplay(state: State) -> list[Move]:
     return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
 
 
-MODES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3, "nested": 4}
+CORE_SEARCHES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3, "nested": 4}
+"""The searches of :data:`~napoleon.engine.searching.MODES` that :func:`search` runs, each by the
+number the C core knows it by (staged and beam searches are :mod:`.staged`'s, over the core's)."""
 
 _DEADENDS: ContextVar[bool] = ContextVar("deadends", default=False)
 
@@ -374,7 +376,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     start = time.perf_counter()
     try:
         verdict, moves, states = _core.search(
-            *_search_args(state, budget, max_states), MODES[mode], tuple(weights or DEFAULT_WEIGHTS),
+            *_search_args(state, budget, max_states), CORE_SEARCHES[mode], tuple(weights or DEFAULT_WEIGHTS),
             _deadend_bits(deadends, waste), level, int(policy), seed, bool(macros), bool(fingerprints), *kept,
         )
     except (ValueError, OSError) as exc:

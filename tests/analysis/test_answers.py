@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from napoleon import get_game
-from napoleon.analysis import GUESS, LOST, OVER, UNKNOWN, WON, Analysis, Answer, Verdict, hint_of
+from napoleon.analysis import GUESS, NOT_WINNABLE, OVER, UNKNOWN, WINNABLE, Analysis, Answer, Verdict, hint_of
 from napoleon.solver import solve
 
 from .test_review import DEAL, FOLLOWED, GAME, LOSING
@@ -30,13 +30,13 @@ def position(game_id: str, deal: int, moves: list[str]):
 def test_a_hint_on_a_winnable_position_is_a_step_of_a_solution(analysis):
     state = position("werner", 1, [])
     hint = asyncio.run(analysis.hint(state, budget=10))
-    assert hint.outcome == WON and hint.helped and state.is_legal(hint.move)
+    assert hint.outcome == WINNABLE and hint.helped and state.is_legal(hint.move)
     assert hint.sentence == f"Hint: {state.describe(hint.move)}"
 
 
 def test_a_hint_on_a_lost_position_shows_no_move(analysis):
     hint = asyncio.run(analysis.hint(position("werner", DEAL, [*FOLLOWED, LOSING]), budget=10))
-    assert hint.outcome == LOST and hint.move is None and not hint.helped
+    assert hint.outcome == NOT_WINNABLE and hint.move is None and not hint.helped
     assert hint.sentence.startswith("this position can no longer be won")
 
 

@@ -230,7 +230,7 @@ async def main():
                 break
             await pilot.pause(0.05)
         print("VERDICT", app.verdict.verdict if app.verdict else None, flush=True)
-        print("WORKERS", *app.solver.pids(), flush=True)
+        print("WORKERS", *app.analysis.pids(), flush=True)
         if {hang}:
             await asyncio.sleep(600)
 
@@ -263,7 +263,7 @@ def test_workers_do_not_depend_on_the_current_folder(tmp_path):
 def test_killing_the_terminal_game_ends_its_workers(tmp_path):
     """kill -9 of the terminal game (mid-search) leaves no solver worker behind."""
     script = tui_script(tmp_path, game="forty-thieves", deal=2, budget=300.0, hang=True,
-                        wait_for="app.searching and app.solver.pids()")
+                        wait_for="app.searching and app.analysis.pids()")
     proc = subprocess.Popen([sys.executable, str(script)], env=env(), stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
     try:

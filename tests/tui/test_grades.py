@@ -112,7 +112,7 @@ async def test_a_deal_beyond_the_shipped_grades_is_graded_in_a_worker(tmp_path, 
         await pilot.pause()
         assert app.session.grade == expected
         assert f"deal {deal} ({expected})" in app.info.text.plain
-        workers = app.solver.pids()
+        workers = app.analysis.pids()
         assert workers
         record = app.session.record_id
     for pid in workers:  # the app closed its solver service: no worker is left behind
@@ -133,4 +133,4 @@ async def test_no_grading_without_the_analysis():
     app = make_app("werner", 1003)
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert app.session.grade is None and app.solver.pids() == []
+        assert app.session.grade is None and app.analysis.pids() == []

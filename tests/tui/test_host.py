@@ -27,7 +27,7 @@ def test_the_app_defines_all_that_the_mixins_may_use():
                 missing.append(name)
         assert missing == []
     finally:
-        app.solver.close()
+        app.analysis.close()
 
 
 def names_used_on_self(cls: type) -> set[str]:

@@ -102,7 +102,7 @@ async def test_hint_does_not_wait_behind_the_background_verdict():
     verdict's long search is still running when the hint's answer is shown."""
     app = make_app("forty-thieves", 2, analysis=True, budgets=(120.0,), hint_budget=None, hint_states=20_000)
     async with app.run_test() as pilot:
-        await wait_for(pilot, lambda: app.searching and app.solver.pids("background"))
+        await wait_for(pilot, lambda: app.searching and app.analysis.pids("background"))
         await pilot.press("h")
         await wait_for(pilot, lambda: app.want is None)
         assert app.searching  # the background search goes on ...
@@ -141,17 +141,17 @@ async def test_hint_three_moves_in_comes_from_the_known_solution(game, deal, str
         result = await asyncio.to_thread(solve, app.state.copy(), max_states=states, strategy=strategy)
         assert result.won
         answer = Answer(Verdict.WON, tuple(result.moves), result.states, complete=True)
-        app.solver.remember(app.state, answer)
+        app.analysis.remember(app.state, answer)
         for move in answer.moves[:3]:
             if app.state.is_legal(move):  # auto-play may have made it already
                 assert app.play(move)
         await pilot.pause()
-        searches = app.solver.searches
+        searches = app.analysis.searches
         await pilot.press("h")
         await wait_for(pilot, lambda: app.hint_move is not None)
-        assert app.solver.searches == searches  # answered without a search
+        assert app.analysis.searches == searches  # answered without a search
         assert app.state.is_legal(app.hint_move)
-        known = app.solver.known(app.state)
+        known = app.analysis.known(app.state)
         assert known is not None and replays_to_win(app.state, list(known.moves))
 
 
@@ -178,7 +178,7 @@ async def test_the_end_plays_itself_when_every_card_goes_home():
     store_mod = pytest.importorskip("napoleon.store")
     app = make_app("werner", 1, autoplay=False, step_delay=0.01, use_store=True)
     async with app.run_test() as pilot:
-        moves = (await app.solver.solve(app.state.copy(), max_states=100_000)).moves
+        moves = (await app.analysis.solve(app.state.copy(), max_states=100_000)).moves
         i = 0
         while app.finish_offer is None:
             assert app.play(moves[i])
@@ -209,7 +209,7 @@ async def test_a_lost_position_names_the_move_that_lost_it_and_b_goes_back():
     ``b`` undoes to the last winnable position."""
     app = make_app("werner", 1, autoplay=False, analysis=True, hint_states=100_000)
     async with app.run_test() as pilot:
-        moves = (await app.solver.solve(app.state.copy(), max_states=100_000)).moves
+        moves = (await app.analysis.solve(app.state.copy(), max_states=100_000)).moves
         # The first move off the solution that the solver proves loses the game
         # while moves are still left (found by search, not assumed).
         losing = None
@@ -253,13 +253,13 @@ async def test_a_guess_says_it_is_one_within_a_few_seconds_at_the_default_budget
     app = make_app("forty-thieves", 777, analysis=False)
     async with app.run_test() as pilot:
         budgets = []
-        real = app.solver.hint
+        real = app.analysis.hint
 
         async def spy(state, budget=None, max_states=None):
             budgets.append(budget)
             return await real(state, budget, max_states)
 
-        app.solver.hint = spy
+        app.analysis.hint = spy
         await pilot.press("h")
         await wait_for(pilot, lambda: app.want is None, 60)
         assert app.status_line.text.plain.strip().startswith("Guess: ")

@@ -615,7 +615,7 @@ def test_the_page_hint_guesses_after_the_terminals_second_and_a_half(db):
     with TestClient(create_app(db, settings=Settings())) as client:
         client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]
         gid = new(client, "forty-thieves", 20010)["id"]
-        solver, asked = client.app.state.web.solver, []
+        solver, asked = client.app.state.web.analysis, []
         real = solver.hint
 
         async def hint(state, budget=None, max_states=None):
@@ -846,7 +846,7 @@ def test_a_search_does_not_block_the_server(db):
     try:
         took, running, answer = asyncio.run(run())
     finally:
-        app.state.web.solver.close()
+        app.state.web.analysis.close()
     assert took < 1.0
     # A search that ran longer than the wait and the answer together was running when it came.
     assert running or answer["seconds"] < 0.5 + took
@@ -868,7 +868,7 @@ def test_a_hint_does_not_wait_behind_the_winnable_badge(db):
             c.headers["X-Napoleon-Token"] = (await c.get("/api/token")).json()["token"]  # as the page does
             gid = (await c.post("/api/games", json={"game": game, "deal": deal})).json()["id"]
             badge = asyncio.create_task(c.post(f"/api/games/{gid}/solve", json={"budget": 60, "steps": False}))
-            while not app.state.web.solver.pids("background"):
+            while not app.state.web.analysis.pids("background"):
                 await asyncio.sleep(0.05)
             hint = await c.get(f"/api/games/{gid}/hint", params={"budget": 0.5})
             answered_first = not badge.done()
@@ -878,7 +878,7 @@ def test_a_hint_does_not_wait_behind_the_winnable_badge(db):
     try:
         hint, answered_first = asyncio.run(run())
     finally:
-        app.state.web.solver.close()
+        app.state.web.analysis.close()
     assert hint.status_code == 200 and answered_first
 
 

@@ -54,7 +54,7 @@ def forged_requests(gid):
 
 def nothing_searched(c):
     """No worker process was started: no search ran for anyone."""
-    service = c.app.state.web.solver.service
+    service = c.app.state.web.analysis.service
     return service.foreground.started == 0 and service.background.started == 0
 
 

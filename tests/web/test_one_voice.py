@@ -108,7 +108,7 @@ def test_an_undo(server, new_page, tmp_path):
 def test_a_hint_on_a_won_deal(server, new_page, tmp_path):
     state = napoleon.new_game("werner", 1)
     hint = hint_for(state, 5.0)
-    assert hint.outcome == "won"
+    assert hint.outcome == "winnable"
     expected = voice.hint(state, hint.move)
     assert line_mode(tmp_path, "werner", 1, "h\nq\n")[0] == expected
     assert in_terminal("werner", 1, ["h"], wait_for_hint=True) == expected

@@ -19,7 +19,7 @@ def test_the_review_of_a_won_game_names_its_length_and_where_help_was_taken(tmp_
         client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]  # as the page does
         gid = new(client, "werner", 1, autoplay=False)["id"]
         client.post(f"/api/games/{gid}/moves", json={"notation": moves[0]})
-        assert client.get(f"/api/games/{gid}/hint").json()["outcome"] == "won"
+        assert client.get(f"/api/games/{gid}/hint").json()["outcome"] == "winnable"
         client.post(f"/api/games/{gid}/moves", json={"notation": moves[1]})
         client.post(f"/api/games/{gid}/undo", json={})
         for text in moves[1:]:

@@ -81,11 +81,11 @@ def test_a_search_ends_when_its_client_goes_away(tmp_path):
                 client = socket.create_connection(("127.0.0.1", port))
                 client.sendall(f"GET /api/games/{gid}/verdict?longer=60 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                                f"X-Napoleon-Token: {c.headers['X-Napoleon-Token']}\r\n\r\n".encode())
-                wait(lambda: web.solver.pids("background"))
+                wait(lambda: web.analysis.pids("background"))
                 time.sleep(0.3)
                 client.close()  # the client goes away
                 wait(lambda: web.searches.running["verdict"] == 0, 5)
-            wait(lambda: not web.solver.pids("background"), 5)
+            wait(lambda: not web.analysis.pids("background"), 5)
             start = time.monotonic()
             r = c.get(f"/api/games/{gid}/verdict")
             took = time.monotonic() - start

@@ -28,8 +28,8 @@ def test_an_undecided_position_asks_for_more_until_the_ladder_ends(tmp_path):
     app = create_app(tmp_path / "v.db", settings=Settings())
     with TestClient(app) as client:
         client.headers["X-Napoleon-Token"] = client.get("/api/token").json()["token"]  # as the page does
-        app.state.web.solver.budgets = (0.05, 0.1)
-        app.state.web.solver.max_states = 50
+        app.state.web.analysis.budgets = (0.05, 0.1)
+        app.state.web.analysis.max_states = 50
         gid = new(client, "forty-thieves", 2, autoplay=False)["id"]
         steps = [client.get(f"/api/games/{gid}/verdict").json() for _ in range(3)]
         assert [(s["verdict"], s["more"], s["spent"]) for s in steps] == \

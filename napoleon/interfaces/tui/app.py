@@ -69,8 +69,8 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
     between moves when the solution is shown. ``hint_budget`` and
     ``solve_budget`` are the seconds a hint or a solution may search when no
     solution is known (``hint_states`` caps the positions instead, for
-    tests); ``solver`` is the analysis to ask (the app makes its own, with
-    ``budgets`` as the live verdict's ladder). ``grade`` is the grade of the
+    tests); ``budgets`` is the live verdict's ladder of the app's analysis
+    (:attr:`analysis`). ``grade`` is the grade of the
     deal asked for (``napoleon play --winnable --grade``), when it is known.
     """
 
@@ -99,7 +99,6 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         hint_states: int | None = None,
         step_delay: float = 0.35,
         four_colour: bool | None = None,
-        solver: Analysis | None = None,
         grade: str | None = None,
     ) -> None:
         super().__init__()
@@ -115,8 +114,8 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         self.analysis_on = analysis
         if session.grade is None and session.state.deal:
             self._note_grade(grade)
-        self.solver = solver if solver is not None else Analysis(workers=1, background=1, budgets=budgets)
-        self.reviews = ReviewsAtWork(self.solver, lambda record_id: self.say(voice.review_kept(record_id)))
+        self.analysis = Analysis(workers=1, background=1, budgets=budgets)
+        self.reviews = ReviewsAtWork(self.analysis, lambda record_id: self.say(voice.review_kept(record_id)))
         self.budgets = budgets
         self.hint_budget = hint_budget
         self.solve_budget = solve_budget
@@ -209,7 +208,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         self._update_status()
 
     def on_unmount(self) -> None:
-        self.solver.close()
+        self.analysis.close()
         self.reviews.close()
 
     # ------------------------------------------------------------ drawing
@@ -277,7 +276,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         if not self.state.piles[self.cursor] and self.cursor != self.game.stock and first:
             self.cursor = self._first_cursor()
         self._offer_finish()
-        self.verdict = self.solver.known(self.state)
+        self.verdict = self.analysis.known(self.state)
         self._redraw()
         self._start_analysis()
         self._check_end()
@@ -288,7 +287,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         if self.finish_offer is None:
             return
         # A known solution too: the badge says winnable without a search.
-        self.solver.learn(self.state, self.finish_offer)
+        self.analysis.learn(self.state, self.finish_offer)
         note = voice.finish_offer(len(self.finish_offer))
         self.message = Text(" " + note) if self.message is None else self.message + Text(f" · {note}")
         self.message.stylize("bold green", self.message.cell_len - len(note))
@@ -352,7 +351,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         self._stop_playback()
         if self.session.finished is None:
             self.session.abandon()
-        self.solver.close()
+        self.analysis.close()
         self.reviews.close()
         self.exit()
 

@@ -92,7 +92,7 @@ class DealsMixin(AppHost):
 
         game = session.state.game
         try:
-            answer = await self.solver.run(grade_json, game.id, dict(game.options), session.state.deal,
+            answer = await self.analysis.run(grade_json, game.id, dict(game.options), session.state.deal,
                                            background=True)
         except Exception:  # noqa: BLE001 - a crashed worker or a closed service: only the grade is lost
             return

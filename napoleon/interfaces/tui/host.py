@@ -44,8 +44,8 @@ class AppHost:
     depth: int
     held: tuple[int, int] | None
     target_counts: dict[int, set[int]]
-    # The solver: its service, what it last said, whether it is searching.
-    solver: Analysis
+    # The analysis (the solver's searches): what it last said, whether it is searching.
+    analysis: Analysis
     generation: int
     verdict: Answer | None
     searching: bool

@@ -16,7 +16,7 @@ from textual import work
 from textual.timer import Timer
 
 from ... import voice
-from ...analysis import GUESS, QUICK_HINT_BUDGET, VERDICT_BUDGETS, WON, Answer, Hint, LostAt, Verdict, hint_of
+from ...analysis import GUESS, QUICK_HINT_BUDGET, VERDICT_BUDGETS, WINNABLE, Answer, Hint, LostAt, Verdict, hint_of
 from ...engine.move import Move
 from ...engine.state import State, Status
 from ...keymap import KEYS_BY_ACTION
@@ -72,7 +72,7 @@ class SolverMixin(AppHost):
         if self.session.status is not Status.PLAYING:
             self.say(voice.GAME_OVER)
             return
-        known = self.solver.settled(self.state)
+        known = self.analysis.settled(self.state)
         if known is not None:
             show(known)
             return
@@ -85,10 +85,10 @@ class SolverMixin(AppHost):
         """Ask the analysis (in the foreground lane: never behind the background verdict)."""
         try:
             if what == "hint":
-                hint = await self.solver.hint(state, budget=self.hint_budget, max_states=self.hint_states)
+                hint = await self.analysis.hint(state, budget=self.hint_budget, max_states=self.hint_states)
                 answer = hint.answer
             else:
-                answer = await self.solver.solution(state, budget=self.solve_budget, max_states=self.hint_states)
+                answer = await self.analysis.solution(state, budget=self.solve_budget, max_states=self.hint_states)
         except Exception as exc:  # noqa: BLE001 - a crashed worker must not end the game
             if generation == self.generation:
                 self.want = None
@@ -108,7 +108,7 @@ class SolverMixin(AppHost):
             self._show_solution(answer)
 
     def _show_hint(self, hint: Hint) -> None:
-        if hint.outcome == WON:
+        if hint.outcome == WINNABLE:
             self._mark_hint(hint.move, hint.sentence, "bold #d787ff")
         elif hint.outcome == GUESS:
             # No solution known: a move to try ("Guess" first: a narrow terminal crops the end).
@@ -128,7 +128,7 @@ class SolverMixin(AppHost):
         if not (self.analysis_on or force) or self.session.status is not Status.PLAYING:
             self.searching = False
             return
-        known = self.solver.settled(self.state)
+        known = self.analysis.settled(self.state)
         if known is not None:
             self.verdict = known
             self.searching = False
@@ -148,7 +148,7 @@ class SolverMixin(AppHost):
                 self._update_info()
 
         try:
-            answer = await self.solver.verdict(state, on_answer=show, stop=lambda: generation != self.generation)
+            answer = await self.analysis.verdict(state, on_answer=show, stop=lambda: generation != self.generation)
         except Exception as exc:  # noqa: BLE001 - a crashed worker or solver must not end the game
             if generation == self.generation:
                 self.searching = False
@@ -190,7 +190,7 @@ class SolverMixin(AppHost):
             if known is not None and known < len(state.history):
                 lost = LostAt.of(state, known)  # proven before (in this window or another, or before it closed)
             else:
-                lost = await self.solver.last_winnable(state, budget, max_states=self.hint_states,
+                lost = await self.analysis.last_winnable(state, budget, max_states=self.hint_states,
                                                        stop=lambda: generation != self.generation)
         except Exception:  # noqa: BLE001 - only advice is lost; the game goes on
             return

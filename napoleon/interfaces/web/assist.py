@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ... import voice
-from ...analysis import GUESS, WON, LostAt, WorkerError
+from ...analysis import GUESS, WINNABLE, LostAt, WorkerError
 from ...analysis.stored import play_from_here
 from ...engine.state import State
 from ...schemas.web import BudgetQuery, SolveBody, VerdictQuery
@@ -30,16 +30,16 @@ class HelpRoutes(WebCore):
         budget = min(read_query(request, BudgetQuery, "hint").seconds(self.settings.hint_budget),
                      self.settings.max_budget)
         state, version = await self.position(live)
-        hint = await self.search(request, "hint", lambda: self.solver.hint(state, budget))
+        hint = await self.search(request, "hint", lambda: self.analysis.hint(state, budget))
         answer = hint.answer
-        if hint.outcome == WON:  # a solution from here: the way back after a loss may come here
+        if hint.outcome == WINNABLE:  # a solution from here: the way back after a loss may come here
             await self.locked(live, lambda: live.session.note_winnable(len(state.history), version), look=False)
         if hint.helped:
             # A game played with help is counted apart in the statistics.
             await self.locked(live, lambda: live.session.mark_assisted("hint"))
         suggestion = answer.suggestion.to_json(state) if hint.outcome == GUESS else None
         move_json = None
-        if hint.outcome == WON:
+        if hint.outcome == WINNABLE:
             move_json = {**state.game.move_to_json(hint.move), "text": hint.text}  # the page says "Hint: " before it
         elif suggestion is not None:
             move_json = suggestion["move"]
@@ -66,7 +66,7 @@ class HelpRoutes(WebCore):
         longer = read_query(request, VerdictQuery, "verdict").seconds()
         budget = None if longer is None else min(longer, self.settings.max_budget)
         state, version = await self.position(live)
-        answer, more = await self.search(request, "verdict", lambda: self.solver.verdict_step(state, budget))
+        answer, more = await self.search(request, "verdict", lambda: self.analysis.verdict_step(state, budget))
         if answer.verdict == "won":
             await self.locked(live, lambda: live.session.note_winnable(len(state.history), version), look=False)
         return JSONResponse({"verdict": answer.verdict, "more": more, "length": len(answer.moves),
@@ -84,7 +84,7 @@ class HelpRoutes(WebCore):
         # Without steps it is a verdict: a background question, so that a hint
         # (the foreground lane) never waits behind it.
         answer = await self.search(request, "solve",
-                                   lambda: self.solver.solution(state, budget, background=not with_steps))
+                                   lambda: self.analysis.solution(state, budget, background=not with_steps))
         moves = answer.notation(state)
         result = {
             "verdict": answer.verdict,
@@ -114,7 +114,7 @@ class HelpRoutes(WebCore):
             # Proven already (in this window or another, before a reload): the losing move is the next one.
             lost = LostAt.of(state, known)
         else:
-            lost = await self.search(request, "last-winnable", lambda: self.solver.last_winnable(
+            lost = await self.search(request, "last-winnable", lambda: self.analysis.last_winnable(
                 state, budget, stop=lambda: live.session.version != version))
         if lost is None:
             return JSONResponse({"at": None, "move": None, "text": None, "said": None})

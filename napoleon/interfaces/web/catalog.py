@@ -57,14 +57,14 @@ class CatalogRoutes(WebCore):
         if deal == "daily" or wanted is not None:
             # Graded deals (docs/grades.md): shipped grades are instant, others graded in a worker.
             how = "daily" if deal == "daily" else ("next" if start else "random")
-            found = await self.search(request, "deal", lambda: self.solver.run(
+            found = await self.search(request, "deal", lambda: self.analysis.run(
                 hand_out, game.id, dict(game.options), how, start, wanted, body.date, self.settings.grade_tries))
             if "error" in found:
                 raise ApiError(422, found["error"])
             deal, solution, grade = found["deal"], found["solution"], found["grade"]
         elif deal == "winnable":
             first = start or secrets.randbelow(1_000_000_000) + 1
-            found = await self.search(request, "deal", lambda: self.solver.winnable_deal(
+            found = await self.search(request, "deal", lambda: self.analysis.winnable_deal(
                 game, first, self.settings.winnable_budget, self.settings.winnable_tries))
             if "error" in found:
                 raise ApiError(422, found["error"])
@@ -74,7 +74,7 @@ class CatalogRoutes(WebCore):
         state = game.new_state(deal)
         if solution is not None:
             moves = tuple(game.parse_notation(m) for m in solution)
-            await asyncio.to_thread(self.solver.learn, state, moves)
+            await asyncio.to_thread(self.analysis.learn, state, moves)
         live = await asyncio.to_thread(self.registry.create, state, autoplay)
         grade = grade or shipped_grade(game, deal)
         if grade is not None:  # kept with the game's record: the statistics count per grade
@@ -85,7 +85,7 @@ class CatalogRoutes(WebCore):
     async def grade(self, request: Request) -> JSONResponse:
         live = await self.live(request)
         state = live.session.state
-        answer = await self.search(request, "grade", lambda: self.solver.run(
+        answer = await self.search(request, "grade", lambda: self.analysis.run(
             grade_json, state.game.id, dict(state.game.options), state.deal))
         if "error" in answer:
             raise ApiError(422, answer["error"])
@@ -96,7 +96,7 @@ class CatalogRoutes(WebCore):
     async def daily(self, request: Request) -> JSONResponse:
         query = read_query(request, DailyQuery, "daily")
         game = get_game(query.game, {})
-        found = await self.search(request, "deal", lambda: self.solver.run(
+        found = await self.search(request, "deal", lambda: self.analysis.run(
             hand_out, game.id, {}, "daily", None, None, query.date, self.settings.grade_tries))
         if "error" in found:
             raise ApiError(422, found["error"])

@@ -50,22 +50,22 @@ class Settings:
 
 
 class WebCore:
-    """The state behind the routes: the store, the games, the solver."""
+    """The state behind the routes: the store, the games, the analysis (its searches)."""
 
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
         self.registry = Registry(store, clock=settings.clock)
         # The play's two lanes and the reviews' two (:mod:`.reviews`) share the searches' memory.
-        self.solver = Analysis(workers=settings.workers, background=1, share=settings.workers + 3)
+        self.analysis = Analysis(workers=settings.workers, background=1, share=settings.workers + 3)
         self.searches = Searches()
-        self.reviews = Reviews(store, self.solver, self.searches)
+        self.reviews = Reviews(store, self.analysis, self.searches)
 
     def close(self) -> None:
         """Stop the searches, the reviews, the solver's workers and the games' thread (the server is shutting down)."""
         self.searches.stop()
         self.reviews.close()
-        self.solver.close()
+        self.analysis.close()
         self.registry.close()  # at shutdown a short block is fine; the executor may be gone
 
     @staticmethod
