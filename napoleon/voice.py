@@ -399,6 +399,64 @@ def solution_shown(total: int) -> str:
 BACK_TO_GAME = "back to your game"
 
 
+# ------------------------------------------------------------ statistics
+
+BEST_TIME = "best time"
+FEWEST_MOVES = "fewest moves"
+WITH_HELP = "with help"
+BY_GRADE = "by grade of the deal"
+NO_GAME_OF_IT = "No game of it finished or left yet."
+NO_STATS_STORE = "no statistics: the store could not be opened"
+STATS_KEPT = "the statistics are kept"
+
+
+def stats_title(game_name: str) -> str:
+    return f"Statistics of {game_name}"
+
+
+def no_stats(error: object) -> str:
+    return f"no statistics: {error}"
+
+
+def reset_question(game_name: str) -> str:
+    """Asked before the statistics of a game are reset."""
+    return f"Reset the statistics of {game_name}? Games played so far stop counting (their history is kept)."
+
+
+def stats_reset_of(game_name: str, games: int) -> str:
+    return f"statistics of {game_name} reset: {plural(games, 'game')} no longer counted"
+
+
+def not_reset(error: object) -> str:
+    return f"the statistics were not reset: {error}"
+
+
+def stats_keys(reset: str, close: str) -> str:
+    """The statistics screen's keys, named by the screen."""
+    return f"{reset}: reset these statistics (asks first) · {close}: close"
+
+
+# ------------------------------------------------------ the terminal's own
+
+FOUR_COLOUR_DECK = "four-colour deck"
+TWO_COLOUR_DECK = "two-colour deck"
+
+
+def deal_handed(deal: int, grade: str | None) -> str:
+    """A deal handed out from the shipped grades: the deal of the day (``grade`` None) or one of a grade."""
+    what = "the deal of the day" if grade is None else f"a winnable {grade} deal"
+    return f"deal {deal}: {what}"
+
+
+def no_deal_shipped(error: object) -> str:
+    return f"no such deal shipped for this game: {error}"
+
+
+def terminal_too_small(game_name: str, need: tuple[int, int], now: tuple[int, int]) -> str:
+    return (f"The terminal is too small for {game_name}: it needs at least {need[0]} x {need[1]} "
+            f"(now {now[0]} x {now[1]}). Make the window bigger.")
+
+
 # ---------------------------------------------------------------- review
 # A game's review (napoleon.analysis.review) told to the player: the command
 # line, the terminal and the page show these sentences as they are.
@@ -620,12 +678,12 @@ PAGE_WORDS: dict[str, str] = {
     "redeal_button": "Redeal ({left} left)",
     "redeals_left": "redeals left {left}",
     "wastes_in_play": " · waste piles in play {wastes}",
-    "with_help": "with help",
-    "by_grade": "By grade of the deal",
+    "with_help": WITH_HELP,
+    "by_grade": capital(BY_GRADE),
     "win_percent": "Win %",
     "best_streak": "Best streak",
-    "best_time": "Best time",
-    "fewest_moves": "Fewest moves",
+    "best_time": capital(BEST_TIME),
+    "fewest_moves": capital(FEWEST_MOVES),
     "badge_won": "won!",
     "badge_grade": "grade: {grade}",
     "share_link": "link: {hash}",

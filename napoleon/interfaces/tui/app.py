@@ -335,7 +335,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
     def action_colours(self) -> None:
         self._begin()
         self.board.four_colour = not self.board.four_colour
-        self.say("four-colour deck" if self.board.four_colour else "two-colour deck")
+        self.say(voice.FOUR_COLOUR_DECK if self.board.four_colour else voice.TWO_COLOUR_DECK)
         self._keep_setting("four_colour", self.board.four_colour)
         self._redraw()
 

@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ... import voice
 from ...engine.rules import ACES, ANY, KINGS, WASTE
 from ...engine.state import State
 from . import cardfaces as cf
@@ -219,8 +220,7 @@ class Board(Widget):
         assert self.too_small is not None
         need_w, need_h = self.too_small
         now_w, now_h = self._app_size(w, h)
-        words = (f"The terminal is too small for {self.state.game.name}: it needs at least "
-                 f"{need_w} x {need_h} (now {now_w} x {now_h}). Make the window bigger.").split()
+        words = voice.terminal_too_small(self.state.game.name, (need_w, need_h), (now_w, now_h)).split()
         lines, line = [], ""
         for word in words:
             if line and len(line) + 1 + len(word) > max(10, w - 2):

@@ -12,6 +12,7 @@ import secrets
 from rich.text import Text
 from textual import work
 
+from ... import voice
 from ...session import Session
 from .host import AppHost
 from .newdeal import NewDealScreen
@@ -64,11 +65,10 @@ class DealsMixin(AppHost):
         found = hand_out(self.game.id, dict(self.game.options), "daily" if choice == "daily" else "random",
                          wanted=choice if choice in GRADES else None, tries=0)
         if "error" in found:
-            self.warn(f"no such deal shipped for this game: {found['error']}")
+            self.warn(voice.no_deal_shipped(found["error"]))
             return
         self.start_deal(found["deal"], grade=found["grade"])
-        what = "the deal of the day" if choice == "daily" else f"a winnable {found['grade']} deal"
-        self.say(f"deal {found['deal']}: {what}")
+        self.say(voice.deal_handed(found["deal"], None if choice == "daily" else found["grade"]))
 
     def _note_grade(self, grade: str | None = None) -> None:
         """Keep the deal's grade with the game when it is known: asked for, or (with analysis on) shipped."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from ... import voice
 from ...engine.errors import NapoleonError
 from ...engine.state import Status
 from ...shuffle import MAX_DEAL
@@ -47,35 +48,33 @@ class DialogsMixin(AppHost):
     def action_stats(self) -> None:
         """The statistics of this game; x in them resets them, after asking."""
         self._begin()
-        store = self.store_or_warn("no statistics: the store could not be opened")
+        store = self.store_or_warn(voice.NO_STATS_STORE)
         if store is None:
             return
         try:
             rows = store.stats(self.game.id)
             by_grade = store.stats_by_grade(self.game.id)
         except (NapoleonError, sqlite3.Error) as exc:
-            self.warn(f"no statistics: {exc}")
+            self.warn(voice.no_stats(exc))
             return
-        self.push_screen(StatsScreen(f"Statistics of {self.game.name}", rows, clock, by_grade), self._stats_choice)
+        self.push_screen(StatsScreen(voice.stats_title(self.game.name), rows, clock, by_grade), self._stats_choice)
 
     def _stats_choice(self, choice: str | None) -> None:
         if choice != "reset":
             return
-        question = (f"Reset the statistics of {self.game.name}? Games played so far stop counting "
-                    f"(their history is kept).")
-        self.push_screen(ConfirmScreen(question), self._reset_stats)
+        self.push_screen(ConfirmScreen(voice.reset_question(self.game.name)), self._reset_stats)
 
     def _reset_stats(self, yes: bool | None) -> None:
         if not yes:
-            self.say("the statistics are kept")
+            self.say(voice.STATS_KEPT)
             return
         store = self.recorder.store
         try:
             n = store.reset_stats(self.game.id)
         except (NapoleonError, sqlite3.Error) as exc:
-            self.warn(f"the statistics were not reset: {exc}")
+            self.warn(voice.not_reset(exc))
             return
-        self.say(f"statistics of {self.game.name} reset: {n} game{'s' * (n != 1)} no longer counted", "bold")
+        self.say(voice.stats_reset_of(self.game.name, n), "bold")
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.game))

@@ -235,7 +235,7 @@ class StatsScreen(ModalScreen[str]):
 
         table = Table(box=None, pad_edge=False)
         table.add_column("options")
-        for name in ("played", "won", "win %", "streak", "best time", "fewest moves", "with help"):
+        for name in ("played", "won", "win %", "streak", voice.BEST_TIME, voice.FEWEST_MOVES, voice.WITH_HELP):
             table.add_column(name, justify="right", no_wrap=True)
         for r in self.rows:
             table.add_row(r["label"], str(r["played"]), str(r["won"]),
@@ -246,18 +246,18 @@ class StatsScreen(ModalScreen[str]):
                           str(r.get("assisted", 0)))
         with Vertical():
             yield Label(Text(self.title_text, style="bold"))
-            yield Static(table if self.rows else Text("No game of it finished or left yet."))
+            yield Static(table if self.rows else Text(voice.NO_GAME_OF_IT))
             if self.by_grade:
-                grades = Table(box=None, pad_edge=False, title="by grade of the deal", title_justify="left")
+                grades = Table(box=None, pad_edge=False, title=voice.BY_GRADE, title_justify="left")
                 grades.add_column("options")
                 grades.add_column("grade")
-                for name in ("played", "won", "best time"):
+                for name in ("played", "won", voice.BEST_TIME):
                     grades.add_column(name, justify="right", no_wrap=True)
                 for r in self.by_grade:
                     grades.add_row(r["label"], r["grade"], str(r["played"]), str(r["won"]),
                                    "-" if r["best_time"] is None else self.clock(r["best_time"]))
                 yield Static(grades, id="stats-by-grade")
-            yield Label(Text("x: reset these statistics (asks first) · Esc: close", style="dim"))
+            yield Label(Text(voice.stats_keys("x", "Esc"), style="dim"))
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
