@@ -7,8 +7,9 @@ the place of a sentence, never its words.
 
 The module speaks; it decides nothing. Whether a move is legal, and why
 not, is the engine's (:meth:`State.why_illegal
-<napoleon.engine.state.State.why_illegal>`); a move is put in words by
-:mod:`napoleon.engine.words`.
+<napoleon.engine.state.State.why_illegal>`, :mod:`napoleon.engine.refusals`), which says it in the
+sentences written here: the voice stands below the engine and reads positions and moves as they
+are given to it.
 
 >>> from napoleon import new_game
 >>> state = new_game("werner", deal=1)
@@ -20,14 +21,222 @@ not, is the engine's (:meth:`State.why_illegal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from .engine.move import Move
-from .engine.rules import FOUNDATION
-from .engine.words import card_name, describe_move, pile_name, the_pile
+from .cards import RANKS, SUIT_SYMBOLS
+from .rule_names import ACES, ALTERNATE, ANY, ANY_SUIT, FOUNDATION, KINGS, NONE, STOCK, TABLEAU
 
-if TYPE_CHECKING:
-    from .engine.state import State
+# The engine's kinds, as the voice reads them: it stands below the engine and never imports it.
+State = Any
+"""A position, :class:`napoleon.engine.state.State`."""
+Move = Any
+"""A move, :class:`napoleon.engine.move.Move`."""
+Game = Any
+"""A game, :class:`napoleon.engine.game.Game`."""
+
+# ------------------------------------------------- cards, piles and moves
+# The notation (``T4-T7``) is for the command line and the JSON; what a player reads in either
+# interface is said here. Pile names are the game's own (:meth:`Game.pile_label`), with a tableau pile
+# called a column, as players call it.
+
+
+def card_name(card: int) -> str:
+    """A card as players write it: ``10♣``, ``J♦``, ``A♠``."""
+    r = RANKS[(card & 15) - 1]
+    return ("10" if r == "T" else r) + SUIT_SYMBOLS[card >> 4]
+
+
+def pile_name(state: State, pile: int) -> str:
+    """A pile as players call it: ``column 4``, ``foundation 2``, ``waste``, ``central reserve``."""
+    return pile_called(state.game, pile)
+
+
+def pile_called(game: Game, pile: int) -> str:
+    """:func:`pile_name`, for a game with no position at hand (the page's list of piles)."""
+    label = game.pile_label(pile)
+    if game.pile_roles[pile] == TABLEAU:
+        return label.replace("tableau", "column", 1)
+    return label
+
+
+def _cards(cards: list[int]) -> str:
+    if len(cards) == 1:
+        return f"the {card_name(cards[0])}"
+    return f"the {len(cards)} cards {card_name(cards[0])} to {card_name(cards[-1])}"
+
+
+def describe_move(state: State, move: Move, past: bool = False) -> str:
+    """``move`` (made from ``state``, which is left alone) in words.
+
+    ``past=False`` is advice ("move the 10♣ ..."): a stock card is not named,
+    since the player cannot see it yet. ``past=True`` tells what was done
+    ("moved the 10♣ ...", "turned the 7♥ from the stock onto the waste").
+    A move that does not fit the position is given in notation.
+
+    >>> from napoleon import new_game
+    >>> state = new_game("werner", deal=1)
+    >>> describe_move(state, state.parse_move("T3-F1"))
+    'move the A♣ from column 3 to foundation 1'
+    """
+    game = state.game
+    if move.is_redeal:
+        left = game.redeals_left(state)
+        if past:
+            return "redealt the cards"
+        more = "" if left < 0 else f" ({plural(left, 'redeal')} left)"
+        return f"redeal the cards{more}"
+    n = game.npiles
+    if not (0 <= move.src < n and 0 <= move.dst < n) or not 0 < move.count <= len(state.piles[move.src]):
+        return game.notation(move)
+    src, dst = state.piles[move.src], state.piles[move.dst]
+    moving = src[-move.count:]
+    where = pile_name(state, move.dst)
+    if move.src == game.stock or game.pile_roles[move.src] == STOCK:
+        if past:
+            return f"turned {_cards(moving)} from the stock onto {_the(where)}"
+        return f"turn the next stock card onto {_the(where)}"
+    verb = "moved" if past else "move"
+    what = f"{verb} {_cards(moving)} from {_the(pile_name(state, move.src))}"
+    if game.pile_roles[move.dst] == FOUNDATION:
+        return f"{what} to {where}"
+    if not dst:
+        return f"{what} to the empty {where}"
+    return f"{what} onto the {card_name(dst[-1])} in {_the(where)}"
+
+
+def _the(name: str) -> str:
+    """``column 4`` as it is, ``waste`` as ``the waste``."""
+    return name if name[-1].isdigit() else f"the {name}"
+
+
+def the_pile(state: State, pile: int) -> str:
+    """A pile as a sentence names it: ``column 4``, ``foundation 2``, ``the waste``."""
+    return _the(pile_name(state, pile))
+
+
+# ----------------------------------------------- why a move is illegal
+# The engine decides (napoleon.engine.refusals, and a game's own notes); these are its words.
+
+NO_SUCH_PILE = "no such pile"
+OWN_PILE = "a card cannot move onto its own pile"
+STOCK_TO_WASTE = "a stock card is turned onto a waste pile"
+ONE_TURNED = "one card is turned at a time"
+FOUNDATION_KEEPS = "cards on a foundation never leave it"
+ONE_AT_A_TIME = "only one card moves at a time"
+REDEAL_NEEDS_EMPTY_STOCK = "a redeal is allowed only when the stock is empty"
+
+
+def no_redeal_in(game_name: str) -> str:
+    return f"{game_name} has no redeal"
+
+
+def redeals_used(limit: int) -> str:
+    return f"no redeal left (all {limit} used)"
+
+
+def nothing_to_redeal(gathered: str) -> str:
+    return f"there are no cards on the {gathered} piles to redeal"
+
+
+def pile_empty(state: State, pile: int) -> str:
+    return f"{the_pile(state, pile)} is empty"
+
+
+def not_in_this_pass(state: State, pile: int) -> str:
+    return f"{the_pile(state, pile)} is not in play in this pass"
+
+
+def not_the_players(state: State, pile: int) -> str:
+    return f"cards of {the_pile(state, pile)} cannot be moved by the player"
+
+
+def cannot_go(state: State, src: int, dst: int) -> str:
+    return f"a card from {the_pile(state, src)} cannot go to {the_pile(state, dst)}"
+
+
+def holds_only(state: State, pile: int) -> str:
+    return f"{the_pile(state, pile)} holds only {plural(len(state.piles[pile]), 'card')}"
+
+
+def not_a_run(state: State, pile: int, count: int) -> str:
+    return f"the top {count} cards of {the_pile(state, pile)} are not a run built by the rules"
+
+
+def foundation_complete(state: State, pile: int) -> str:
+    return f"{the_pile(state, pile)} is complete"
+
+
+def suit_has_foundation(card: int) -> str:
+    return f"there is already a foundation for the {card_name(card)}'s suit in this group"
+
+
+def not_on_foundation(state: State, card: int, pile: int, rule: Any) -> str:
+    return f"the {card_name(card)} does not go on {the_pile(state, pile)}: {describe_foundation(rule)}"
+
+
+def cannot_fill(state: State, card: int, pile: int, rule: Any) -> str:
+    return f"the {card_name(card)} cannot fill the empty {pile_name(state, pile)}: {describe_space(rule)}"
+
+
+def does_not_build(card: int, top: int, role: str, rule: Any) -> str:
+    return f"the {card_name(card)} does not go on the {card_name(top)}: the {role} {describe_build(rule)}"
+
+
+def nothing_put_on(state: State, pile: int) -> str:
+    return f"nothing may be put on {the_pile(state, pile)} by the player"
+
+
+def goes_on_no_foundation(card: int) -> str:
+    return f"the {card_name(card)} goes on no foundation now"
+
+
+def describe_build(rule: Any) -> str:
+    """``builds down in suit`` and the like, for messages and rules text (``rule``: a
+    :class:`~napoleon.engine.rules.Build`)."""
+    way = "up or down" if rule.up and rule.down else "up" if rule.up else "down" if rule.down else ""
+    if not way:
+        return "holds one card"
+    how = {ANY_SUIT: "regardless of suit", ALTERNATE: "in alternating colours"}.get(rule.suit, "in suit")
+    wrap = ", Ace on King" if rule.wrap and rule.up else ", King on Ace" if rule.wrap else ""
+    return f"builds {way} {how}{wrap}"
+
+
+def describe_space(rule: Any) -> str:
+    """What fills an empty pile of ``rule``: ``a space takes only a King`` and the like."""
+    return {
+        ANY: "a space takes any card",
+        KINGS: "a space takes only a King",
+        ACES: "it takes only an Ace when empty",
+        NONE: "a space is never filled",
+    }[rule.space]
+
+
+def describe_foundation(rule: Any) -> str:
+    """How a foundation of ``rule`` (a :class:`~napoleon.engine.rules.Foundation`) starts and builds."""
+    start = "Ace" if rule.start == 1 else "King"
+    way = "up" if rule.up else "down"
+    twice = ", twice round" if rule.length > rule.top else ""
+    return f"it is started by a{'n' * (start == 'Ace')} {start} and builds {way} in suit{twice}"
+
+
+# A game's own rules, said when they refuse a move.
+
+SINGLE_OPTION = "with the single option runs do not move as a unit: one card at a time"
+REDEAL_CHANGED_NOTHING = "the last redeal changed nothing: the game is lost"
+WHOLE_PILE_ONLY = "only a whole tableau pile moves onto the central reserve"
+CENTRAL_NOT_EMPTY = "a whole tableau pile moves only onto a central reserve that is not empty"
+ONE_OR_WHOLE_PILE = "only one card moves at a time (a whole tableau pile may move onto the central reserve)"
+
+
+def bottom_not_in_suit(bottom: int, top: int) -> str:
+    return f"the bottom card {card_name(bottom)} does not follow the {card_name(top)} in suit"
+
+
+def first_deal_foundations(number: int) -> str:
+    """St. Helena's first deal: each pile plays to the foundations of its side only."""
+    which = "upper (King)" if number <= 4 else "lower (Ace)"
+    return f"in the first deal, pile {number} plays only to the {which} foundations"
+
 
 # ------------------------------------------------------------------ helpers
 

@@ -20,7 +20,8 @@ PACKAGE = ROOT / "napoleon"
 # above it, so no two parts import each other. A part is a subpackage or a module of the package's
 # top level; ``napoleon`` itself is the package's front (it names the engine's and the games' pieces).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("napoleon.cards", "napoleon.shuffle", "napoleon.processes"),
+    ("napoleon.cards", "napoleon.shuffle", "napoleon.processes", "napoleon.rule_names"),
+    ("napoleon.voice",),      # the words a player reads: below the engine, whose refusals it words
     ("napoleon.engine",),     # the rules: cards, piles, moves, safe auto-play, what a game declares
     ("napoleon.games",),      # the six games, as data and small rules over the engine
     ("napoleon.schemas",),    # the typed models of every input from outside, with their bounds
@@ -29,7 +30,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("napoleon.store",),      # the records: a grade reaches it as plain data
     ("napoleon.study",),      # many deals searched at once, kept in the store
     ("napoleon.grading",),    # grades, found by a study of the first deals of each game
-    ("napoleon.voice",),      # the words a player reads
     ("napoleon.analysis",),   # every question put to the solver about a game in play
     ("napoleon.session",),    # one game in play
     ("napoleon.keymap",),

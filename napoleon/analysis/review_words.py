@@ -12,7 +12,7 @@ from typing import Any
 from .. import voice
 from ..engine.rules import FOUNDATION
 from ..engine.state import State
-from ..engine.words import card_name, pile_called
+from ..voice import card_name, pile_called
 from ..games import get_game
 from .review import LOST, Review
 

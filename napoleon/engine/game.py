@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from .. import voice
 from ..cards import KING, deck, rank, suit
 from ..shuffle import check_deal_number, shuffled
 from .dealing import RedealOrder, deal_rows
@@ -263,15 +264,15 @@ class Game:
     def redeal_refusal(self, state: State) -> str:
         """Why a redeal is not allowed now (the limit is checked before)."""
         if self.redeal_needs_empty_stock and state.piles[self.stock]:
-            return "a redeal is allowed only when the stock is empty"
-        return f"there are no cards on the {self.redeal_gathers} piles to redeal"
+            return voice.REDEAL_NEEDS_EMPTY_STOCK
+        return voice.nothing_to_redeal(self.redeal_gathers)
 
     def restriction_note(self, state: State, src: int, dst: int) -> str | None:
-        """Why ``src`` may not give to ``dst`` now, when a game restricts it."""
+        """Why ``src`` may not give to ``dst`` now, when a game restricts it (a sentence of :mod:`napoleon.voice`)."""
         return None
 
     def multi_card_note(self, state: State, move: Move) -> str | None:
-        """Why a move of several cards is illegal, when a game allows some."""
+        """Why a move of several cards is illegal, when a game allows some (a sentence of :mod:`napoleon.voice`)."""
         return None
 
     def extra_json(self, state: State) -> dict[str, Any]:

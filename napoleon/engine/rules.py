@@ -13,15 +13,23 @@ from dataclasses import dataclass, field
 
 from ..cards import ACE, KING, is_red, make_card, rank, suit
 
-# What an empty tableau pile takes.
-ANY, KINGS, ACES, NONE = "any", "kings", "aces", "none"
-# How suits relate along a built pile.
-SAME, ALTERNATE, ANY_SUIT = "same", "alternate", "any"
-
-# Pile roles; also the JSON pile name prefixes.
-STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE, CENTRAL, CELL = (
-    "stock", "waste", "foundation", "tableau", "reserve", "central", "cell",
+from ..rule_names import (  # noqa: F401 - the rules' names, which the engine's users take from here
+    ACES,
+    ALTERNATE,
+    ANY,
+    ANY_SUIT,
+    CELL,
+    CENTRAL,
+    FOUNDATION,
+    KINGS,
+    NONE,
+    RESERVE,
+    SAME,
+    STOCK,
+    TABLEAU,
+    WASTE,
 )
+
 ABBREVIATIONS = {
     STOCK: "S", WASTE: "W", FOUNDATION: "F", TABLEAU: "T",
     RESERVE: "R", CENTRAL: "C", CELL: "C",

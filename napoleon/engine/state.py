@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any
 
+from .. import voice
 from ..cards import card_str
 from .errors import IllegalMoveError
 from .generation import generate_both
@@ -28,7 +29,6 @@ from .move import Move
 from .position_json import state_from_json as state_from_json
 from .refusals import why_illegal
 from .rules import FOUNDATION, WASTE
-from .words import card_name, describe_move, the_pile
 
 if TYPE_CHECKING:
     from .game import Game
@@ -144,11 +144,11 @@ class State:
         they can. (The stock is not picked up: it is turned.)"""
         game = self.game
         if not self.piles[src]:
-            return f"{the_pile(self, src)} is empty"
+            return voice.pile_empty(self, src)
         if game.pile_roles[src] == FOUNDATION:
-            return "cards on a foundation never leave it"
+            return voice.FOUNDATION_KEEPS
         if src not in game.sources:
-            return f"cards of {the_pile(self, src)} cannot be moved by the player"
+            return voice.not_the_players(self, src)
         return None
 
     def foundation_move(self, src: int) -> Move | None:
@@ -279,9 +279,9 @@ class State:
             src = self.piles[move.src]
             found = [f for f in self.game.foundations if src and self.game.foundation_accepts(self.piles, f, src[-1])]
             if not src:
-                raise IllegalMoveError(f"{text}: {the_pile(self, move.src)} is empty")
+                raise IllegalMoveError(f"{text}: {voice.pile_empty(self, move.src)}")
             if not found:
-                raise IllegalMoveError(f"{text}: the {card_name(src[-1])} goes on no foundation now")
+                raise IllegalMoveError(f"{text}: {voice.goes_on_no_foundation(src[-1])}")
             move = Move(move.src, found[0], move.count)
         return move
 
@@ -298,8 +298,8 @@ class State:
         return f"{text} ({'?' if move.src == self.game.stock else shown})"
 
     def describe(self, move: Move, past: bool = False) -> str:
-        """``move`` in a player's words (see :func:`napoleon.engine.words.describe_move`)."""
-        return describe_move(self, move, past)
+        """``move`` in a player's words (see :func:`napoleon.voice.describe_move`)."""
+        return voice.describe_move(self, move, past)
 
     def _in_range(self, move: Move) -> bool:
         n = self.game.npiles

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from .. import voice
 from ..cards import ACE
 from ..engine.dealing import RedealOrder, deal_rows, stock_from
 from ..engine.errors import PositionError
@@ -138,7 +139,7 @@ Won when all 104 cards are on the foundations."""
 
     def redeal_refusal(self, state: State) -> str:
         if state.cycled:
-            return "the last redeal changed nothing: the game is lost"
+            return voice.REDEAL_CHANGED_NOTHING
         return super().redeal_refusal(state)
 
     def after_redeal(self, state: State) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import voice
 from ..cards import ACE
 from ..engine.dealing import deal_rows, stock_from
 from ..engine.game import Game, Option, flag
@@ -101,7 +102,7 @@ Won when all 104 cards are on the foundations."""
 
     def multi_card_note(self, state: State, move: Move) -> str | None:
         if self.options["single"]:
-            return "with the single option runs do not move as a unit: one card at a time"
+            return voice.SINGLE_OPTION
         return None
 
     def deal(self, state: State, cards: list[int]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import voice
 from ..cards import ACE, KING, card_str, make_card
 from ..engine.dealing import RedealOrder, deal_rows
 from ..engine.errors import PositionError
@@ -102,9 +103,7 @@ Won when all 104 cards are on the foundations."""
 
     def restriction_note(self, state: State, src: int, dst: int) -> str | None:
         if state.redeals == 0 and self.pile_roles[dst] == FOUNDATION:
-            number = self.group_piles[PILES].index(src) + 1
-            which = "upper (King)" if number <= 4 else "lower (Ace)"
-            return f"in the first deal, pile {number} plays only to the {which} foundations"
+            return voice.first_deal_foundations(self.group_piles[PILES].index(src) + 1)
         return None
 
     def deal_cards(self) -> list[int]:

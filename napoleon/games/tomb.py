@@ -13,7 +13,7 @@ from ..engine.move import Move
 from ..engine.rules import ACES, CENTRAL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Build, Foundation, Group
 from ..engine.searching import Step
 from ..engine.table import CARD_RATIO, DOWN, GAP, PITCH, STACK, Corners, Picture, Place, Table
-from ..engine.words import card_name
+from .. import voice
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -150,11 +150,11 @@ Won when all 104 cards are on the foundations."""
         if move.dst == self.central and self.pile_roles[move.src] == TABLEAU:
             pile, c = state.piles[move.src], state.piles[self.central]
             if move.count != len(pile):
-                return "only a whole tableau pile moves onto the central reserve"
+                return voice.WHOLE_PILE_ONLY
             if not c:
-                return "a whole tableau pile moves only onto a central reserve that is not empty"
-            return f"the bottom card {card_name(pile[0])} does not follow the {card_name(c[-1])} in suit"
-        return "only one card moves at a time (a whole tableau pile may move onto the central reserve)"
+                return voice.CENTRAL_NOT_EMPTY
+            return voice.bottom_not_in_suit(pile[0], c[-1])
+        return voice.ONE_OR_WHOLE_PILE
 
     def redeal_order(self) -> RedealOrder:
         # The wastes gathered, the first on top, and turned over onto the

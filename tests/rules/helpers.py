@@ -19,7 +19,7 @@ import pytest
 
 import napoleon
 from napoleon.cards import card_str, deck, parse_card
-from napoleon.engine.words import card_name
+from napoleon.voice import card_name
 from napoleon.shuffle import shuffled
 
 

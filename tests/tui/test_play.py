@@ -8,7 +8,7 @@ import pytest
 
 from napoleon import GAMES, Move, Status, new_game
 from napoleon.engine.move import REDEAL
-from napoleon.engine.words import card_name
+from napoleon.voice import card_name
 from napoleon.interfaces.tui import NapoleonApp
 from napoleon.interfaces.tui.screens import DealScreen, EndScreen, HelpScreen
 from napoleon.session import Session

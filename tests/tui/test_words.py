@@ -3,11 +3,6 @@ and its end of game say what :mod:`napoleon.voice` words (as the page does, test
 
 from __future__ import annotations
 
-import ast
-import inspect
-import re
-import textwrap
-
 import pytest
 
 from napoleon.interfaces.tui.app import NapoleonApp
@@ -17,24 +12,7 @@ from napoleon.interfaces.tui.deals import DealsMixin
 from napoleon.interfaces.tui.dialogs import DialogsMixin
 from napoleon.interfaces.tui.screens import EndScreen, StatsScreen
 from napoleon.interfaces.tui.turns import TurnsMixin
-
-
-STYLES = {"bold", "dim", "reverse", "italic", "green", "red", "yellow", "on", "{}"}
-
-
-def sentences_in(obj: object) -> list[str]:
-    """The string literals of ``obj``'s code that are a player's sentence (docstrings left out)."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(obj)))
-    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            found.append(node.value)
-        elif isinstance(node, ast.JoinedStr):
-            found.append("".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values))
-    # Two words of a player's language; CSS (the screens' DEFAULT_CSS), styles and keys are not sentences.
-    return [text for text in found if re.search(r"[A-Za-z]{2,}[ ,:.!?…]*[ ][ ,:.!?…]*[A-Za-z]", text.replace("{}", ""))
-            and "{" not in text.replace("{}", "") and ";" not in text and not set(text.split()) <= STYLES]
+from tests.sentences import sentences_in
 
 
 @pytest.mark.parametrize("part", [BarsMixin._where_text, EndScreen, TurnsMixin, DialogsMixin, StatsScreen,

@@ -20,7 +20,7 @@ from ...engine.errors import NapoleonError
 from ...engine.game import Game, format_option
 from ...engine.rules import Foundation
 from ...engine.state import State
-from ...engine.words import pile_called
+from ...voice import pile_called
 from ...grading import shipped_grade
 from ...schemas import is_game_id
 from ...session import Change, Clock, Session, View
