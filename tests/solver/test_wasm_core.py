@@ -72,3 +72,22 @@ def test_the_webassembly_core_refuses_bad_input_as_the_native_one_does(wasm_core
             wasm_core.moves(*bad)
         assert str(web.value) == str(native.value)
     assert wasm_core.TABLE_VERSION == core.TABLE_VERSION
+
+
+def test_a_build_is_taken_from_the_cache_while_the_c_files_stay_the_same(tmp_path, monkeypatch):
+    if wasm.missing_tools():
+        pytest.skip(f"the WebAssembly core is not tested: {wasm.missing_tools()}")
+    first = wasm.build_cached(tmp_path / "one", tmp_path / "cache")
+    assert first["wasm"].stat().st_size > 10_000
+
+    def no_emcc(outdir):
+        raise AssertionError("emcc ran again for the same C files")
+
+    monkeypatch.setattr(wasm, "build", no_emcc)
+    second = wasm.build_cached(tmp_path / "two", tmp_path / "cache")
+    assert second["wasm"].read_bytes() == first["wasm"].read_bytes()
+    assert second["glue"].read_bytes() == first["glue"].read_bytes() and second["core"].is_file()
+    # Another set of flags is another build.
+    monkeypatch.setattr(wasm, "FLAGS", (*wasm.FLAGS, "-DNAPOLEON_TEST_FLAG"))
+    with pytest.raises(AssertionError, match="emcc ran again"):
+        wasm.build_cached(tmp_path / "three", tmp_path / "cache")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import shutil
 import struct
 import zipfile
 
@@ -13,12 +14,23 @@ import pytest
 from napoleon.interfaces.cli import main
 from napoleon.interfaces.web import site
 from napoleon.interfaces.web.icons import icon_png
+from napoleon.solver import wasm
+
+
+@pytest.fixture(scope="module")
+def built_core(tmp_path_factory):
+    """The search core compiled once for these tests (a cache of its own, copied into each test's)."""
+    kept = tmp_path_factory.mktemp("core-cache")
+    wasm.build_cached(kept / "out", kept)
+    return [p for p in kept.glob("wasm-*") if p.is_dir()]
 
 
 @pytest.fixture
-def cache(tmp_path):
-    """Pyodide's files and the wheels where a first build would have put them."""
+def cache(tmp_path, built_core):
+    """Pyodide's files, the wheels and the compiled core where a first build would have put them."""
     cache = tmp_path / "cache"
+    for folder in built_core:
+        shutil.copytree(folder, cache / folder.name)
     pyodide = cache / f"pyodide-{site.PYODIDE_VERSION}"
     pyodide.mkdir(parents=True)
     for name in site.PYODIDE_FILES:

@@ -179,7 +179,7 @@ def package_wheel(out: Path) -> Path:
     return wheel
 
 
-def wasm_core(folder: Path) -> list[str]:
+def wasm_core(folder: Path, cache: Path) -> list[str]:
     """The search core built as WebAssembly into ``folder``: its glue and wrapper, as the search
     workers load them (``wasm/napoleon_core.js``, ``wasm/core.js``); none where this package has
     no WebAssembly build (the searches are then Python's own, about a hundred times slower)."""
@@ -188,7 +188,7 @@ def wasm_core(folder: Path) -> list[str]:
     except ImportError:
         return []
     try:
-        built = wasm.build(folder)
+        built = wasm.build_cached(folder, cache)
     except wasm.BuildError as exc:
         raise SiteError(f"the search core as WebAssembly: {exc}") from None
     return [f"wasm/{built[name].name}" for name in ("glue", "core")]
@@ -262,7 +262,8 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
         for wheel in deps:
             shutil.copy2(wheel, out / "wheels" / wheel.name)
         package_wheel(out / "wheels")
-        core = wasm_core(out / "wasm")
+        with cache_lock(cache):  # one build of the core at a time fills the cache; the others copy it
+            core = wasm_core(out / "wasm", cache)
     except OSError as exc:
         raise SiteError(f"cannot write the site in {out}: {exc}") from None
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != ".nojekyll")
