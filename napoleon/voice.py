@@ -340,6 +340,7 @@ def too_long(limit: int) -> str:
     """Why a turn is refused when it would make the game longer than any game file may be."""
     return f"a game has at most {limit:,} moves: undo, or start a new deal"
 GAME_OVER = "the game is over"
+UNREACHABLE = "the server cannot be reached: is napoleon serve still running?"
 STALE = "the game moved on in another window: this is where it is now"
 # The page played in the browser alone (``napoleon site``), when the browser will not keep its data
 # (private browsing, storage refused or full): the game goes on, forgotten when the page closes.

@@ -6,6 +6,7 @@ leave the game exactly as it was.
 
 from __future__ import annotations
 
+import html
 import json
 from contextlib import contextmanager
 
@@ -13,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import napoleon
+from napoleon import voice
 from napoleon.interfaces.web import Settings, create_app
 from napoleon.engine.autoplay import safe_moves
 
@@ -747,6 +749,8 @@ def test_games_survive_a_server_restart(db):
 def test_page_and_static_files(client):
     r = client.get("/")
     assert r.status_code == 200 and '<script type="module" src="static/js/main.js">' in r.text
+    # What the page says when it cannot reach the server is the voice's, written into the page.
+    assert f'<meta name="napoleon-unreachable" content="{html.escape(voice.UNREACHABLE)}">' in r.text
     for path in ("/static/js/main.js", "/static/js/board.js", "/static/js/layouts.js", "/static/js/input.js",
                  "/static/js/api.js", "/static/js/cards.js", "/static/app.css", "/static/cards/LICENSE.txt"):
         assert client.get(path).status_code == 200, path

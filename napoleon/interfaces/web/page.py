@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import HTMLResponse, Response
 
+from ... import voice
 from ...schemas import SchemaError, parse
 from ...schemas.web import CardPath
 from .errors import ApiError
@@ -20,7 +22,15 @@ BACK_COLOURS = {"back": "#2a5aa8", "back-red": "#a8322a", "back-green": "#2a7a3e
 
 async def index(request: Request) -> Response:
     """The page itself (never cached, so that a new version of the server is picked up at once)."""
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(served_page(), headers={"Cache-Control": "no-cache"})
+
+
+def served_page() -> str:
+    """The page as ``napoleon serve`` sends it: carrying the one sentence the page says when it cannot
+    reach the server (the voice's, which the page cannot ask of a server it cannot reach)."""
+    html = (STATIC / "index.html").read_text()
+    meta = f'<meta name="napoleon-unreachable" content="{escape(voice.UNREACHABLE)}">\n'
+    return html.replace("</head>", meta + "</head>", 1)
 
 
 async def card(request: Request) -> Response:
@@ -58,4 +68,4 @@ def card_svg(name: str, four_colour: bool) -> str:
     return pattern.sub(lambda m: m.group(0).replace(f'"{old}"', f'"{new}"'), svg)
 
 
-__all__ = ["BACK_COLOURS", "CARDS", "STATIC", "card", "card_svg", "index"]
+__all__ = ["BACK_COLOURS", "CARDS", "STATIC", "card", "card_svg", "index", "served_page"]

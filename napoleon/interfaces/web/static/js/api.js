@@ -15,7 +15,8 @@ export class ApiError extends Error {
   }
 }
 
-const UNREACHABLE = "the server cannot be reached: is napoleon serve still running?";
+// The voice's sentence for a server that cannot be reached, which the server wrote into the page.
+const UNREACHABLE = document.querySelector('meta[name="napoleon-unreachable"]')?.content || "";
 
 // The token this run of the server gives its own page: every request carries it, so that
 // the server can tell them from requests another site's page makes the browser send.
