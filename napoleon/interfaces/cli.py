@@ -23,6 +23,7 @@ from ..schemas import cli as values
 from ..schemas import parse_as
 from ..schemas.files import MoveList
 from ..schemas.values import MOVE_TEXT
+from .. import voice
 from ..voice import plural
 from . import solve_commands
 from .common import (
@@ -72,7 +73,7 @@ def cmd_rules(args: argparse.Namespace) -> None:
     game = game_of(args)
     obj = {**game_info(type(game)), "rules": game.rules, "piles": list(game.pile_names),
            "notation": dict(zip(game.pile_names, game.pile_abbrs, strict=True))}
-    emit(args, obj, lambda: f"{game.name}\n\n{game.rules}\n\nPiles in move notation: {' '.join(game.pile_abbrs)}")
+    emit(args, obj, lambda: f"{game.name}\n\n{game.rules}\n\n{voice.piles_in_notation(game.pile_abbrs)}")
 
 
 def cmd_deal(args: argparse.Namespace) -> None:

@@ -10,14 +10,16 @@ from napoleon.interfaces.tui.bars import BarsMixin
 from napoleon.interfaces.tui.board import Board
 from napoleon.interfaces.tui.deals import DealsMixin
 from napoleon.interfaces.tui.dialogs import DialogsMixin
-from napoleon.interfaces.tui.screens import EndScreen, StatsScreen
+from napoleon.interfaces.tui.newdeal import NewDealScreen
+from napoleon.interfaces.tui.screens import DealScreen, EndScreen, HelpScreen, MoveScreen, StatsScreen, keys_help
 from napoleon.interfaces.tui.turns import TurnsMixin
 from tests.sentences import sentences_in
 
 
 @pytest.mark.parametrize("part", [BarsMixin._where_text, EndScreen, TurnsMixin, DialogsMixin, StatsScreen,
-                                  DealsMixin, Board, NapoleonApp.action_colours],
+                                  DealsMixin, Board, NapoleonApp.action_colours, NewDealScreen, HelpScreen,
+                                  keys_help, DealScreen, MoveScreen],
                          ids=["status line", "end of game", "turns", "dialogs", "statistics", "deals", "board",
-                              "colours"])
+                              "colours", "new deal", "help", "keys", "deal number", "typed move"])
 def test_the_terminal_says_the_voices_sentences(part):
     assert sentences_in(part) == [], "put these in napoleon.voice"

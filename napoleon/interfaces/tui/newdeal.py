@@ -14,8 +14,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-CHOICES = (("any", "n", "Any deal"), ("winnable", "w", "Winnable"), ("easy", "1", "Easy"), ("medium", "2", "Medium"),
-           ("hard", "3", "Hard"), ("expert", "4", "Expert"), ("daily", "t", "Deal of the day"))
+from ... import voice
+
+
+CHOICES = tuple((choice, key, voice.NEW_DEAL_CHOICES[choice]) for choice, key in (
+    ("any", "n"), ("winnable", "w"), ("easy", "1"), ("medium", "2"), ("hard", "3"), ("expert", "4"), ("daily", "t")))
 """(choice, key, button label), in the order shown."""
 
 
@@ -38,9 +41,10 @@ class NewDealScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("New deal: any, winnable, winnable of a grade, or the deal of the day")
-            yield Label("n/Enter any · w winnable · 1 easy · 2 medium · 3 hard · 4 expert · t today · Esc cancel",
-                        classes="dim")
+            yield Label(voice.NEW_DEAL_QUESTION)
+            keys = [(f"{key}/Enter" if choice == "any" else key, voice.NEW_DEAL_SHORT[choice])
+                    for choice, key, _ in CHOICES]
+            yield Label(voice.keys_said([*keys, ("Esc", "cancel")]), classes="dim")
             for row in (CHOICES[:2], CHOICES[2:6], CHOICES[6:]):
                 with Horizontal():
                     for choice, key, label in row:

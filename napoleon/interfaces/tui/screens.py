@@ -23,13 +23,7 @@ from .keys import end_bindings
 def keys_help() -> str:
     """The keys, from the one key map (the page's help lists the same), and the mouse."""
     lines = [f"{keys:<22} {what}" for keys, what in help_lines("terminal")]
-    return "\n".join(lines) + """
-
-Mouse: click a card (or a card deeper in a run) to pick it up, then click where
-it goes; click the stock to turn a card; double-click a card to send it home.
-Marked green while you hold a card: the piles it may legally go to.
-The header says whether the position is still winnable: the solver searches it
-in the background after every move ("unknown" when it runs out of time)."""
+    return "\n".join(lines) + "\n\n" + voice.MOUSE_HELP
 
 
 class HelpScreen(ModalScreen[None]):
@@ -52,19 +46,19 @@ class HelpScreen(ModalScreen[None]):
         game = self.game
         text = Text()
         text.append(f"{game.name}", style="bold")
-        text.append("   (Esc closes, arrows scroll)\n", style="dim")
+        text.append(f"   {voice.HELP_SCROLLS}\n", style="dim")
         text.append(f"{game.summary}\n\n", style="italic")
         text.append(game.rules + "\n\n")
         if game.option_specs:
-            text.append("Options (napoleon play GAME -o NAME=VALUE):\n", style="bold")
+            text.append(f"{voice.OPTIONS_HOW}\n", style="bold")
             for o in game.option_specs:
                 now = format_option(game.options[o.name])
                 text.append(f"  {o.name}={o.values} (now {now}): {o.help}\n")
             text.append("\n")
-        text.append("Piles in move notation: " + " ".join(game.pile_abbrs) + "\n\n")
+        text.append(voice.piles_in_notation(game.pile_abbrs) + "\n\n")
         text.append("Keys\n", style="bold")
         text.append(keys_help())
-        text.append("\n\nEsc closes this help.", style="dim")
+        text.append(f"\n\n{voice.HELP_CLOSES}", style="dim")
         with VerticalScroll():
             yield Static(text)
 
@@ -85,7 +79,7 @@ class DealScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Deal number (1 to {MAX_DEAL}); now {self.current}:")
+            yield Label(voice.deal_number_asked(MAX_DEAL, self.current))
             yield Input(placeholder="e.g. 42", type="integer", id="deal")
             yield Label("", id="error")
 
@@ -96,7 +90,7 @@ class DealScreen(ModalScreen[int | None]):
         except ValueError:
             n = 0
         if not 1 <= n <= MAX_DEAL:
-            self.query_one("#error", Label).update(f"a deal number is from 1 to {MAX_DEAL}")
+            self.query_one("#error", Label).update(voice.deal_number_range(MAX_DEAL))
             return
         self.dismiss(n)
 
@@ -119,7 +113,7 @@ class MoveScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Move (e.g. T3-F1, T3-F, S-W, redeal). Piles: {self.piles}")
+            yield Label(voice.move_asked(self.piles))
             yield Input(id="move")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
