@@ -229,7 +229,7 @@ async def main():
             if {wait_for}:
                 break
             await pilot.pause(0.05)
-        print("VERDICT", app.verdict.verdict if app.verdict else None, flush=True)
+        print("VERDICT", app.answer.verdict if app.answer else None, flush=True)
         print("WORKERS", *app.analysis.pids(), flush=True)
         if {hang}:
             await asyncio.sleep(600)
@@ -253,7 +253,7 @@ def test_workers_do_not_depend_on_the_current_folder(tmp_path):
     (here / "napoleon" / "solver").mkdir(parents=True)
     (here / "napoleon" / "__init__.py").write_text("raise ImportError('the wrong napoleon')\n")
     script = tui_script(tmp_path, game="werner", deal=1, budget=30.0, hang=False,
-                        wait_for="app.verdict is not None and not app.searching")
+                        wait_for="app.answer is not None and not app.searching")
     out = subprocess.run([sys.executable, str(script)], check=False, cwd=here, env=env(), capture_output=True, text=True,
                          timeout=180)
     assert "VERDICT won" in out.stdout, out.stdout + out.stderr

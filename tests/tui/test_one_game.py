@@ -89,7 +89,7 @@ async def test_a_long_message_wraps_and_is_never_cut(width):
 async def test_after_the_solution_any_key_goes_back_and_does_nothing_else():
     app = make_app("werner", 1, analysis=True, step_delay=0.01)
     async with app.run_test(size=(120, 30)) as pilot:
-        await wait_for(pilot, lambda: app.verdict is not None and app.verdict.verdict == "won")
+        await wait_for(pilot, lambda: app.answer is not None and app.answer.verdict == "won")
         await pilot.press("s")
         await wait_for(pilot, lambda: app.playback is not None and app.playback.done)
         assert "any key goes back" in app.status_line.text.plain
@@ -176,7 +176,7 @@ async def test_the_title_stays_while_the_verdict_changes():
         for searching, verdict in ((True, None), (False, Verdict.UNKNOWN), (True, Verdict.UNKNOWN),
                                    (False, Verdict.WON), (False, Verdict.LOST)):
             app.searching = searching
-            app.verdict = None if verdict is None else Answer(verdict)
+            app.answer = None if verdict is None else Answer(verdict)
             for width in (80, 70, 60, 100):
                 line = app._info_text(width).plain
                 titles.add((width, line.split(" · deal")[0].strip()))

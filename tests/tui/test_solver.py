@@ -30,7 +30,7 @@ async def test_the_solution_is_shown_and_the_game_left_alone():
     store_mod = pytest.importorskip("napoleon.store")
     app = make_app("werner", 1, analysis=True, use_store=True, step_delay=0.01)
     async with app.run_test() as pilot:
-        await wait_for(pilot, lambda: app.verdict is not None and app.verdict.verdict == "won")
+        await wait_for(pilot, lambda: app.answer is not None and app.answer.verdict == "won")
         assert "✓ winnable" in app.info.text.plain
         await pilot.press("s")
         await wait_for(pilot, lambda: app.playback is not None and app.playback.done)
@@ -81,8 +81,8 @@ async def test_stopping_the_solution_and_stale_verdicts():
         generation = app.generation
         await pilot.press("u")
         assert app.generation == generation + 1
-        await wait_for(pilot, lambda: app.verdict is not None and not app.searching)
-        assert app.verdict.verdict in ("won", "unknown")
+        await wait_for(pilot, lambda: app.answer is not None and not app.searching)
+        assert app.answer.verdict in ("won", "unknown")
 
 
 async def test_the_screen_answers_keys_while_the_solver_searches():
@@ -184,7 +184,7 @@ async def test_the_end_plays_itself_when_every_card_goes_home():
             assert app.play(moves[i])
             i += 1
         assert i < len(moves) and "Finish (F) plays the last" in app.status_line.text.plain
-        assert app.verdict is not None and app.verdict.won  # and the badge knows it
+        assert app.answer is not None and app.answer.won  # and the badge knows it
         await pilot.press("F")
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         assert app.state.is_won and app.screen.won and app.session.finished == "won"

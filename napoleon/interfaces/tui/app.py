@@ -151,7 +151,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         self.hint_move: Move | None = None
         self.message: Text | None = None
         self.generation = 0
-        self.verdict: Answer | None = None
+        self.answer: Answer | None = None
         self.searching = False
         self.want: str | None = None
         self.playback: Playback | None = None
@@ -276,7 +276,7 @@ class NapoleonApp(HandMixin, TurnsMixin, DealsMixin, DialogsMixin, SolverMixin, 
         if not self.state.piles[self.cursor] and self.cursor != self.game.stock and first:
             self.cursor = self._first_cursor()
         self._offer_finish()
-        self.verdict = self.analysis.known(self.state)
+        self.answer = self.analysis.known(self.state)
         self._redraw()
         self._start_analysis()
         self._check_end()

@@ -186,7 +186,7 @@ class BarsMixin(AppHost):
             text = Text(words["won"], style="bold green")
         elif status is Status.LOST:
             text = Text(words["lost"], style="bold red")
-        elif (v := self.verdict) is None:
+        elif (v := self.answer) is None:
             text = Text(words["searching" if self.searching else "off"], style="dim")
             if tiny:
                 return Text("…" if self.searching else "", style="dim")

@@ -47,7 +47,7 @@ class AppHost:
     # The analysis (the solver's searches): what it last said, whether it is searching.
     analysis: Analysis
     generation: int
-    verdict: Answer | None
+    answer: Answer | None
     searching: bool
     want: str | None
     analysis_on: bool

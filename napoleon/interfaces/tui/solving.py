@@ -98,7 +98,7 @@ class SolverMixin(AppHost):
             return  # the position changed, or the player asked for something else
         self.want = None
         if answer.verdict is not Verdict.UNKNOWN:
-            self.verdict = answer
+            self.answer = answer
             self.searching = False
             self._update_info()
             self._proven(answer)
@@ -130,7 +130,7 @@ class SolverMixin(AppHost):
             return
         known = self.analysis.settled(self.state)
         if known is not None:
-            self.verdict = known
+            self.answer = known
             self.searching = False
             self._proven(known)
             self._lost_here()
@@ -144,7 +144,7 @@ class SolverMixin(AppHost):
 
         def show(answer: Answer) -> None:
             if generation == self.generation:
-                self.verdict = answer
+                self.answer = answer
                 self._update_info()
 
         try:
@@ -157,7 +157,7 @@ class SolverMixin(AppHost):
             return
         if generation != self.generation:
             return
-        self.verdict = answer
+        self.answer = answer
         self.searching = False
         self._update_info()
         self._proven(answer)
@@ -172,7 +172,7 @@ class SolverMixin(AppHost):
 
     def _lost_here(self) -> None:
         """The verdict says lost: say so, and look for the move that lost the game."""
-        v = self.verdict
+        v = self.answer
         if v is None or v.verdict is not Verdict.LOST or self.session.status is not Status.PLAYING:
             return
         if not self.state.history:
