@@ -26,7 +26,15 @@ def built_core(tmp_path_factory):
 
 
 @pytest.fixture
-def cache(tmp_path, built_core):
+def compiled(monkeypatch):
+    """The sites whose Python was compiled (in Pyodide under Node, which these fake files cannot start)."""
+    sites = []
+    monkeypatch.setattr(site, "compiled_ahead", lambda out, cache: sites.append(out))
+    return sites
+
+
+@pytest.fixture
+def cache(tmp_path, built_core, compiled):
     """Pyodide's files, the wheels and the compiled core where a first build would have put them."""
     cache = tmp_path / "cache"
     for folder in built_core:
@@ -45,9 +53,10 @@ def cache(tmp_path, built_core):
     return cache
 
 
-def test_the_site_holds_the_page_python_the_wheels_and_the_offline_copy(tmp_path, cache, capsys):
+def test_the_site_holds_the_page_python_the_wheels_and_the_offline_copy(tmp_path, cache, compiled, capsys):
     out = tmp_path / "site"
     main(["site", str(out), "--cache", str(cache)])
+    assert compiled == [out]
     assert "python3 -m http.server -d" in capsys.readouterr().out
     listed = json.loads((out / "site.json").read_text())
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
@@ -85,6 +94,13 @@ def test_without_npm_the_build_says_why(tmp_path, monkeypatch):
     with pytest.raises(site.SiteError, match="cannot fetch pyodide"):
         site.build(tmp_path / "out", tmp_path / "empty-cache")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node")
+def test_when_pyodide_cannot_compile_the_sites_python_the_build_says_so(tmp_path, cache, monkeypatch):
+    monkeypatch.undo()  # the real compiler, on these fake Pyodide files
+    with pytest.raises(site.SiteError, match="cannot compile the site's Python in Pyodide: "):
+        site.build(tmp_path / "out", cache)
 
 
 @pytest.mark.parametrize("size", [192, 512])

@@ -14,6 +14,10 @@ page), with:
 - a web app manifest, icons and a service worker (``sw.js``) that keeps the
   whole site for offline play; ``site.json`` lists the files and the wheels.
 
+What a visit imports is compiled ahead, in Pyodide under Node (:mod:`.bytecode`),
+into the wheels and Python's library: a browser would otherwise compile it on
+every visit.
+
 Pyodide and the wheels are fetched once with ``npm pack`` and ``pip download``
 into a cache folder (``--cache``). Any static host serves the result:
 ``python3 -m http.server -d DIR``, or GitHub Pages.
@@ -30,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -85,15 +90,15 @@ def cache_lock(cache: Path) -> Iterator[None]:
         handle.close()
 
 
-def run(command: list[str], what: str) -> None:
-    """Run a download; SiteError with its own words when it fails."""
+def run(command: list[str], what: str, verb: str = "fetch") -> None:
+    """Run a download (or another step, ``verb``); SiteError with its own words when it fails."""
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=900)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise SiteError(f"cannot fetch {what}: {exc}") from None
+        raise SiteError(f"cannot {verb} {what}: {exc}") from None
     if done.returncode != 0:
         tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
-        raise SiteError(f"cannot fetch {what}: {' / '.join(tail)}")
+        raise SiteError(f"cannot {verb} {what}: {' / '.join(tail)}")
 
 
 def pyodide_package(cache: Path) -> Path:
@@ -179,6 +184,26 @@ def package_wheel(out: Path) -> Path:
     return wheel
 
 
+def compiled_ahead(out: Path, cache: Path) -> None:
+    """The site's Python compiled for Pyodide (:mod:`.bytecode`, run in Pyodide under Node), in place:
+    of the wheels and of Python's library, what a visit imports before its first deal plays.
+
+    Compiled libraries are kept in the cache: a build compiles one again only when the package
+    imports other modules of it.
+    """
+    kept = cache / f"bytecode-{PYODIDE_VERSION}"
+    wheels = sorted((out / "wheels").glob("*.whl"))
+    libraries = sorted(kept.glob("python_stdlib-*.zip"), key=lambda p: p.stat().st_mtime)
+    library = out / "pyodide" / "python_stdlib.zip"
+    job = {"pyodide": str(out / "pyodide"), "stdlib": str(libraries[-1] if libraries else library),
+           "wheels": [str(w) for w in wheels], "library": str(library), "kept": str(kept)}
+    with tempfile.TemporaryDirectory(prefix="napoleon-bytecode-") as tmp:
+        job["db"] = str(Path(tmp) / "napoleon.db")
+        (Path(tmp) / "job.json").write_text(json.dumps(job))
+        run(["node", str(Path(__file__).with_name("bytecode.js")), str(Path(tmp) / "job.json")],
+            "the site's Python in Pyodide", "compile")
+
+
 def wasm_core(folder: Path, cache: Path) -> list[str]:
     """The search core built as WebAssembly into ``folder``: its glue and wrapper, as the search
     workers load them (``wasm/napoleon_core.js``, ``wasm/core.js``); none where this package has
@@ -262,6 +287,7 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
         for wheel in deps:
             shutil.copy2(wheel, out / "wheels" / wheel.name)
         package_wheel(out / "wheels")
+        compiled_ahead(out, cache)
         with cache_lock(cache):  # one build of the core at a time fills the cache; the others copy it
             core = wasm_core(out / "wasm", cache)
     except OSError as exc:
