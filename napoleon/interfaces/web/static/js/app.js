@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { Announcer } from "./announce.js";
+import { dealShown } from "./backend.js";
 import { WinnableBadge } from "./badge.js";
 import { Board } from "./board.js";
 import { Dialogs } from "./dialogs.js";
@@ -214,6 +215,7 @@ export class App {
   setBusy(busy) {
     this.busy = busy;
     $("board").dataset.ready = busy ? "0" : "1";
+    if (!busy && this.view) dealShown();
     if (!busy) {
       const waiting = this.waiting;
       this.waiting = [];

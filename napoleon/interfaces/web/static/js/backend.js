@@ -54,6 +54,18 @@ async function offlineCopy() {
 
 const started = inWorker ? offlineCopy().then(startWorker) : null;
 
+let shown = false;
+
+/**
+ * Say that a deal is on the table (the first time only): the page's worker then starts its search
+ * workers' Python, which would otherwise compete with the first deal for the machine.
+ */
+export function dealShown() {
+  if (!inWorker || shown) return;
+  shown = true;
+  started.then((python) => python.postMessage({ type: "shown" }));
+}
+
 /** Like fetch(path, init) for the API, answered by the server or by the page's worker. */
 export async function send(path, init = {}) {
   if (!inWorker) return fetch(path, init);

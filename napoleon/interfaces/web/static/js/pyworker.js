@@ -19,6 +19,7 @@ class Lane {
     this.worker = null;
     this.queue = [];
     this.current = null;
+    this.started = null;  // settled when the worker's Python has started (or failed to)
   }
 
   run(id, job) {
@@ -28,13 +29,20 @@ class Lane {
     });
   }
 
-  /** Start the lane's worker now, so that its Python is ready when a search is asked for. */
+  /** Start the lane's worker now, so that its Python is ready when a search is asked for; a
+   * promise of its start. */
   warm() {
-    if (this.worker) return;
+    if (this.worker) return this.started;
     this.worker = new Worker(new URL("./searchworker.js", import.meta.url),
       { name: `napoleon search (${this.name})` });  // a classic worker: it loads the core with importScripts
-    this.worker.onmessage = (event) => this.done(event.data);
-    this.worker.onerror = (event) => this.end((event && event.message) || "the search worker failed");
+    let started;
+    this.started = new Promise((resolve) => { started = resolve; });
+    this.worker.onmessage = (event) => (event.data.type === "started" ? started() : this.done(event.data));
+    this.worker.onerror = (event) => {
+      started();
+      this.end((event && event.message) || "the search worker failed");
+    };
+    return this.started;
   }
 
   next() {
@@ -129,7 +137,6 @@ const ready = (async () => {
   const bridge = pyodide.pyimport("napoleon.interfaces.web.inbrowser");
   const app = bridge.open_app(`${MOUNT}/napoleon.db`);
   persist();  // a new store is written at once
-  lane("foreground").warm();  // a hint's search then starts at once
   return { bridge, app };
 })();
 
@@ -141,7 +148,21 @@ function lastLine(err) {
   return lines[lines.length - 1];
 }
 
+/**
+ * The first deal is on the table: the search workers start now, one after the other, rather than
+ * beside the app's Python while it deals. The background lane first (the page asks at once whether
+ * the deal can be won), then the foreground's, so that a hint's search starts at once.
+ */
+async function warmLanes() {
+  await lane("background").warm();
+  await lane("foreground").warm();
+}
+
 self.onmessage = async (event) => {
+  if (event.data.type === "shown") {
+    warmLanes();
+    return;
+  }
   const { id, method, url, headers, body } = event.data;
   let python;
   try {

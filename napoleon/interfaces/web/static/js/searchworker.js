@@ -23,6 +23,7 @@ const ready = (async () => {
   const { pyodide } = await startPython(site);
   return pyodide.pyimport("napoleon.solver.browser").serve_job;
 })();
+ready.finally(() => self.postMessage({ type: "started" })).catch(() => {});  // a job is told why it failed
 
 self.onmessage = async (event) => {
   const { id, job } = event.data;
