@@ -56,7 +56,7 @@ from ..store.schema import WINNABLE_GRADES as GRADES
 
 __all__ = [
     "GRADES", "LOST", "UNKNOWN", "Figures", "GradeError", "calibrate", "daily_deal", "figures",
-    "grade", "grade_json", "grade_of", "hand_out", "next_deal", "random_deal", "shipped",
+    "grade", "grade_json", "grade_of", "hand_out", "handed_out_at_once", "next_deal", "random_deal", "shipped",
 ]
 
 LETTERS = {"easy": "e", "medium": "m", "hard": "h", "expert": "x", LOST: "l", UNKNOWN: "u"}
@@ -350,6 +350,17 @@ def random_deal(game: Game, wanted: str | None = None, tries: int = 200) -> Grad
         i = fits[secrets.randbelow(len(fits))]
         return Grade(game.id, game.options_json(), first + i, FROM_LETTER[letters[i]], "shipped", thresholds(game))
     return next_deal(game, first + len(letters) + secrets.randbelow(1_000_000_000), wanted, tries)
+
+
+def handed_out_at_once(game: Game, how: str, wanted: str | None = None) -> bool:
+    """Whether :func:`hand_out` answers ``how`` (``"daily"``, ``"random"``, ``"next"``) from the shipped
+    grades alone, a lookup: then it needs no worker (the next deal may lie beyond them)."""
+    first, letters = shipped(game)
+    if how == "daily":
+        return any(FROM_LETTER[c] in GRADES for c in letters)
+    if how == "random":
+        return any(FROM_LETTER[c] in GRADES and (wanted is None or FROM_LETTER[c] == wanted) for c in letters)
+    return False
 
 
 def hand_out(game_id: str, options: dict[str, Any], how: str, start: int | None = None, wanted: str | None = None,

@@ -82,3 +82,26 @@ def test_a_deals_grade_on_demand(client):
 ])
 def test_bad_graded_requests_are_refused(client, body, status, says):
     assert says in refused(client.post("/api/games", json=body), status)
+
+
+def test_shipped_graded_deals_are_handed_out_without_a_worker(path, tmp_path, monkeypatch):
+    # In the browser a worker's Python takes seconds to start: a lookup must not wait for one.
+    from napoleon.grading import handed_out_at_once
+    from napoleon.interfaces.web.live import WebCore
+
+    assert handed_out_at_once(WERNER, "daily") and handed_out_at_once(WERNER, "random", "easy")
+    assert not handed_out_at_once(WERNER, "next")  # the next one may lie beyond the shipped grades
+
+    async def no_search(self, request, kind, question):
+        raise AssertionError(f"a {kind} search was asked for")
+
+    monkeypatch.setattr(WebCore, "search", no_search)
+    with TestClient(create_app(tmp_path / "n.db")) as c:
+        c.headers["X-Napoleon-Token"] = c.get("/api/token").json()["token"]
+        day = datetime.date(2026, 11, 23)
+        r = c.post("/api/games", json={"game": "werner", "deal": "daily", "date": day.isoformat()})
+        assert r.status_code == 201 and r.json()["deal"] == daily_deal(WERNER, day).deal
+        r = c.post("/api/games", json={"game": "werner", "deal": "winnable", "grade": "hard"})
+        assert r.status_code == 201 and r.json()["grade"] == "hard"
+        daily = c.get("/api/daily", params={"game": "werner", "date": day.isoformat()})
+        assert daily.status_code == 200 and daily.json()["deal"] == daily_deal(WERNER, day).deal

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ... import GAMES, get_game, voice
+from ...engine.game import Game
 from ...games import DEFAULT_GAME, player_game
-from ...grading import grade_json, hand_out, shipped_grade
+from ...grading import grade_json, hand_out, handed_out_at_once, shipped_grade
 from ...keymap import keys_json
 from ...schemas.web import DailyQuery, GameQuery, NewGame
 from ...shuffle import MAX_DEAL
@@ -57,8 +59,7 @@ class CatalogRoutes(WebCore):
         if deal == "daily" or wanted is not None:
             # Graded deals (docs/grades.md): shipped grades are instant, others graded in a worker.
             how = "daily" if deal == "daily" else ("next" if start else "random")
-            found = await self.search(request, "deal", lambda: self.analysis.run(
-                hand_out, game.id, dict(game.options), how, start, wanted, body.date, self.settings.grade_tries))
+            found = await self.hand_out(request, game, how, start, wanted, body.date)
             if "error" in found:
                 raise ApiError(422, found["error"])
             deal, solution, grade = found["deal"], found["solution"], found["grade"]
@@ -82,6 +83,15 @@ class CatalogRoutes(WebCore):
         view = await self.locked(live, lambda: game_view(live))
         return JSONResponse(view, status_code=201)
 
+    async def hand_out(self, request: Request, game: Game, how: str, start: int | None, wanted: str | None,
+                       date: str | None) -> dict[str, Any]:
+        """A graded deal (:func:`~napoleon.grading.hand_out`): looked up here when the shipped grades
+        hold it, else graded in a worker (in the browser a worker's Python may not have started yet)."""
+        args = (game.id, dict(game.options), how, start, wanted, date, self.settings.grade_tries)
+        if handed_out_at_once(game, how, wanted):
+            return await asyncio.to_thread(hand_out, *args)
+        return await self.search(request, "deal", lambda: self.analysis.run(hand_out, *args))
+
     async def grade(self, request: Request) -> JSONResponse:
         live = await self.live(request)
         state = live.session.state
@@ -96,8 +106,7 @@ class CatalogRoutes(WebCore):
     async def daily(self, request: Request) -> JSONResponse:
         query = read_query(request, DailyQuery, "daily")
         game = get_game(query.game, {})
-        found = await self.search(request, "deal", lambda: self.analysis.run(
-            hand_out, game.id, {}, "daily", None, None, query.date, self.settings.grade_tries))
+        found = await self.hand_out(request, game, "daily", None, None, query.date)
         if "error" in found:
             raise ApiError(422, found["error"])
         return JSONResponse({"game": game.id, "deal": found["deal"], "grade": found["grade"],
