@@ -186,6 +186,18 @@ def nothing_put_on(state: State, pile: int) -> str:
     return f"nothing may be put on {the_pile(state, pile)} by the player"
 
 
+NO_CARD_MOVED = "a move carries at least one card"
+
+
+def not_a_move(text: str) -> str:
+    """A typed move the notation cannot read."""
+    return f"not a move: {text[:40]!r} (write e.g. T3-F1, T2-T5x3, S-W, redeal)"
+
+
+def no_pile_named(game_name: str, name: str, piles: str) -> str:
+    return f"{game_name} has no pile {name} (its piles: {piles})"
+
+
 def goes_on_no_foundation(card: int) -> str:
     return f"the {card_name(card)} goes on no foundation now"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from napoleon.engine import refusals
+from napoleon.engine import notation, refusals
 from napoleon.engine.game import Game
 from napoleon.engine.state import State
 from napoleon.games.forty_thieves import FortyThieves
@@ -18,6 +18,8 @@ PARTS = {
     "refusals": refusals.why_illegal,
     "picking up": State.why_not_pick,
     "a foundation move typed": State.parse_move,
+    "a move typed": notation.parse_notation,
+    "a pile typed": notation._pile_from_abbr,
     "a redeal refused": Game.redeal_refusal,
     "Forty Thieves' redeal": FortyThieves.redeal_refusal,
     "the Square's runs": NapoleonsSquare.multi_card_note,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .. import voice
 from .errors import NotationError
 from .move import REDEAL, Move
 
@@ -47,13 +48,13 @@ def parse_notation(game: Game, text: str) -> Move:
         return REDEAL
     m = _MOVE_RE.match(text)
     if not m:
-        raise NotationError(f"not a move: {text[:40]!r} (write e.g. T3-F1, T2-T5x3, S-W, redeal)")
+        raise NotationError(voice.not_a_move(text))
     src_name, dst_name, count = m.group(1).upper(), m.group(2).upper(), m.group(3)
     src = _pile_from_abbr(game, src_name, text)
     dst = -2 if dst_name == "F" and "F" not in game.abbr_index else _pile_from_abbr(game, dst_name, text)
     n = int(count) if count else 1
     if n < 1:
-        raise NotationError(f"{text!r}: a move carries at least one card")
+        raise NotationError(f"{text!r}: {voice.NO_CARD_MOVED}")
     return Move(src, dst, n)
 
 
@@ -62,7 +63,7 @@ def _pile_from_abbr(game: Game, name: str, text: str) -> int:
         return game.abbr_index[name]
     except KeyError:
         piles = " ".join(game.pile_abbrs)
-        raise NotationError(f"{text!r}: {game.name} has no pile {name} (its piles: {piles})") from None
+        raise NotationError(f"{text!r}: {voice.no_pile_named(game.name, name, piles)}") from None
 
 
 def move_to_json(game: Game, move: Move) -> dict[str, Any]:
