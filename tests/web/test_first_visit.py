@@ -31,7 +31,7 @@ def test_a_deal_lost_from_the_start_is_said_plainly_with_new_and_winnable_deals_
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "lost-from-the-start-360x740.png"))
     page.click("#lost-winnable")
-    page.wait_for_function("!location.hash.startsWith('#werner/8')", timeout=60000)
+    page.wait_for_function("() => !location.hash.startsWith('#werner/8')", timeout=60000)
     wait_ready(page, "werner", 0)
 
 
@@ -50,7 +50,7 @@ def test_the_hint_and_its_marks_stay_until_the_next_move(server, page):
     page.evaluate("() => { const m = napoleonApp.board.marks.hint; "
                   "return napoleonApp.play.move(m.from, m.to, m.count); }")
     page.wait_for_selector("#board[data-ready='1']:not([data-moves='0'])", state="attached", timeout=15000)
-    page.wait_for_function("document.querySelectorAll('#board .card.hint, #board .slot.hint').length === 0",
+    page.wait_for_function("() => document.querySelectorAll('#board .card.hint, #board .slot.hint').length === 0",
                            timeout=10000)
 
 

@@ -190,7 +190,7 @@ def test_the_site_plays_on_a_phone_then_its_won_game_on_a_computer_offline(brows
         assert "Napoleon at St Helena" in page.inner_text("#stats-body")
         play_every_game(page, touch=False)
         # The network cut off: the site comes from its offline copy and still plays.
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000)
         context.set_offline(True)
         deal, _, second, _ = plan("forty-thieves")
         page.goto(f"{static_site}#forty-thieves/{deal}")
