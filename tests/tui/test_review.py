@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
 
 from napoleon import voice
+from napoleon.interfaces.tui import review as review_module
 from napoleon.interfaces.tui.review import PastGamesScreen, ReviewScreen
 from napoleon.interfaces.tui.screens import EndScreen
 from napoleon.store import Store
@@ -188,7 +190,18 @@ async def test_a_review_closed_early_goes_on_and_is_kept_in_the_store():
         assert again.review.stored and again.review.losing_move == 19
 
 
-async def test_a_review_opened_again_while_at_work_shows_the_one_at_work():
+async def test_a_review_opened_again_while_at_work_shows_the_one_at_work(monkeypatch):
+    # The review is held at work after its last step until the test lets it go, so that the
+    # screen is opened again while it is at work however fast the machine is.
+    release = asyncio.Event()
+    real = review_module.review_record
+
+    async def held(*args, **kwargs):
+        review = await real(*args, **kwargs)
+        await release.wait()
+        return review
+
+    monkeypatch.setattr(review_module, "review_record", held)
     app = make_app("werner", DEAL, autoplay=False, use_store=True)
     async with app.run_test(size=(100, 30)) as pilot:
         first = await review_lost_game(pilot, app, done=False)
@@ -197,5 +210,7 @@ async def test_a_review_opened_again_while_at_work_shows_the_one_at_work():
         second = app.screen
         await wait_for(pilot, lambda: second.review is not None and second.review.done, 120)
         assert not second.review.stored and second.review.losing_move == 19  # the same work, not begun again
-        # Kept in the store a moment after its last step: then no longer at work.
+        assert app.reviews._running
+        release.set()
+        # Kept in the store when it ends: then no longer at work.
         await wait_for(pilot, lambda: not app.reviews.latest and not app.reviews._running, 30)
