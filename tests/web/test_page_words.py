@@ -10,7 +10,7 @@ import pytest
 
 from napoleon import voice
 
-JS = Path(voice.__file__).parent / "interfaces" / "web" / "static" / "js"
+JS = Path(voice.__file__).parent.parent / "interfaces" / "web" / "static" / "js"
 # The modules of the game's table and its bars (the review's page is the review's own).
 SPOKEN = ("app.js", "wayback.js", "replay.js", "dialogs.js", "badge.js", "play.js", "routing.js", "stats.js",
           "toolbar.js", "names.js", "transfer.js", "keyboard.js", "announce.js", "api.js")
