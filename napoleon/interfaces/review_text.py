@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import voice
 from ..analysis.review import LOST, UNKNOWN, WINNABLE, Review
 from ..analysis.review_words import told
 
@@ -86,6 +87,6 @@ def move_lines(review: Review) -> list[str]:
     words = told(review)
     out = []
     for k in range(1, len(review.verdicts)):
-        mark = " <- lost the game" if k == review.losing_move else ""
+        mark = f" {voice.REVIEW_LOST_MARK}" if k == review.losing_move else ""
         out.append(f"{k:>4} {MARKS[review.verdicts[k]]} {words['verdicts'][k]:<24} {words['moves'][k - 1]}{mark}")
     return out

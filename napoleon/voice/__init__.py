@@ -56,7 +56,7 @@ from .statistics import (
     reset_question, stats_reset_of, not_reset, stats_keys,
 )
 from .terminal import (
-    FOUR_COLOUR_DECK, TWO_COLOUR_DECK, deal_handed, no_deal_shipped, NEW_DEAL_QUESTION, NEW_DEAL_CHOICES,
+    FOUR_COLOUR_DECK, TWO_COLOUR_DECK, header_deal, header_moves, header_redeals, header_auto, deal_handed, no_deal_shipped, NEW_DEAL_QUESTION, NEW_DEAL_CHOICES,
     NEW_DEAL_SHORT, HELP_SCROLLS, HELP_CLOSES, OPTIONS_HOW, MOUSE_HELP, keys_said, piles_in_notation,
     deal_number_asked, deal_number_range, move_asked, terminal_too_small,
 )
@@ -64,7 +64,7 @@ from .review import (
     REVIEW_LOST_FROM_START, REVIEW_LOSS_NOT_FOUND, REVIEW_FROM_STORE, REVIEW_STARTING, review_verdict, review_deal,
     review_losing_move, review_line, review_line_step, review_won, review_help, review_help_here,
     review_help_detail, review_unknown, review_progress, reviewed, review_title, review_chart, review_chart_label,
-    REVIEW_KEYS, REVIEW_NO_LINE, PAST_GAMES_TITLE, PAST_GAMES_NONE, PAST_GAMES_KEYS, review_heading, review_how,
+    REVIEW_KEYS, REVIEW_NO_LINE, REVIEW_LOST_MARK, PAST_GAMES_TITLE, PAST_GAMES_NONE, PAST_GAMES_KEYS, review_heading, review_how,
     review_kept, review_failed, played_from_here,
 )
 from .page import (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .naming import capital, plural
 from .play import EMPTY, GAME_WON_ALREADY, STALE
+from .review import REVIEW_OF
 from .statistics import BEST_TIME, BY_GRADE, FEWEST_MOVES, WITH_HELP
 from .verdicts import END_LOST, END_WON, HINT_LOOKING, LOST_HERE, RESULTS, SOLVE_LOOKING
 
@@ -47,8 +48,30 @@ PAGE_WORDS: dict[str, str] = {
     "looking_for_graded": "Looking for a winnable {grade} deal…",
     "looking_for_winnable": "Looking for a deal the solver can win…",
     "none_yet": "None yet.",
+    "none": "None.",
+    "statistics": "Statistics",
+    "loading": "Loading…",
+    "col_when": "When",
+    "col_game": "Game",
+    "col_deal": "Deal",
+    "col_grade": "Grade",
+    "col_result": "Result",
+    "col_moves": "Moves",
+    "col_time": "Time",
+    "col_played": "Played",
+    "col_streak": "Streak",
+    "col_review": "Review",
+    "col_file": "File",
+    "col_note": "Note",
+    "review_link": "review",
+    "export_button": "export",
     "not_counted": "not counted (reset)",
     "review_game": "Review game {id}",
+    "review_of_game": REVIEW_OF,
+    "review_move": "Move",
+    "review_verdict": "Verdict",
+    "review_to_win": "To win",
+    "review_the_move": "The move",
     "export_game": "Export game {id} to a file",
     "no_game_finished": "No game finished yet.",
     "title_deal": " · deal {deal}",

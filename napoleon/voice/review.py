@@ -144,7 +144,11 @@ def review_chart_label(home: int, losing_move: int | None, total: int) -> str:
 REVIEW_KEYS = "← → the winning line · p play from here · d help taken · ↑ ↓ scroll · Esc back to the game"
 """The keys of the terminal's review."""
 
+REVIEW_OF = "Review of game #{id}"
+"""The review's heading before anything else is known (``{id}``: the game's number in the store)."""
 REVIEW_NO_LINE = "No winning line to play from: the review names no losing move."
+REVIEW_LOST_MARK = "<- lost the game"
+"""The mark after the losing move in the review's list of moves (line mode and the terminal)."""
 
 PAST_GAMES_TITLE = "Past games: Enter reviews one"
 PAST_GAMES_NONE = "No game played yet."
@@ -154,7 +158,7 @@ PAST_GAMES_KEYS = "↑ ↓ choose · Enter: review · Esc: close"
 def review_heading(record_id: int | None, game_name: str | None = None, deal: int | None = None,
                    moves: int | None = None, result: str | None = None) -> str:
     """The review's heading, as far as it is known: "Review of game #12: Werner, deal 15, 20 moves, lost"."""
-    head = f"Review of game #{record_id}"
+    head = REVIEW_OF.format(id=record_id)
     if game_name is None:
         return head
     return f"{head}: {game_name}, deal {deal}, {plural(moves or 0, 'move')}, {RESULTS.get(result or '', result or '')}"

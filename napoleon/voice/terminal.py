@@ -1,12 +1,36 @@
-"""The terminal's own sentences: its deals, help, keys and typed input."""
+"""The terminal's own sentences: its header, deals, help, keys and typed input."""
 
 from __future__ import annotations
+
+from .naming import plural
 
 
 # ------------------------------------------------------ the terminal's own
 
 FOUR_COLOUR_DECK = "four-colour deck"
 TWO_COLOUR_DECK = "two-colour deck"
+
+
+def header_deal(deal: int, grade: str | None) -> str:
+    """The header's deal: ``deal 12`` and its grade once known, ``deal 12 (easy)``."""
+    return f"deal {deal}" + (f" ({grade})" if grade else "")
+
+
+def header_moves(moves: int, short: bool) -> str:
+    """The header's moves played: ``moves 12``, or ``12 moves`` where room is short."""
+    return plural(moves, "move") if short else f"moves {moves}"
+
+
+def header_redeals(left: str, short: bool) -> str:
+    """The header's redeals left (``left``: a number, or ``∞``): ``redeals left 2``, or ``2 redeals``."""
+    if not short:
+        return f"redeals left {left}"
+    return plural(int(left), "redeal") if left.isdigit() else f"{left} redeals"
+
+
+def header_auto(on: bool) -> str:
+    """The header's safe auto-play: ``auto on``, ``auto off``."""
+    return f"auto {'on' if on else 'off'}"
 
 
 def deal_handed(deal: int, grade: str | None) -> str:

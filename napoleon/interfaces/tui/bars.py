@@ -124,8 +124,8 @@ class BarsMixin(AppHost):
         opts = game.describe()[len(game.id):].strip()
         # How hard the deal is, once known (docs/grades.md); "unknown" would stand beside the
         # verdict's own word on the position, and say less.
-        grade = f" ({s.grade})" if s.grade and s.grade != "unknown" else ""
-        deal = Text(f" · deal {self.state.deal}{grade}", style="bold")
+        grade = s.grade if s.grade and s.grade != "unknown" else None
+        deal = Text(f" · {voice.header_deal(self.state.deal, grade)}", style="bold")
         auto = s.autoplay
         redeals = ""
         if game.max_redeals:
@@ -138,11 +138,10 @@ class BarsMixin(AppHost):
                 right.append(f"{s.moves_played} · {clock(s.elapsed)} ")
                 right.append_text(self._verdict_text(tiny=True))
                 return right + " "
-            right.append(f"{s.moves_played} moves · {clock(s.elapsed)}" if level
-                         else f"moves {s.moves_played} · {clock(s.elapsed)}")
+            right.append(f"{voice.header_moves(s.moves_played, bool(level))} · {clock(s.elapsed)}")
             if redeals:
-                right.append(f" · {redeals} redeals" if level else f" · redeals left {redeals}")
-            right.append(f" · auto {'on' if auto else 'off'}")
+                right.append(f" · {voice.header_redeals(redeals, bool(level))}")
+            right.append(f" · {voice.header_auto(auto)}")
             right.append(" · ")
             right.append_text(self._verdict_text())
             right.append(" ")

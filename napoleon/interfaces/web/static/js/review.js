@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { cardName } from "./cards.js";
-import { $ } from "./util.js";
+import { $, sentence } from "./util.js";
 
 const POLL_MS = 500;
 const BUSY_MS = 2000;  // the server's Retry-After for a busy solver
@@ -52,14 +52,14 @@ export class ReviewPage {
       this.id = id;
       this.review = null;
       this.step = 0;
-      $("review-title").textContent = `Review of game ${id}`;
+      $("review-title").textContent = sentence("review_of_game", { id });
       $("review-summary").replaceChildren();
       $("review-chart").replaceChildren();
       $("review-moves").replaceChildren();
       $("review-line").hidden = true;
       // A new page: its heading takes the focus (the link that led here is gone) and the reader says so.
       $("review-title").focus();
-      app.news(`Review of game ${id}`, `Review of game ${id}`);
+      app.news(sentence("review_of_game", { id }), sentence("review_of_game", { id }));
     }
     await this.poll(id);
   }
@@ -157,7 +157,9 @@ export class ReviewPage {
   movesTable(r) {
     const table = el("table", { class: "stats review-moves" });
     const head = table.createTHead().insertRow();
-    for (const name of ["Move", "", "Verdict", "To win", "The move"]) head.appendChild(el("th", { scope: "col" }, name));
+    const names = [sentence("review_move"), "", sentence("review_verdict"), sentence("review_to_win"),
+      sentence("review_the_move")];
+    for (const name of names) head.appendChild(el("th", { scope: "col" }, name));
     const body = table.createTBody();
     r.moves.forEach((m, i) => {
       const row = body.insertRow();
@@ -214,7 +216,7 @@ export class ReviewPage {
     const rows = piles.filter((p) => here[p.name] !== undefined).map((p) => {
       const cards = here[p.name];
       let shown;
-      if (p.name === "stock") shown = cards.length ? `${cards.length} cards face down` : "empty";
+      if (p.name === "stock") shown = cards.length ? sentence("face_down", { count: cards.length }) : sentence("empty");
       else if (p.name.startsWith("foundation")) shown = cards.length ? cards.slice(-1) : "–";
       else shown = cards.length ? cards : "–";
       const row = el("div", { class: "line-pile" });

@@ -32,9 +32,9 @@ export class StatsPage {
     $("stats-back").href = app.view ? app.view.hash : "#";
     // A new page: its heading takes the focus (the link that led here is gone) and the reader says so.
     $("stats-title").focus();
-    app.news("Statistics", "Statistics");
+    app.news(sentence("statistics"), sentence("statistics"));
     const body = $("stats-body");
-    body.textContent = "Loading…";
+    body.textContent = sentence("loading");
     try {
       const [{ stats, by_grade: byGrade }, { games }, past] = await Promise.all(
         [api.stats(), api.unfinished(), api.history()]);
@@ -45,7 +45,7 @@ export class StatsPage {
         title.textContent = sentence("by_grade");
         body.append(title, this.gradeTable(byGrade));
       }
-      $("unfinished-body").replaceChildren(games.length ? this.unfinishedList(games) : document.createTextNode("None."));
+      $("unfinished-body").replaceChildren(games.length ? this.unfinishedList(games) : document.createTextNode(sentence("none")));
     } catch (err) {
       body.textContent = err.message;
     }
@@ -91,7 +91,8 @@ export class StatsPage {
 
   /** Played, won and best time per grade of the deals (docs/grades.md). */
   gradeTable(rows) {
-    const { table, tbody } = this.headedTable("stats", ["Game", "Grade", "Played", capital(resultWord("won")),
+    const { table, tbody } = this.headedTable("stats", [sentence("col_game"), sentence("col_grade"), sentence("col_played"),
+      capital(resultWord("won")),
       sentence("best_time")]);
     table.id = "stats-by-grade";
     for (const r of rows) {
@@ -106,31 +107,33 @@ export class StatsPage {
   /** Past games, the most recent first: when, which deal, how it ended, whether help was used. */
   historyTable(games) {
     if (!games.length) return document.createTextNode(sentence("none_yet"));
+    // A column: its heading, its cell's text, and what the cell is (a link to the deal or the review,
+    // the export button, or text).
     const cols = [
-      ["When", (g) => when(g.ended || g.updated)],
-      ["Game", (g) => g.name],
-      ["Deal", (g) => g.deal_text],
-      ["Result", (g) => resultWord(g.result)],
-      ["Moves", (g) => g.moves],
-      ["Time", (g) => formatTime(g.elapsed)],
-      ["Review", () => "review"],
-      ["File", () => "export"],
-      ["Note", (g) => [g.assisted ? sentence("with_help") : "", g.counted ? "" : sentence("not_counted")].filter(Boolean).join(", ")],
+      [sentence("col_when"), (g) => when(g.ended || g.updated)],
+      [sentence("col_game"), (g) => g.name],
+      [sentence("col_deal"), (g) => g.deal_text, "deal"],
+      [sentence("col_result"), (g) => resultWord(g.result)],
+      [sentence("col_moves"), (g) => g.moves],
+      [sentence("col_time"), (g) => formatTime(g.elapsed)],
+      [sentence("col_review"), () => sentence("review_link"), "review"],
+      [sentence("col_file"), () => sentence("export_button"), "file"],
+      [sentence("col_note"), (g) => [g.assisted ? sentence("with_help") : "", g.counted ? "" : sentence("not_counted")].filter(Boolean).join(", ")],
     ];
     const { table, tbody } = this.headedTable("stats history", cols.map(([name]) => name));
     for (const g of games) {
       const row = tbody.insertRow();
       row.dataset.id = g.id;
       row.dataset.result = g.result;
-      for (const [name, get] of cols) {
+      for (const [, get, kind] of cols) {
         const cell = row.insertCell();
-        if (name === "Deal" || name === "Review") {
+        if (kind === "deal" || kind === "review") {
           const a = document.createElement("a");
-          a.href = name === "Deal" ? g.hash : `#review/${g.id}`;
+          a.href = kind === "deal" ? g.hash : `#review/${g.id}`;
           a.textContent = get(g);
-          if (name === "Review") a.setAttribute("aria-label", sentence("review_game", { id: g.id }));
+          if (kind === "review") a.setAttribute("aria-label", sentence("review_game", { id: g.id }));
           cell.appendChild(a);
-        } else if (name === "File") {
+        } else if (kind === "file") {
           const button = document.createElement("button");
           button.type = "button";
           button.textContent = get(g);
@@ -152,12 +155,12 @@ export class StatsPage {
       return p;
     }
     const cols = [
-      ["Game", (s) => this.gameLabel(s)],
-      ["Played", (s) => s.played], [capital(resultWord("won")), (s) => s.won],
+      [sentence("col_game"), (s) => this.gameLabel(s)],
+      [sentence("col_played"), (s) => s.played], [capital(resultWord("won")), (s) => s.won],
       [capital(resultWord("lost")), (s) => s.lost], [capital(resultWord("abandoned")), (s) => s.abandoned],
       [capital(sentence("with_help")), (s) => s.assisted], [capital(resultWord("playing")), (s) => s.unfinished],
       [sentence("win_percent"), (s) => orDash(s.win_pct)],
-      ["Streak", (s) => s.current_streak], [sentence("best_streak"), (s) => s.longest_streak],
+      [sentence("col_streak"), (s) => s.current_streak], [sentence("best_streak"), (s) => s.longest_streak],
       [sentence("best_time"), (s) => orDash(s.best_time, formatTime)],
       [sentence("fewest_moves"), (s) => orDash(s.fewest_moves)],
     ];
