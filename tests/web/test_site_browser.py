@@ -3,9 +3,10 @@ runs in the page's workers, nothing else answers.
 
 The site is built once for the session, from the registries (npm's ``pyodide``, the wheels from
 the package index), into a cache kept between runs. Each fresh browser profile starts Python
-cold, so one test walks two of them in turn: a phone that plays every game by touch, wins one and
-exports it, then a computer's fresh profile that imports it, plays every game by mouse, and plays
-on with the network cut off.
+cold, so one test walks two of them in turn: a phone that plays every game by touch, is held
+upright and on its side at another size, wins one and exports it, then a computer's fresh profile
+that imports it, plays every game by mouse, plays on with the network cut off, and takes up a newer
+version of the site with its game and statistics kept.
 """
 
 from __future__ import annotations
@@ -22,21 +23,42 @@ from napoleon.store.transfer import MIN_TURN_SECONDS
 from .conftest import SHOTS
 from .test_browser import GAMES, centre, plan, top
 from .test_browser_access import axe_problems
+from .test_players import READABLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 START = 300_000  # ms: Python's first start on a loaded machine; a second start comes from the cache
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE_SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390})  # another phone, upright and on its side
+SMALL_TARGETS = """() => {
+    // Every control a finger can reach on the page as it is, narrower or lower than 44 px.
+    const out = [];
+    for (const el of document.querySelectorAll('button, a[href], input, select, summary, label.import, [role=button]')) {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height || r.bottom <= 0 || r.right <= 0) continue;  // not shown, or off the page
+        if (getComputedStyle(el).visibility === 'hidden' || el.closest('dialog:not([open]), [hidden]')) continue;
+        if (r.width < 43.5 || r.height < 43.5) out.push(`${el.id || el.className || el.tagName}: ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+    }
+    return out;
+}"""
 
 
 @pytest.fixture(scope="session")
-def static_site(tmp_path_factory):
-    """The site built once, served by ``python -m http.server`` on a free port of 127.0.0.1."""
+def site_folder(tmp_path_factory):
+    """The folder served: a link to the site built once (:func:`publish_newer` points it at a newer one)."""
     from napoleon.interfaces.web.site import build
 
-    out = tmp_path_factory.mktemp("static-site") / "site"
-    build(out)
+    base = tmp_path_factory.mktemp("static-site")
+    build(base / "first")
+    (base / "site").symlink_to(base / "first")
+    return base / "site"
+
+
+@pytest.fixture(scope="session")
+def static_site(site_folder):
+    """The site served by ``python -m http.server`` on a free port of 127.0.0.1."""
+    out = site_folder
     server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(out), "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
@@ -76,14 +98,19 @@ def touch_move(page, src, dst, touch):
         page.wait_for_timeout(450)  # not a double tap
 
 
+def watched(page):
+    """``page``, keeping its JavaScript errors in ``page.js_errors``."""
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    return page
+
+
 def open_site(browser, site, options):
     context = browser.new_context(**options)
     # Auto-play off, as in the other browser tests: each move is the one the test made.
     context.add_init_script("if (localStorage.getItem('napoleon.autoplay') === null) "
                             "localStorage.setItem('napoleon.autoplay', 'false')")
-    page = context.new_page()
-    page.js_errors = []
-    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    page = watched(context.new_page())
     started = time.monotonic()
     page.goto(site)
     ready(page)
@@ -120,6 +147,38 @@ def play_every_game(page, touch):
         page.screenshot(path=str(SHOTS / f"site-{game_id}-{page.viewport_size['width']}.png"))
 
 
+def phone_sizes(page):
+    """At each of PHONE_SIZES: every control at least 44 px and nothing wider than the screen on the
+    tables with the longest fans (St. Helena's, the Tomb's), and upright every card's corner in view
+    (on its side, a phone's short table still fans them closer than their large index)."""
+    for size in PHONE_SIZES:
+        page.set_viewport_size(size)
+        for game_id in ("st-helena", "napoleons-tomb"):
+            go(page, f"{game_id}/{plan(game_id)[0]}")
+            ready(page, game_id, 2, timeout=60000)  # the game played above
+            page.wait_for_timeout(400)  # the cards' slide into place
+            where = f"{game_id} at {size['width']}x{size['height']}"
+            assert page.evaluate(SMALL_TARGETS) == [], where
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"], where
+            if size["height"] > size["width"]:
+                assert page.evaluate(READABLE) == [], where
+            page.screenshot(path=str(SHOTS / f"site-{game_id}-{size['width']}x{size['height']}.png"))
+    page.set_viewport_size(PHONE["viewport"])
+
+
+def publish_newer(folder, monkeypatch):
+    """A newer version of the site (another build, whose manifest says something else) served in
+    the place of the one in ``folder``; its version."""
+    from napoleon.interfaces.web import site
+
+    made = site.manifest
+    monkeypatch.setattr(site, "manifest", lambda: {**made(), "description": made()["description"] + " Newer."})
+    newer = site.build(folder.parent / "newer")
+    folder.unlink()
+    folder.symlink_to(folder.parent / "newer")
+    return newer["version"]
+
+
 def win_with_finish(page):
     """Werner deal 1 played to where it finishes by itself, then Finish: a won game."""
     go(page, "werner/1")
@@ -150,10 +209,12 @@ def win_with_finish(page):
     return gid
 
 
-def test_the_site_plays_on_a_phone_then_its_won_game_on_a_computer_offline(browser, static_site, tmp_path):
+def test_the_site_plays_on_a_phone_then_its_won_game_on_a_computer_offline(browser, static_site, site_folder,
+                                                                           tmp_path, monkeypatch):
     context, page = open_site(browser, static_site, PHONE)
     try:
         play_every_game(page, touch=True)
+        phone_sizes(page)
         # A hint from the search worker, shown on the table.
         go(page, "werner/1")
         ready(page, "werner", timeout=60000)
@@ -201,6 +262,26 @@ def test_the_site_plays_on_a_phone_then_its_won_game_on_a_computer_offline(brows
         page.wait_for_timeout(500)
         touch_move(page, second["from"], second["to"], False)
         ready(page, "forty-thieves", 2, timeout=60000)
+        assert not page.js_errors
+        # A newer version of the site: the visit after it is installed plays it, with the game and
+        # the statistics kept (they are in IndexedDB, which no version's offline copy holds).
+        context.set_offline(False)
+        newer = publish_newer(site_folder, monkeypatch)
+        page.reload()  # the browser looks for a newer sw.js and installs it beside the one at work
+        ready(page, "forty-thieves", 2)
+        page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.waiting",
+                               timeout=START)
+        for _ in range(3):  # the new worker takes over once no page of the old one is open
+            page.close()
+            page = watched(context.new_page())
+            page.goto(f"{static_site}#forty-thieves/{deal}")
+            ready(page, "forty-thieves", 2)
+            served = page.evaluate("fetch('site.json').then((r) => r.json()).then((s) => s.version)")
+            if served == newer:
+                break
+        assert served == newer
+        page.goto(f"{static_site}#stats")
+        page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
         assert not page.js_errors
     finally:
         context.close()
