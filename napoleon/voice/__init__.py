@@ -41,9 +41,10 @@ from .refusals import (
 from .play import (
     refusal, played, taken_back, undone, redone, back_to, restarted_after_win, NO_LEGAL_MOVE, NO_WAY_BACK,
     restarted, NOTHING_TO_UNDO, NOTHING_TO_REDO, AT_THE_START, GAME_WON_ALREADY, too_long, GAME_OVER, UNREACHABLE,
-    STALE, STORAGE_REFUSED, auto_played, AUTO_NONE, AUTO_WAITS, AUTOPLAY_ON, AUTOPLAY_OFF, autoplay_on,
-    finish_offer, finished, FINISH_REFUSED, picked_up, no_home, no_redeal, which_waste, face_down, EMPTY,
-    wastes_in_play, showing_solution_at, HOLDING, A_STOCK_CARD, HOLD_HAS_PLACES, HOLD_NOWHERE, puts_back,
+    STALE, STORAGE_REFUSED, WORKER_FAILED, PYTHON_NOT_STARTED, SEARCH_WORKER_FAILED, SEARCH_STOPPED, auto_played,
+    AUTO_NONE, AUTO_WAITS, AUTOPLAY_ON, AUTOPLAY_OFF, autoplay_on, finish_offer, finished, FINISH_REFUSED,
+    picked_up, no_home, no_redeal, which_waste, face_down, EMPTY, wastes_in_play, showing_solution_at, HOLDING,
+    A_STOCK_CARD, HOLD_HAS_PLACES, HOLD_NOWHERE, puts_back,
 )
 from .verdicts import (
     hint, guess, POSITION_WINNABLE, HINT_WON, HINT_LOST, HINT_LOST_FROM_START, HINT_UNKNOWN, HINT_LOOKING,
@@ -56,17 +57,17 @@ from .statistics import (
     reset_question, stats_reset_of, not_reset, stats_keys,
 )
 from .terminal import (
-    FOUR_COLOUR_DECK, TWO_COLOUR_DECK, header_deal, header_moves, header_redeals, header_auto, deal_handed, no_deal_shipped, NEW_DEAL_QUESTION, NEW_DEAL_CHOICES,
-    NEW_DEAL_SHORT, HELP_SCROLLS, HELP_CLOSES, OPTIONS_HOW, MOUSE_HELP, keys_said, piles_in_notation,
-    deal_number_asked, deal_number_range, move_asked, terminal_too_small,
+    FOUR_COLOUR_DECK, TWO_COLOUR_DECK, header_deal, header_moves, header_redeals, header_auto, deal_handed,
+    no_deal_shipped, NEW_DEAL_QUESTION, NEW_DEAL_CHOICES, NEW_DEAL_SHORT, HELP_SCROLLS, HELP_CLOSES, OPTIONS_HOW,
+    MOUSE_HELP, keys_said, piles_in_notation, deal_number_asked, deal_number_range, move_asked, terminal_too_small,
 )
 from .review import (
     REVIEW_LOST_FROM_START, REVIEW_LOSS_NOT_FOUND, REVIEW_FROM_STORE, REVIEW_STARTING, review_verdict, review_deal,
     review_losing_move, review_line, review_line_step, review_won, review_help, review_help_here,
     review_help_detail, review_unknown, review_progress, reviewed, review_title, review_chart, review_chart_label,
-    REVIEW_KEYS, REVIEW_NO_LINE, REVIEW_LOST_MARK, PAST_GAMES_TITLE, PAST_GAMES_NONE, PAST_GAMES_KEYS, review_heading, review_how,
-    review_kept, review_failed, played_from_here,
+    REVIEW_KEYS, REVIEW_NO_LINE, REVIEW_LOST_MARK, PAST_GAMES_TITLE, PAST_GAMES_NONE, PAST_GAMES_KEYS,
+    review_heading, review_how, review_kept, review_failed, played_from_here,
 )
 from .page import (
-    PAGE_WORDS, fill, page_words,
+    PAGE_WORDS, UNASKED, fill, page_words,
 )

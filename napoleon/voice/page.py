@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .naming import capital, plural
-from .play import EMPTY, GAME_WON_ALREADY, STALE
+from .play import EMPTY, GAME_WON_ALREADY, PYTHON_NOT_STARTED, STALE, UNREACHABLE, WORKER_FAILED
 from .review import REVIEW_OF
 from .statistics import BEST_TIME, BY_GRADE, FEWEST_MOVES, WITH_HELP
 from .verdicts import END_LOST, END_WON, HINT_LOOKING, LOST_HERE, RESULTS, SOLVE_LOOKING
@@ -99,6 +99,15 @@ PAGE_WORDS: dict[str, str] = {
 """The sentences the page writes itself (served with the catalogue, ``words``): ``{key}`` is
 filled in by the page, ``{key:word}`` is the number and the word, plural unless it is 1 (see
 :func:`fill`, which the page's ``sentence`` follows)."""
+
+
+UNASKED: dict[str, str] = {
+    "unreachable": UNREACHABLE,
+    "worker-failed": WORKER_FAILED,
+    "python-not-started": PYTHON_NOT_STARTED,
+}
+"""The sentences the page says when it cannot ask for them (no server, no worker, no Python): written
+into the page itself, each as ``<meta name="napoleon-KEY">``, and filled in as :func:`fill` does."""
 
 
 def fill(template: str, **values: object) -> str:

@@ -84,6 +84,13 @@ STALE = "the game moved on in another window: this is where it is now"
 # (private browsing, storage refused or full): the game goes on, forgotten when the page closes.
 STORAGE_REFUSED = ("this browser does not keep napoleon's games here (private browsing, or its storage is "
                    "refused or full): play goes on, but this game and its statistics are lost when the page closes")
+WORKER_FAILED = "the page's worker failed: reload the page to play on"
+"""The static site's page when the worker its Python runs in fails."""
+PYTHON_NOT_STARTED = "Python did not start in this browser: {why}"
+"""The static site's page when its Python cannot start (``{why}``: the error's last line)."""
+SEARCH_WORKER_FAILED = "the search worker failed"
+SEARCH_STOPPED = "the search was stopped"
+"""A search in a search worker of the static site, ended before its answer."""
 
 
 def auto_played(cards: list[int]) -> str:

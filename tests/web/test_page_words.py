@@ -3,6 +3,7 @@ catalogue as ``words``), filled in as :func:`napoleon.voice.fill` fills it."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -13,11 +14,14 @@ from napoleon import voice
 JS = Path(voice.__file__).parent.parent / "interfaces" / "web" / "static" / "js"
 # The modules of the game's table, its bars and its pages.
 SPOKEN = ("app.js", "wayback.js", "replay.js", "dialogs.js", "badge.js", "play.js", "routing.js", "stats.js",
-          "toolbar.js", "names.js", "transfer.js", "keyboard.js", "announce.js", "api.js", "review.js")
+          "toolbar.js", "names.js", "transfer.js", "keyboard.js", "announce.js", "api.js", "review.js",
+          # the static site's: the page's carrier, its worker and the Python it starts
+          "backend.js", "pyworker.js", "python.js")
 CLASS_NAMES = {"badge-state unknown", "badge-state busy", "stats history", "stats review-moves"}
 # A heading's or a button's word ("Move", "To win", "None."): a label is a sentence too.
 LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)*[.…!]?")
 KEY_NAMES = {"Enter"}  # a key as the browser names it (event.key)
+NOT_SAID = {"napoleon search (${this.name})"}  # a worker's name, which only the browser's developer tools show
 
 
 def literals(path: Path) -> list[tuple[int, str]]:
@@ -36,7 +40,9 @@ def is_sentence(text: str) -> bool:
     class name, a path or a bare template."""
     bare = re.sub(r"\$\{[^}]*\}", "", text).strip()
     said = re.search(r"[A-Za-z]{2,}[ ,:.!?…]+[A-Za-z]", bare) or re.search(r"[A-Za-z]{2,}(!|: )", text)
-    return bool(said) and "/" not in bare and bare not in CLASS_NAMES and not bare.startswith("svg:")
+    named = re.fullmatch(r"[\w.-]+", bare)  # a file's or a module's name: site.json, napoleon.voice
+    return (bool(said) and not named and "/" not in bare and bare not in CLASS_NAMES and not bare.startswith("svg:")
+            and text not in NOT_SAID)
 
 
 @pytest.mark.parametrize("name", SPOKEN)
@@ -74,3 +80,24 @@ def test_a_result_has_one_word_wherever_it_is_shown():
     assert review.RESULTS is voice.RESULTS
     assert "RESULTS" not in (JS / "stats.js").read_text()
     assert voice.page_words()["results"] == voice.RESULTS
+
+
+def test_what_the_page_says_unasked_is_written_into_it():
+    # No server, no worker, no Python: the page cannot ask for these, so both pages carry them.
+    from napoleon.interfaces.web.page import served_page
+    from napoleon.interfaces.web.site import page_html
+
+    said = set()
+    for path in JS.glob("*.js"):
+        said |= set(re.findall(r'unasked\("([\w-]+)"', path.read_text()))
+    assert said == voice.UNASKED.keys()
+    for page in (served_page(), page_html()):
+        for key, text in voice.UNASKED.items():
+            assert f'<meta name="napoleon-{key}" content="{html.escape(text)}">' in page
+    assert "{why}" in voice.UNASKED["python-not-started"]
+
+
+def test_the_site_worker_reads_the_voice_from_python():
+    worker = (JS / "pyworker.js").read_text()
+    names = set(re.findall(r'said\("(\w+)"\)', worker))
+    assert names and all(isinstance(getattr(voice, name), str) for name in names)

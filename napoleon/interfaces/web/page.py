@@ -26,10 +26,11 @@ async def index(request: Request) -> Response:
 
 
 def served_page() -> str:
-    """The page as ``napoleon serve`` sends it: carrying the one sentence the page says when it cannot
-    reach the server (the voice's, which the page cannot ask of a server it cannot reach)."""
+    """The page as ``napoleon serve`` sends it: carrying the sentences the page says when it cannot
+    ask for them (:data:`napoleon.voice.UNASKED`: the server cannot be reached, the static site's
+    worker or Python failed), each a ``<meta name="napoleon-KEY">``."""
     html = (STATIC / "index.html").read_text()
-    meta = f'<meta name="napoleon-unreachable" content="{escape(voice.UNREACHABLE)}">\n'
+    meta = "".join(f'<meta name="napoleon-{key}" content="{escape(text)}">\n' for key, text in voice.UNASKED.items())
     return html.replace("</head>", meta + "</head>", 1)
 
 

@@ -44,7 +44,7 @@ from typing import Any
 from ... import __version__
 from ...engine.errors import NapoleonError
 from .icons import ICON_SVG, icon_png
-from .page import BACK_COLOURS, CARDS, STATIC, card_svg
+from .page import BACK_COLOURS, CARDS, STATIC, card_svg, served_page
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -221,7 +221,7 @@ def wasm_core(folder: Path, cache: Path) -> list[str]:
 
 def page_html() -> str:
     """The page of ``napoleon serve``, told to answer its requests in a worker, installable."""
-    html = (STATIC / "index.html").read_text()
+    html = served_page()
     head = ('<meta name="napoleon-backend" content="worker">\n'
             f'<meta name="theme-color" content="{THEME}">\n'
             '<link rel="manifest" href="manifest.webmanifest">\n'

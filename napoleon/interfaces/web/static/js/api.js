@@ -3,6 +3,7 @@
 // serve, or the same app in a Web Worker of this page in the static site (backend.js).
 
 import { inWorker, send } from "./backend.js";
+import { unasked } from "./util.js";
 
 export class ApiError extends Error {
   constructor(status, message, data = null) {
@@ -16,7 +17,7 @@ export class ApiError extends Error {
 }
 
 // The voice's sentence for a server that cannot be reached, which the server wrote into the page.
-const UNREACHABLE = document.querySelector('meta[name="napoleon-unreachable"]')?.content || "";
+const UNREACHABLE = unasked("unreachable");
 
 // The token this run of the server gives its own page: every request carries it, so that
 // the server can tell them from requests another site's page makes the browser send.

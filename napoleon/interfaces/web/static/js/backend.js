@@ -2,6 +2,8 @@
 // says <meta name="napoleon-backend" content="worker">), to the same web app running in a Web
 // Worker of this page (pyworker.js). The requests are the same; only the carrier differs.
 
+import { unasked } from "./util.js";
+
 const meta = document.querySelector('meta[name="napoleon-backend"]');
 export const inWorker = !!meta && meta.content === "worker";
 
@@ -21,11 +23,12 @@ function startWorker() {
     const pending = waiting.get(m.id);
     if (!pending) return;
     waiting.delete(m.id);
-    if (m.error) pending.reject(new Error(m.error));
+    // Python that did not start cannot say so itself: the page says it, in the voice's words written into it.
+    if (m.error) pending.reject(new Error(m.unstarted ? unasked("python-not-started", { why: m.error }) : m.error));
     else pending.resolve(new Response(m.status === 204 ? null : m.body, { status: m.status, headers: m.headers }));
   };
   worker.onerror = (event) => {
-    for (const pending of waiting.values()) pending.reject(new Error(event.message || "the page's worker failed"));
+    for (const pending of waiting.values()) pending.reject(new Error(event.message || unasked("worker-failed")));
     waiting.clear();
   };
   return worker;

@@ -6,8 +6,9 @@ export const SITE_ROOT = new URL("../../", import.meta.url);  // static/js/ -> t
 
 /** The site's site.json: its version, where Pyodide is, its wheels and files, the search core. */
 export async function siteFacts() {
-  const response = await fetch(new URL("site.json", SITE_ROOT));
-  if (!response.ok) throw new Error(`site.json: ${response.status} ${response.statusText}`);
+  const url = new URL("site.json", SITE_ROOT);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.href}: ${response.status} ${response.statusText}`);  // a fact, no sentence
   return response.json();
 }
 

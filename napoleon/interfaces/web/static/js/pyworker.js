@@ -40,7 +40,7 @@ class Lane {
     this.worker.onmessage = (event) => (event.data.type === "started" ? started() : this.done(event.data));
     this.worker.onerror = (event) => {
       started();
-      this.end((event && event.message) || "the search worker failed");
+      this.end((event && event.message) || said("SEARCH_WORKER_FAILED"));
     };
     return this.started;
   }
@@ -73,8 +73,8 @@ class Lane {
 
   drop(id) {
     const waiting = this.queue.findIndex((j) => j.id === id);
-    if (waiting >= 0) this.queue.splice(waiting, 1)[0].reject(new Error("stopped"));
-    else if (this.current && this.current.id === id) this.end("stopped");
+    if (waiting >= 0) this.queue.splice(waiting, 1)[0].reject(new Error(said("SEARCH_STOPPED")));
+    else if (this.current && this.current.id === id) this.end(said("SEARCH_STOPPED"));
   }
 }
 
@@ -96,6 +96,12 @@ let kept = true;  // false once the browser refused to keep the store
 let syncing = null;
 let again = false;
 
+/** The voice's sentence ``name`` (napoleon.voice), read from the app's Python: the lanes run only
+ * when Python asks them to, and the store's refusal comes once it has started. */
+function said(name) {
+  return pyodide.pyimport("napoleon.voice")[name];
+}
+
 function syncFs(populate) {
   return new Promise((resolve, reject) => pyodide.FS.syncfs(populate, (err) => (err ? reject(err) : resolve())));
 }
@@ -103,8 +109,7 @@ function syncFs(populate) {
 function refused() {
   if (!kept) return;
   kept = false;
-  const voice = pyodide.pyimport("napoleon.voice");
-  self.postMessage({ type: "news", text: voice.STORAGE_REFUSED });
+  self.postMessage({ type: "news", text: said("STORAGE_REFUSED") });
 }
 
 /** Write the store back to IndexedDB (one write at a time; a request during one asks for another). */
@@ -168,7 +173,7 @@ self.onmessage = async (event) => {
   try {
     python = await ready;
   } catch (err) {
-    self.postMessage({ id, error: `Python did not start in this browser: ${lastLine(err)}` });
+    self.postMessage({ id, error: lastLine(err), unstarted: true });  // the page says it in the voice's words
     return;
   }
   const { bridge, app } = python;

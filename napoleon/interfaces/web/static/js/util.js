@@ -45,11 +45,23 @@ export function setWords(words) {
  * the number and the word, plural unless it is 1 (as napoleon.voice.fill does).
  */
 export function sentence(name, values = {}) {
-  const template = WORDS[name] === undefined ? name : WORDS[name];
+  return fill(WORDS[name] === undefined ? name : WORDS[name], values);
+}
+
+/** A sentence of the voice filled in from ``values``, as napoleon.voice.fill fills it. */
+function fill(template, values) {
   return template.replace(/\{(\w+)(?::([^}]+))?\}/g, (_, key, word) => {
     const value = values[key];
     return word === undefined ? String(value) : `${value} ${word}${Number(value) === 1 ? "" : "s"}`;
   });
+}
+
+/**
+ * A sentence the page says when it cannot ask for it (no server, no worker, no Python): the voice's
+ * (napoleon.voice.UNASKED), written into the page as <meta name="napoleon-KEY">, filled in from ``values``.
+ */
+export function unasked(key, values = {}) {
+  return fill(document.querySelector(`meta[name="napoleon-${key}"]`)?.content || "", values);
 }
 
 /** A game's result in the player's word ("given up" for a game left under way). */
