@@ -1,5 +1,5 @@
-"""The page's worker (static/js/pyworker.js) in Node, its Python a stand-in: when its search workers
-start."""
+"""The static site's page scripts in Node, Python and the browser stand-ins: when the page's worker
+(backend.js) and its search workers (pyworker.js) start."""
 
 from __future__ import annotations
 
@@ -69,3 +69,42 @@ def test_search_workers_start_once_a_deal_is_shown_one_after_the_other(tmp_path)
     # the foreground's only once that one's Python has started; never a second of either.
     assert seen["shown"] == ["napoleon search (background)"]
     assert seen["started"] == seen["again"] == ["napoleon search (background)", "napoleon search (foreground)"]
+
+
+BACKEND_DRIVER = """
+const made = [];
+globalThis.document = { querySelector: () => ({ content: "worker" }) };
+globalThis.window = { dispatchEvent() {} };
+globalThis.CustomEvent = class {};
+globalThis.Response = class { constructor(body, init) { this.status = init.status; } };
+const controller = process.argv[2] === "later" ? {} : null;
+Object.defineProperty(globalThis, "navigator", { value: { serviceWorker: {
+  controller,
+  register: () => new Promise(() => {}),  // the server never answers whether sw.js is new
+  addEventListener() {},
+} }, configurable: true });
+globalThis.Worker = class {
+  constructor(url, options) { made.push(options.name); }
+  postMessage(m) { setTimeout(() => this.onmessage({ data: { id: m.id, status: 200, headers: {}, body: "{}" } }), 0); }
+};
+const { send } = await import("./backend.js");
+const answered = await Promise.race([send("/api/token").then(() => true), new Promise((r) => setTimeout(() => r(false), 500))]);
+console.log(JSON.stringify({ answered, workers: made }));
+process.exit(0);
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node")
+def test_a_later_visit_starts_python_without_waiting_for_the_service_workers_update_check(tmp_path):
+    for name in ("backend.js", "util.js"):
+        shutil.copy2(STATIC / "js" / name, tmp_path / name)
+    (tmp_path / "driver.mjs").write_text(BACKEND_DRIVER)
+
+    def visit(which):
+        done = subprocess.run(["node", "driver.mjs", which], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    assert visit("later") == {"answered": True, "workers": ["napoleon"]}
+    # The first visit waits for the offline copy (here it never comes within the test's half second).
+    assert visit("first") == {"answered": False, "workers": []}

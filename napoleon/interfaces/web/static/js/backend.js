@@ -43,8 +43,12 @@ function startWorker() {
 async function offlineCopy() {
   if (!("serviceWorker" in navigator)) return;
   const root = new URL("../../", import.meta.url);
+  const registered = navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
+  // A later visit is served by the copy already: Python starts at once, while the browser asks the
+  // server whether sw.js is new (a round trip that would otherwise come first).
+  if (navigator.serviceWorker.controller) return;
   try {
-    await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
+    await registered;
   } catch (err) {
     return;
   }
