@@ -6,7 +6,7 @@ command line's own output and in JSON. The interfaces choose the colour and
 the place of a sentence, never its words. Its modules follow its audiences and subjects:
 :mod:`.naming` (cards, piles and moves), :mod:`.refusals` (the engine's), :mod:`.play`,
 :mod:`.verdicts` (hints and the end of a game), :mod:`.statistics`, :mod:`.review`,
-:mod:`.terminal` and :mod:`.page` (the page's own, :data:`PAGE_WORDS`).
+:mod:`.terminal`, :mod:`.page` (the page's own, :data:`PAGE_WORDS`) and :mod:`.page_text` (its HTML's).
 
 The voice speaks; it decides nothing. Whether a move is legal, and why
 not, is the engine's (:meth:`State.why_illegal
@@ -68,6 +68,7 @@ from .review import (
     REVIEW_KEYS, REVIEW_NO_LINE, REVIEW_LOST_MARK, PAST_GAMES_TITLE, PAST_GAMES_NONE, PAST_GAMES_KEYS,
     review_heading, review_how, review_kept, review_failed, played_from_here,
 )
+from .page_text import PAGE_TEXT
 from .page import (
     PAGE_WORDS, UNASKED, fill, page_words,
 )

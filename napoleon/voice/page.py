@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .naming import capital, plural
+from .page_text import PAGE_TEXT
 from .play import EMPTY, GAME_WON_ALREADY, PYTHON_NOT_STARTED, STALE, UNREACHABLE, WORKER_FAILED
 from .review import REVIEW_OF
 from .statistics import BEST_TIME, BY_GRADE, FEWEST_MOVES, WITH_HELP
@@ -49,18 +50,18 @@ PAGE_WORDS: dict[str, str] = {
     "looking_for_winnable": "Looking for a deal the solver can win…",
     "none_yet": "None yet.",
     "none": "None.",
-    "statistics": "Statistics",
+    "statistics": PAGE_TEXT["statistics"],
     "loading": "Loading…",
     "col_when": "When",
-    "col_game": "Game",
-    "col_deal": "Deal",
-    "col_grade": "Grade",
+    "col_game": PAGE_TEXT["game"],
+    "col_deal": PAGE_TEXT["deal"],
+    "col_grade": PAGE_TEXT["grade"],
     "col_result": "Result",
     "col_moves": "Moves",
     "col_time": "Time",
     "col_played": "Played",
     "col_streak": "Streak",
-    "col_review": "Review",
+    "col_review": PAGE_TEXT["review"],
     "col_file": "File",
     "col_note": "Note",
     "review_link": "review",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,39 @@ def test_the_site_worker_reads_the_voice_from_python():
     worker = (JS / "pyworker.js").read_text()
     names = set(re.findall(r'said\("(\w+)"\)', worker))
     assert names and all(isinstance(getattr(voice, name), str) for name in names)
+
+
+class _Shown(HTMLParser):
+    """The text an HTML page shows of its own: its text and the words of its tips and labels."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[int, str]] = []
+
+    def handle_data(self, data: str) -> None:
+        self.found.append((self.getpos()[0], data))
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found += [(self.getpos()[0], v) for k, v in attrs if k in ("title", "aria-label", "placeholder", "alt") and v]
+
+
+def test_the_pages_html_writes_no_text_of_its_own():
+    # What the page shows before any script runs is the voice's (PAGE_TEXT), each in its place as {{key}}.
+    page = (JS.parent / "index.html").read_text()
+    shown = _Shown()
+    shown.feed(page)
+    own = [f"index.html:{n}: {text.strip()}" for n, text in shown.found
+           if re.search(r"[A-Za-z]{2,}", re.sub(r"\{\{\w+\}\}", "", text))]
+    assert own == [], "put these in napoleon.voice.PAGE_TEXT and write {{key}} in their place"
+    assert set(re.findall(r"\{\{(\w+)\}\}", page)) == voice.PAGE_TEXT.keys()
+
+
+def test_the_served_page_shows_the_voices_text():
+    from napoleon.interfaces.web.page import served_page
+    from napoleon.interfaces.web.site import page_html
+
+    for page in (served_page(), page_html()):
+        assert "{{" not in page
+        assert f'href="#board">{html.escape(voice.PAGE_TEXT["skip_to_table"])}</a>' in page
+        assert f'title="{html.escape(voice.PAGE_TEXT["undo_title"])}"' in page
+        assert "<code>napoleon export</code>" in page  # a command in backquotes

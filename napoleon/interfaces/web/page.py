@@ -26,12 +26,22 @@ async def index(request: Request) -> Response:
 
 
 def served_page() -> str:
-    """The page as ``napoleon serve`` sends it: carrying the sentences the page says when it cannot
+    """The page as ``napoleon serve`` sends it: its text the voice's (:func:`page_text`), carrying the
+    sentences the page says when it cannot
     ask for them (:data:`napoleon.voice.UNASKED`: the server cannot be reached, the static site's
     worker or Python failed), each a ``<meta name="napoleon-KEY">``."""
-    html = (STATIC / "index.html").read_text()
+    html = page_text((STATIC / "index.html").read_text())
     meta = "".join(f'<meta name="napoleon-{key}" content="{escape(text)}">\n' for key, text in voice.UNASKED.items())
     return html.replace("</head>", meta + "</head>", 1)
+
+
+def page_text(html: str) -> str:
+    """The page's HTML with its text filled in: each ``{{key}}`` the voice's :data:`~napoleon.voice.PAGE_TEXT`
+    entry, escaped, a command in backquotes shown as code. A key the voice does not have is an error."""
+    def one(match: re.Match[str]) -> str:
+        return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(voice.PAGE_TEXT[match.group(1)]))
+
+    return re.sub(r"\{\{(\w+)\}\}", one, html)
 
 
 async def card(request: Request) -> Response:
@@ -69,4 +79,4 @@ def card_svg(name: str, four_colour: bool) -> str:
     return pattern.sub(lambda m: m.group(0).replace(f'"{old}"', f'"{new}"'), svg)
 
 
-__all__ = ["BACK_COLOURS", "CARDS", "STATIC", "card", "card_svg", "index", "served_page"]
+__all__ = ["BACK_COLOURS", "CARDS", "STATIC", "card", "card_svg", "index", "page_text", "served_page"]
