@@ -1,5 +1,6 @@
 """The engine and the games decide why a move is refused; the voice words it. No sentence a player
-reads is written in the engine's refusals, its position's answers or a game's own notes."""
+reads is written in the engine's refusals, its position's answers, a game's own notes or the solver's
+workers' errors."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from napoleon.games.forty_thieves import FortyThieves
 from napoleon.games.square import NapoleonsSquare
 from napoleon.games.st_helena import StHelena
 from napoleon.games.tomb import NapoleonsTomb
+from napoleon.solver.browser import BrowserPool
+from napoleon.solver.workers import WorkerPool, _Slot
 from tests.sentences import sentences_in
 
 PARTS = {
@@ -25,6 +28,9 @@ PARTS = {
     "the Square's runs": NapoleonsSquare.multi_card_note,
     "St. Helena's first deal": StHelena.restriction_note,
     "the Tomb's central reserve": NapoleonsTomb.multi_card_note,
+    "the solver's workers": _Slot,
+    "the solver's pool": WorkerPool,
+    "the site's search workers": BrowserPool,
 }
 
 

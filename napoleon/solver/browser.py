@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .. import voice
 from .workers import WorkerError, answer_of, run_pickled
 
 IN_BROWSER = sys.platform == "emscripten"
@@ -51,7 +52,7 @@ class BrowserPool:
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in the lane's search worker, awaited; cancelling the await stops it."""
         if self.closed:
-            raise WorkerError("the solver service is closed")
+            raise WorkerError(voice.SOLVER_CLOSED)
         self.started += 1
         if self.lanes is None:
             ok, value = answer_of(fn, args)
@@ -63,7 +64,7 @@ class BrowserPool:
                 self.lanes.drop(self.lane, job)
                 raise
             except Exception as exc:  # noqa: BLE001 - a JavaScript error: the search worker failed or was ended
-                raise WorkerError(f"the solver's search worker stopped: {exc}") from None
+                raise WorkerError(voice.search_worker_stopped(exc)) from None
             ok, value = pickle.loads(_bytes(reply))
         if not ok:
             raise WorkerError(value)

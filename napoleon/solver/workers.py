@@ -28,6 +28,7 @@ from concurrent.futures import CancelledError, Future
 from pathlib import Path
 from typing import Any
 
+from .. import voice
 from ..processes import die_with_parent
 
 
@@ -155,7 +156,7 @@ class _Slot:
             self._stop()
             if job.dropped:
                 return False, "stopped"
-            raise WorkerError("the solver's worker process ended unexpectedly") from None
+            raise WorkerError(voice.SOLVER_PROCESS_ENDED) from None
 
     def _process(self) -> subprocess.Popen:
         with self.lock:
@@ -232,7 +233,7 @@ class WorkerPool:
         """Queue ``fn(*args)`` for a worker; the job's ``future`` gets the answer."""
         with self._lock:
             if self.closed:
-                raise WorkerError("the solver service is closed")
+                raise WorkerError(voice.SOLVER_CLOSED)
             if len(self._slots) < self.workers:
                 self._slots.append(_Slot(self, self._jobs))
             job = _Job(fn, args)

@@ -48,7 +48,7 @@ from .play import (
 )
 from .verdicts import (
     hint, guess, POSITION_WINNABLE, HINT_WON, HINT_LOST, HINT_LOST_FROM_START, HINT_UNKNOWN, HINT_LOOKING,
-    SOLVE_LOOKING, solver_failed, DEAL_CANNOT_BE_WON, DEAL_LOST_FROM_START, lost_by, LOST_HERE, lost_looking,
+    SOLVE_LOOKING, SOLVER_CLOSED, SOLVER_PROCESS_ENDED, search_worker_stopped, solver_failed, DEAL_CANNOT_BE_WON, DEAL_LOST_FROM_START, lost_by, LOST_HERE, lost_looking,
     lost_by_keys, lost_keys, LOST_HERE_SAID, lost_said, VERDICT_WORDS, END_WON, END_LOST, won, lost, RESULTS,
     leave_question, left_game, left, showing_solution, solution_step, solution_shown, BACK_TO_GAME,
 )

@@ -28,6 +28,16 @@ HINT_LOOKING = "looking for a hint …"
 SOLVE_LOOKING = "looking for a solution …"
 
 
+SOLVER_CLOSED = "the solver service is closed"
+"""A search asked of the solver once it has been closed (the app quitting)."""
+SOLVER_PROCESS_ENDED = "the solver's worker process ended unexpectedly"
+
+
+def search_worker_stopped(why: object) -> str:
+    """A search in the static site's search worker, ended by a JavaScript error."""
+    return f"the solver's search worker stopped: {why}"
+
+
 def solver_failed(error: object) -> str:
     return f"the solver failed: {error}"
 
