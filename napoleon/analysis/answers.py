@@ -198,12 +198,15 @@ class Analysis:
     # ---------------------------------------------------- a lost game
 
     async def last_winnable(self, state: State, budget: float | None = None, max_states: int | None = None,
-                            stop: Callable[[], bool] | None = None) -> LostAt | None:
+                            stop: Callable[[], bool] | None = None, known: int | None = None) -> LostAt | None:
         """Where ``state``'s game was lost: the last earlier position proven winnable
         and the move after it; None when none is found (within a search of
-        ``budget`` seconds per position, walking back)."""
+        ``budget`` seconds per position, walking back). ``known``: a start of the
+        line proven winnable before (:attr:`~napoleon.session.Session.winnable`): the
+        walk goes no further back, and searches nothing when it is the position just
+        before this one."""
         states = max_states if max_states is not None else self.max_states
-        kept = await self.service.last_winnable(state, budget, states, stop=stop)
+        kept = await self.service.last_winnable(state, budget, states, stop=stop, known=known)
         return None if kept is None else LostAt.of(state, kept)
 
     # ------------------------------------------------------- the pool

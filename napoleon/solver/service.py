@@ -359,7 +359,8 @@ class SolverService:
         return answer
 
     async def last_winnable(self, state: State, budget: float | None = None, max_states: int | None = None,
-                            look_back: int = LOOK_BACK, stop: Callable[[], bool] | None = None) -> int | None:
+                            look_back: int = LOOK_BACK, stop: Callable[[], bool] | None = None,
+                            known: int | None = None) -> int | None:
         """The last earlier position of ``state``'s game that can be won, as the number of moves of
         its history it keeps; None when none is found.
 
@@ -368,11 +369,15 @@ class SolverService:
         searched in the background lane (``budget``, ``max_states``). A
         lost position walks on back; one the search leaves undecided ends the
         walk, as do ``look_back`` moves and ``stop()`` turning true (the game
-        moved on: nobody wants the answer any more).
+        moved on: nobody wants the answer any more). ``known``: the moves of a
+        start of the line proven winnable before (the game's own record), where
+        the walk ends without a search; a later position may still be the last.
         """
         walk = state.copy()
         for _ in range(min(look_back, len(walk.history))):
             walk.pop()
+            if known is not None and len(walk.history) == known:
+                return known
             answer = await self.solve(walk.copy(), budget, max_states, background=True)
             if answer.won:
                 return len(walk.history)

@@ -177,6 +177,33 @@ def test_the_last_winnable_position_is_found_along_the_game():
     asyncio.run(run())
 
 
+def test_a_start_known_winnable_bounds_the_walk_back_but_a_later_position_is_still_found():
+    async def run():
+        state = new_game("werner", 1)
+        for text in LOSING:
+            state.play(state.parse_move(text))
+        service = SolverService()
+        try:
+            # The game's record says its first 3 moves were proven winnable (the verdict at move 3,
+            # before a reload): the last winnable position is still the one after 11.
+            assert await service.last_winnable(state, max_states=50_000, known=3) == 11
+        finally:
+            service.close()
+        fresh = SolverService()
+        try:
+            # Known just before the lost position: no search at all.
+            assert await fresh.last_winnable(state, max_states=50_000, known=11) == 11
+            assert fresh.searches == 0
+            # The walk goes no further back than the start known winnable.
+            state.play(state.legal_moves()[0])
+            state.play(state.legal_moves()[0])
+            assert await fresh.last_winnable(state, max_states=1, known=11) == 11
+        finally:
+            fresh.close()
+
+    asyncio.run(run())
+
+
 def test_a_dropped_job_stops_its_worker_and_the_next_job_runs():
     pool = WorkerPool(1)
     try:

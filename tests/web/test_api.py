@@ -554,6 +554,26 @@ def test_the_last_winnable_position_is_found_by_the_server(client):
     refused(client.get("/api/games/nosuch/last-winnable"), 404)
 
 
+def test_the_way_back_goes_to_the_last_winnable_position_not_the_first_proven(client):
+    """The live verdict proved Werner deal 1 winnable after 3 moves only (the player went on before
+    it was asked again); lost after 12, the way back is still to the position after 11."""
+    losing = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2",
+              "T1-C3"]
+    gid = new(client, "werner", 1)["id"]
+    for text in losing[:3]:
+        assert client.post(f"/api/games/{gid}/moves", json={"notation": text}).status_code == 200
+    for _ in range(8):
+        verdict = client.get(f"/api/games/{gid}/verdict").json()
+        if verdict["verdict"] != "unknown" or not verdict["more"]:
+            break
+    assert verdict["verdict"] == "won" and client.get(f"/api/games/{gid}").json()["winnable"] == 3
+    for text in losing[3:]:
+        assert client.post(f"/api/games/{gid}/moves", json={"notation": text}).status_code == 200
+    answer = client.get(f"/api/games/{gid}/last-winnable", params={"budget": 10}).json()
+    assert answer["at"] == 11 and answer["move"] == "T1-C3"
+    assert client.get(f"/api/games/{gid}").json()["winnable"] == 11
+
+
 def test_the_way_back_outlives_the_server_that_proved_it(db):
     """The live verdict proves Werner deal 1 winnable after 11 moves; move 12 loses it and the server
     stops (the page reloads on a new one): the game comes back with its way back, found without a search."""

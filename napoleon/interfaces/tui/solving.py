@@ -16,7 +16,7 @@ from textual import work
 from textual.timer import Timer
 
 from ... import voice
-from ...analysis import GUESS, QUICK_HINT_BUDGET, VERDICT_BUDGETS, WINNABLE, Answer, Hint, LostAt, Verdict, hint_of
+from ...analysis import GUESS, QUICK_HINT_BUDGET, VERDICT_BUDGETS, WINNABLE, Answer, Hint, Verdict, hint_of
 from ...engine.move import Move
 from ...engine.state import State, Status
 from ...keymap import KEYS_BY_ACTION
@@ -185,13 +185,11 @@ class SolverMixin(AppHost):
     async def _find_last_winnable(self, generation: int, state: State) -> None:
         """Search back through the game for the last position that could still be won."""
         budget = self.budgets[0] * 2 if self.budgets else None
-        known = self.session.winnable
         try:
-            if known is not None and known < len(state.history):
-                lost = LostAt.of(state, known)  # proven before (in this window or another, or before it closed)
-            else:
-                lost = await self.analysis.last_winnable(state, budget, max_states=self.hint_states,
-                                                       stop=lambda: generation != self.generation)
+            # A start proven winnable before (in this window or another, or before it closed) bounds the walk.
+            lost = await self.analysis.last_winnable(state, budget, max_states=self.hint_states,
+                                                   stop=lambda: generation != self.generation,
+                                                   known=self.session.winnable)
         except Exception:  # noqa: BLE001 - only advice is lost; the game goes on
             return
         if generation != self.generation:

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ... import voice
-from ...analysis import GUESS, WINNABLE, LostAt, WorkerError
+from ...analysis import GUESS, WINNABLE, WorkerError
 from ...analysis.stored import play_from_here
 from ...engine.state import State
 from ...schemas.web import BudgetQuery, SolveBody, VerdictQuery
@@ -109,13 +109,11 @@ class HelpRoutes(WebCore):
         budget = min(read_query(request, BudgetQuery, "last winnable").seconds(self.settings.winnable_budget),
                      self.settings.max_budget)
         state, version = await self.position(live)
+        # A start proven winnable already (in this window or another, before a reload) bounds the walk
+        # back; a later position may still be the last winnable one.
         known = live.session.winnable
-        if known is not None and known < len(state.history):
-            # Proven already (in this window or another, before a reload): the losing move is the next one.
-            lost = LostAt.of(state, known)
-        else:
-            lost = await self.search(request, "last-winnable", lambda: self.analysis.last_winnable(
-                state, budget, stop=lambda: live.session.version != version))
+        lost = await self.search(request, "last-winnable", lambda: self.analysis.last_winnable(
+            state, budget, stop=lambda: live.session.version != version, known=known))
         if lost is None:
             return JSONResponse({"at": None, "move": None, "text": None, "said": None})
         await self.locked(live, lambda: live.session.note_winnable(lost.kept, version), look=False)
