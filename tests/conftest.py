@@ -58,3 +58,9 @@ def werner1_solution() -> list[str]:
     assert result.verdict == "won"
     game = state.game
     return [game.notation(m) for m in result.moves]
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow tests first: the suite's two workers take tests in this order, and a long test
+    collected last would run alone at the end while the other worker waits."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
