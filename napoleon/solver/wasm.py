@@ -76,6 +76,10 @@ def build(outdir: str | os.PathLike[str]) -> dict[str, Path]:
     return _copy_js(out)
 
 
+COMPILED = ("napoleon_core.wasm", "napoleon_core.js")
+"""What emcc writes (the rest of a build is copied from the package)."""
+
+
 def build_cached(outdir: str | os.PathLike[str], cache: str | os.PathLike[str]) -> dict[str, Path]:
     """:func:`build` into ``outdir``, the compiled files taken from ``cache`` when it holds a build of
     the same C files with the same flags and emcc (emcc takes half a minute; a site is built often)."""
@@ -98,10 +102,6 @@ def build_cached(outdir: str | os.PathLike[str], cache: str | os.PathLike[str]) 
     for name in COMPILED:
         shutil.copy2(kept / name, out / name)
     return _copy_js(out)
-
-
-COMPILED = ("napoleon_core.wasm", "napoleon_core.js")
-"""What emcc writes (the rest of a build is copied from the package)."""
 
 
 def _copy_js(out: Path) -> dict[str, Path]:
