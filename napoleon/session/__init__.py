@@ -30,7 +30,6 @@ alone; the :class:`~napoleon.engine.state.State` is the position.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import voice
@@ -41,16 +40,13 @@ from ..engine.state import State, Status
 from ..schemas.values import MAX_MOVES
 from ..store.db import StaleGameError
 from ..store.records import line_version
+from .clock import Clock, PlayClock
 from .values import Change, View
 
 __all__ = ["Change", "Clock", "Recorder", "Session", "View"]
 
 if TYPE_CHECKING:
     from ..store import SavedGame, Store
-
-Clock = Callable[[], float]
-"""Seconds from any fixed start (``time.monotonic``); tests give a session one they move by hand."""
-
 
 class Recorder(Protocol):
     """Where a session is kept (the store): called after every change.
@@ -88,7 +84,8 @@ class Session:
         else:
             self.start_state = state.copy()
         self.autoplay = autoplay
-        self.clock = clock
+        self.clock = PlayClock(clock, elapsed)
+        """Seconds of play, running from the player's first action (see :attr:`clock_running`)."""
         self.turns: list[int] = turns if turns is not None else [1] * len(state.history)
         self._redo: list[list[Move]] = []
         """Turns taken back, the last taken back last, each its moves in the order they were played."""
@@ -96,8 +93,6 @@ class Session:
         self._version: str | None = None
         self.opening = self._opening(autoplay) if opening is None else opening
         """How many moves auto-play made on the opening layout: the first turn, never undone."""
-        self._clock_start: float | None = None
-        self._elapsed = elapsed
         self.recorder = recorder
         self.record_id = record_id
         self.finished: str | None = None
@@ -197,14 +192,13 @@ class Session:
     @property
     def elapsed(self) -> float:
         """Seconds of play so far (the clock runs from the player's first action)."""
-        running = self.clock() - self._clock_start if self._clock_start is not None else 0.0
-        return self._elapsed + running
+        return self.clock.elapsed
 
     @property
     def clock_running(self) -> bool:
         """Whether the clock runs now: from the player's first action of any kind (a move, undo,
         redo, auto, Finish) until the game ends, the player leaves it or puts it aside."""
-        return self._clock_start is not None
+        return self.clock.running
 
     @property
     def assisted(self) -> bool:
@@ -291,9 +285,7 @@ class Session:
         (one turn). The change is done even when no card moved: the setting changed, and is kept
         with the game (the recorder's ``settings``)."""
         self.autoplay = on
-        settings = getattr(self.recorder, "settings", None)
-        if settings is not None and self.record_id is not None:
-            settings(self)
+        self._tell("settings")
         if not on:
             return self._said(voice.AUTOPLAY_OFF)
         opening = not self.touched and len(self.state.history) == self.opening_kept
@@ -327,9 +319,7 @@ class Session:
             words.append(state.describe(move, past=True))
             state.push(move)
         change = self._turn(made, words, voice.finished(len(made)))
-        noted = getattr(self.recorder, "noted", None)
-        if noted is not None and self.record_id is not None:
-            noted(self, "finish", at)  # a review says where (no help: the game is not marked assisted)
+        self._tell("noted", "finish", at)  # a review says where (no help: the game is not marked assisted)
         return change
 
     def finish_offer(self) -> int:
@@ -346,7 +336,7 @@ class Session:
             for _ in made:
                 self.state.pop()
             raise IllegalMoveError(voice.too_long(MAX_MOVES))
-        self._tick()
+        self.clock.start()
         self.turns.append(len(made))
         self._redo.clear()
         self.news = news
@@ -391,7 +381,7 @@ class Session:
         """Take back the last turn; a false change when there is none (the opening's auto-play stays)."""
         if not self.can_undo:
             return self._refused(voice.NOTHING_TO_UNDO)
-        self._tick()
+        self.clock.start()
         taken, words, back = self._take_back()
         self.news = voice.undone(back, len(taken) - 1)
         self._changed()
@@ -404,7 +394,7 @@ class Session:
             raise ValueError(f"a line of play keeps 0 moves or more, not {moves}")
         if len(self.state.history) <= moves or not self.can_undo:
             return self._refused(voice.NOTHING_TO_UNDO)
-        self._tick()
+        self.clock.start()
         taken: list[Move] = []
         words: list[str] = []
         turns = 0
@@ -436,15 +426,13 @@ class Session:
         if self.winnable is not None and moves <= self.winnable:
             return
         self.winnable = moves
-        keep = getattr(self.recorder, "winnable", None)
-        if keep is not None and self.record_id is not None:
-            keep(self)
+        self._tell("winnable")
 
     def redo(self) -> Change:
         """Play the last undone turn again; a false change when there is none."""
         if not self._redo:
             return self._refused(voice.NOTHING_TO_REDO)
-        self._tick()
+        self.clock.start()
         made = self._redo.pop()
         state = self.state
         words = []
@@ -484,8 +472,7 @@ class Session:
             more, said, _ = self._take_back()
             taken += more
             words += said
-        self._clock_start = None
-        self._elapsed = 0.0
+        self.clock.reset()
         if won:
             # The won game stays as it was won; playing the deal again is a new game of it.
             self._redo.clear()
@@ -504,16 +491,18 @@ class Session:
         """Stop the clock and save, the game staying as it is: no one is looking at it (the page
         was hidden or closed). The next action starts the clock again."""
         running = self.clock_running
-        self._stop_clock()
+        self.clock.stop()
         if running and self.recorder is not None and self.record_id is not None:
             self._save()
         return Change(self.version, "", done=running)
 
     # ------------------------------------------------------------- internals
 
-    def _tick(self) -> None:
-        if self._clock_start is None:
-            self._clock_start = self.clock()
+    def _tell(self, hook: str, *args: Any) -> None:
+        """Call the recorder's optional ``hook`` (see :class:`Recorder`) once the game has a record."""
+        told = getattr(self.recorder, hook, None)
+        if told is not None and self.record_id is not None:
+            told(self, *args)
 
     def _forget(self) -> None:
         """The position changed: its view and version are worked out again when next asked for."""
@@ -526,7 +515,7 @@ class Session:
             self.winnable = None  # the line was taken back before it: what follows may be another line
         status = self.state.status
         if status is Status.WON:
-            self._stop_clock()
+            self.clock.stop()
         if self.recorder is not None and self.record_id is None:
             # A record begun at the first action: a deal opened and left leaves nothing behind.
             self.record_id = self.recorder.begin(self)
@@ -570,16 +559,10 @@ class Session:
         self.turns = saved.play_turns()
         self._redo.clear()
         self._forget()
-        self._clock_start = None
-        self._elapsed = saved.elapsed
+        self.clock.reset(saved.elapsed)
         self.hints, self.solution_used, self.grade = saved.hints, saved.solution, saved.grade
         self.winnable = saved.winnable
         self.finished = saved.result if saved.result in ("won", "lost") else None
-
-    def _stop_clock(self) -> None:
-        if self._clock_start is not None:
-            self._elapsed += self.clock() - self._clock_start
-            self._clock_start = None
 
     def mark_assisted(self, kind: str) -> None:
         """Note that the player used help: ``kind`` is ``"hint"`` or ``"solution"``.
@@ -595,9 +578,7 @@ class Session:
             self.solution_used = True
         else:
             raise ValueError(f"help is a hint or the solution, not {kind!r}")
-        mark = getattr(self.recorder, "assisted", None)
-        if mark is not None and self.record_id is not None:
-            mark(self, kind)
+        self._tell("assisted", kind)
 
     def set_grade(self, grade: str | None) -> None:
         """Note how hard this deal is (a grade of :mod:`napoleon.grading`), kept with the game's record.
@@ -607,9 +588,7 @@ class Session:
         The statistics count played, won and best time per grade.
         """
         self.grade = grade
-        graded = getattr(self.recorder, "graded", None)
-        if graded is not None and self.record_id is not None:
-            graded(self, grade)
+        self._tell("graded", grade)
 
     @property
     def under_way(self) -> bool:
@@ -640,7 +619,7 @@ class Session:
         counts as played and lost (its ``news`` says so).
         """
         counted = self.under_way
-        self._stop_clock()
+        self.clock.stop()
         self.news = voice.left_game(self.moves_played) if counted else ""
         change = Change(self.version, self.news, done=counted)
         if self.recorder is None or self.record_id is None:
@@ -665,7 +644,7 @@ class Session:
         game falls out of memory) or that line mode keeps for ``napoleon
         resume``. A player who leaves a game for another calls :meth:`leave`.
         """
-        self._stop_clock()
+        self.clock.stop()
         if self.recorder is not None and self.record_id is not None:
             try:
                 self.recorder.save(self)
