@@ -13,9 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from napoleon.interfaces.web import Settings, create_app
 from napoleon.interfaces.web.commands import bind
+
+from .api_client import SETTINGS
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -108,3 +111,11 @@ def new_page(browser):
 @pytest.fixture
 def page(new_page):
     return new_page()
+
+
+@pytest.fixture
+def client(db):
+    """The JSON API through Starlette's test client, with the page's token, on a fresh store."""
+    with TestClient(create_app(db, settings=SETTINGS)) as c:
+        c.headers["X-Napoleon-Token"] = c.get("/api/token").json()["token"]  # as the page does
+        yield c

@@ -10,7 +10,7 @@ from napoleon import new_game
 from napoleon.interfaces.web import Settings, create_app
 from napoleon.solver import solve
 
-from .test_api import new
+from .api_client import new
 
 
 def test_the_review_of_a_won_game_names_its_length_and_where_help_was_taken(tmp_path):

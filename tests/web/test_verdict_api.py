@@ -6,7 +6,7 @@ from starlette.testclient import TestClient
 
 from napoleon.interfaces.web import Settings, create_app
 
-from .test_api import new
+from .api_client import new
 
 
 def test_the_verdict_follows_a_known_solution_and_refuses_a_bad_budget(tmp_path):
