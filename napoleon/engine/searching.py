@@ -22,14 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # The searches a step may name. "best" and "dfs" are the core's complete
-# searches and may answer lost; "greedy", "playouts" and "nested" (nested
+# searches and may answer lost, and so may "layers" (the core's complete
+# search layer by layer, for games whose cards only move forward: no
+# redeal, one waste; napoleon/solver/core.py's layers()); "greedy", "playouts" and "nested" (nested
 # rollouts, level 1 with the playout policy, in the core) only find wins;
 # "staged" (redeal planning, for redeals taken whenever one chooses) may
 # answer lost only after a round that left nothing out; "beam" (a beam over
 # the turns of a stock) only finds wins. Both of the last are in
 # napoleon/solver/staged.py.
-MODES = ("best", "dfs", "greedy", "playouts", "staged", "beam", "nested")
-COMPLETE_MODES = ("best", "dfs")
+MODES = ("best", "dfs", "greedy", "playouts", "staged", "beam", "nested", "layers")
+COMPLETE_MODES = ("best", "dfs", "layers")
 
 SIMPLE_PLAYERS = (("greedy", 20_000), ("playouts", 50_000))
 """The first rungs of a grading ladder (``Game.grading_ladder``): the simple

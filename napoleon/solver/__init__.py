@@ -96,7 +96,9 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     ``"best"``, ``"dfs"``, ``"greedy"``, ``"playouts"``, ``"nested"`` (nested
     rollouts, level 1, with the playout policy) (the core's modes) or
     ``"staged"`` (redeal planning) or ``"beam"`` (a beam over the stock's
-    turns), both in :mod:`.staged`. ``deadends`` turns the core's dead-end
+    turns), both in :mod:`.staged`, or ``"layers"``, the complete search
+    layer by layer (:func:`.core.layers`), which raises
+    :class:`.core.NotLayered` for a game it cannot take. ``deadends`` turns the core's dead-end
     test on (:func:`.core.deadends`); a ``lost`` it helped find is re-checked
     by the same call without it; ``waste`` turns the core's waste test on
     (:func:`.core.waste_test`) in the same way. ``card_by_card`` turns a one-pass stock
@@ -194,6 +196,8 @@ def _run_mode(core, state: State, budget: float | None, max_states: int | None, 
         from .staged import beam_search
 
         return beam_search(state, budget=budget, max_states=max_states)
+    if mode == "layers":
+        return core.layers(state, budget=budget, max_states=max_states)[0]
     return core.search(state, budget=budget, max_states=max_states, mode=mode, weights=weights, level=level)
 
 

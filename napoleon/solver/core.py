@@ -391,6 +391,72 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
                   verdict == STOPPED_MEMORY, bool(fingerprints) and verdict == 0)
 
 
+class NotLayered(NapoleonError, ValueError):
+    """A game or position the layered search cannot take (its layers could shrink)."""
+
+
+class LayerStats(NamedTuple):
+    """What a layered search reports beside its result."""
+
+    layers: int  # layers searched to their end
+    largest: int  # positions in the largest of them
+    largest_at: int  # which layer that was
+    stored: int  # positions stored in all
+    peak_bytes: int  # the most memory its tables held at once
+
+
+def core_layer(root: State, state: State) -> int:
+    """``state``'s layer in a layered search from ``root`` (:func:`layers`), to test that no move lowers it."""
+    return _core.layer(encode_rules(root.game), [p[:] for p in root.piles], [p[:] for p in state.piles], root.redeals)
+
+
+def layers(state: State, budget: float | None = None, max_states: int | None = None,
+           folder: str | os.PathLike[str] | None = None, log: str | os.PathLike[str] | None = None,
+           deadends: bool | None = None, waste: bool | None = None,
+           macros: bool | None = None) -> tuple[Result, LayerStats]:
+    """The complete search layer by layer (``csrc/layers.c``) from ``state``.
+
+    The layer of a position is its cards home plus twice the cards turned
+    from the stock less the cards on the waste: no move lowers it where no
+    redeal is left and only the stock's turns put cards on the one waste,
+    and only moves between columns (and other piles) keep it. Each layer is
+    searched whole, its moves into later layers kept in their tables, and
+    then forgotten, so the memory goes by the largest layers waiting at
+    once, with exact keys (a ``lost`` is a proof, up to the shortcuts
+    depth-first search takes too: safe auto-play, the stock's macro moves,
+    and the dead-end tests when ``deadends`` or ``waste`` ask for them;
+    None: as the enclosing blocks say). Each position stored writes a
+    10-byte record (its parent and move) to a file in ``folder`` (None: a
+    temporary folder), so that a win comes with its line; the files are
+    removed at the end. ``log``: a file that gets a line per layer finished.
+    At the memory limit (:func:`set_memory_limit`) it answers unknown with
+    ``out_of_memory``. Raises :class:`NotLayered` for a game or position
+    whose layers could shrink (a redeal left, more than one waste pile, cards
+    put on the waste by other moves), saying which.
+    """
+    import tempfile
+
+    if deadends is None:
+        deadends = _DEADENDS.get()
+    if waste is None:
+        waste = _WASTE.get()
+    if macros is None:
+        macros = _MACROS.get()
+    args = _search_args(state, budget, max_states)
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="napoleon-layers-", dir=folder) as where:
+        try:
+            verdict, moves, states, stats = _core.layers(
+                *args, _deadend_bits(deadends, waste), bool(macros), os.fsencode(where),
+                *(() if log is None else (os.fsencode(log),)))
+        except NotImplementedError as exc:
+            raise NotLayered(f"{state.game.id}: {exc}") from None
+    name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
+    result = Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict in (0, 1),
+                    verdict == STOPPED_MEMORY)
+    return result, LayerStats(*stats)
+
+
 C_INT_MAX = 2**31 - 1
 """The largest count the core takes (a C int)."""
 

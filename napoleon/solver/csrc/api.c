@@ -82,6 +82,30 @@ int nc_search(const NcRules *R, const NcPos *root, const NcSettings *S, NcResult
     return rc < 0 ? -1 : 0;
 }
 
+int nc_layers(const NcRules *R, const NcPos *root, const NcSettings *S, const char *folder, const char *log,
+              NcResult *out, NcLayerStats *stats) {
+    nc_clear();
+    memset(out, 0, sizeof *out);
+    memset(stats, 0, sizeof *stats);
+    Pos *P = malloc(sizeof(Pos));
+    if (!P) return nc_nomem();
+    *P = *root;
+    Ctx X;
+    ctx_init(&X);
+    X.deadends = S->deadends;
+    X.macro = S->macro;
+    int rc = layers(&X, R, P, S->total, S->budget, S->max_states, folder, log, out, stats);
+    ctx_free(&X);
+    free(P);
+    if (rc < 0) nc_result_free(out);
+    return rc < 0 ? -1 : 0;
+}
+
+int nc_layer(const NcRules *R, const NcPos *root, const NcPos *P) {
+    nc_clear();
+    return layer_from(R, root, P);
+}
+
 NcExploration *nc_exploration_new(const NcRules *R, const NcPos *P, const NcSettings *S, int hold_stock) {
     nc_clear();
     Kept *K = calloc(1, sizeof(Kept));

@@ -29,6 +29,8 @@
  *                to the staged searches
  *   explore.c    the staged searches' explorations of one deal (kept open, to be
  *                taken further: Kept)
+ *   layers.c     complete search layer by layer (cards turned, off the waste and home never
+ *                decrease), exact keys, the layers done forgotten
  *   beam.c       a beam over the stock's turns, each stage searched best-first (finds wins only)
  *   nested.c     nested rollouts (Nested Monte Carlo Search), and at level 0
  *                randomised playouts (both find wins only)
@@ -474,6 +476,13 @@ int collect_candidates(Ctx *X, const Rules *R, const BfWork *W, int k, int redea
 size_t bf_top(const BfWork *W, Cand *c, size_t k);
 /* That order, as qsort's comparison of two Cand. */
 int cand_cmp(const void *a, const void *b);
+
+/* layers.c: why the layered search cannot take this game from P (NULL: it can) */
+const char *layers_refused(const Rules *R, const Pos *P);
+/* P's layer in a layered search from root (-1 out of memory) */
+int layer_from(const Rules *R, const Pos *root, const Pos *P);
+int layers(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const char *folder,
+           const char *log, NcResult *out, NcLayerStats *stats);
 
 /* beam.c */
 int beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget, long long max_states, int width,

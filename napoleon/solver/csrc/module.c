@@ -186,6 +186,58 @@ static PyObject *py_beam(PyObject *self, PyObject *args) {
     return run_search(rules_list, piles, redeals, &S);
 }
 
+/* layers(rules, piles, redeals, total, budget, max_states, deadends, macro, folder, log=None)
+   -> (verdict, moves, states, (layers, largest, largest_at, stored, peak_bytes)): the
+   layered search (layers.c); NotImplementedError for a game whose layers could shrink. */
+static PyObject *py_layers(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles;
+    int redeals;
+    const char *folder, *log = NULL;
+    NcSettings S;
+    NcRules *R;
+    NcPos *P;
+    NcResult r;
+    NcLayerStats st;
+    (void)self;
+    nc_settings_init(&S);
+    if (!PyArg_ParseTuple(args, "O!O!iidLipy|y", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &S.total,
+                          &S.budget, &S.max_states, &S.deadends, &S.macro, &folder, &log))
+        return NULL;
+    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    int rc = nc_layers(R, P, &S, folder, log, &r, &st);
+    nc_rules_free(R);
+    nc_pos_free(P);
+    if (rc < 0) return raise_core_error();
+    PyObject *head = answer(&r, 0);
+    if (!head) return NULL;
+    PyObject *out = Py_BuildValue("(OOO(iLiLL))", PyTuple_GET_ITEM(head, 0), PyTuple_GET_ITEM(head, 1),
+                                  PyTuple_GET_ITEM(head, 2), st.layers, st.largest, st.largest_at, st.stored,
+                                  st.peak_bytes);
+    Py_DECREF(head);
+    return out;
+}
+
+/* layer(rules, root_piles, piles, redeals) -> int: the position's layer in a
+   layered search from the root (both positions at that redeal count). */
+static PyObject *py_layer(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *root_piles, *piles;
+    int redeals;
+    NcRules *R;
+    NcPos *root, *P;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!i", &PyList_Type, &rules_list, &PyList_Type, &root_piles, &PyList_Type, &piles,
+                          &redeals))
+        return NULL;
+    if (load(rules_list, root_piles, redeals, &R, &root) < 0) return NULL;
+    P = pos_from(R, piles, redeals);
+    int L = P ? nc_layer(R, root, P) : -1;
+    nc_rules_free(R);
+    nc_pos_free(root);
+    if (!P) return NULL;
+    nc_pos_free(P);
+    return L < 0 ? raise_core_error() : PyLong_FromLong(L);
+}
+
 #define KEPT_NAME "napoleon.exploration"
 
 static void kept_destroy(PyObject *capsule) { nc_exploration_free(PyCapsule_GetPointer(capsule, KEPT_NAME)); }
@@ -413,6 +465,8 @@ static PyMethodDef methods[] = {
     {"exploration", py_exploration, METH_VARARGS, "A best-first search of one deal, kept open; not started."},
     {"explore_more", py_explore_more, METH_VARARGS, "Take an exploration on, then list its best positions."},
     {"exploration_bytes", py_exploration_bytes, METH_O, "The memory an exploration holds."},
+    {"layer", py_layer, METH_VARARGS, "A position's layer in a layered search from a root."},
+    {"layers", py_layers, METH_VARARGS, "The layered search; see napoleon/solver/core.py."},
     {"beam", py_beam, METH_VARARGS, "A beam over the stock's turns; see napoleon/solver/staged.py."},
     {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},
     {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},

@@ -120,6 +120,22 @@ void nc_settings_init(NcSettings *S);
 /* Search from P (left as it was) as S asks; 0 and *out filled, or -1. */
 int nc_search(const NcRules *R, const NcPos *P, const NcSettings *S, NcResult *out);
 
+/* What a layered search (layers.c) reports beside its result: the layers
+   it finished, the largest of them (positions, and which), the positions
+   it stored in all, and the most memory its tables held at once. */
+typedef struct { int layers; long long largest; int largest_at; long long stored, peak_bytes; } NcLayerStats;
+
+/* The layered search from P (S: total, budget, max_states, deadends,
+   macro): its records in files in `folder` (removed when it ends), a line a
+   layer appended to the file `log` (NULL: none). NC_ERR_NOT_COMPILABLE
+   when the game's layers could shrink (layers.c says which games). 0, or -1. */
+int nc_layers(const NcRules *R, const NcPos *P, const NcSettings *S, const char *folder, const char *log,
+              NcResult *out, NcLayerStats *stats);
+
+/* P's layer in a layered search from root: the number that never
+   decreases from move to move where the search applies. -1 on an error. */
+int nc_layer(const NcRules *R, const NcPos *root, const NcPos *P);
+
 /* An exploration: a best-first search of P's current deal only (no redeal;
    with hold_stock, no stock turn either), kept open to be taken further.
    It copies R and P. Settings read: total, weights, deadends, ahead. */

@@ -1,0 +1,630 @@
+#include "core.h"
+
+/* -------------------------------------------------- layer-by-layer search
+
+   A complete search that holds only a few layers of the position space at
+   a time, with exact keys.
+
+   The layer of a position: its cards home, plus twice the cards turned from
+   the stock, less the cards on the waste,
+
+       layer = home + 2 * (stock at the root - stock) - waste + waste at the root.
+
+   It never decreases where the game allows no redeal (none left at the
+   root), nothing is ever put on the waste but by a stock turn, and there is
+   one waste (layers_refused() checks it): a card that goes home stays home
+   (A2); a stock turn adds 2 - 1; a card off the waste adds 1 (2 if it goes
+   home); a move between other piles (columns, reserves) changes none of the
+   three. So a move either stays in its layer (a move between columns) or
+   goes to a later one, and the positions can be searched layer after
+   layer: a layer is searched whole (every position of it met so far, and
+   every position its moves reach inside it), its moves to later layers are
+   kept in those layers' tables, and it is then forgotten. Nothing can lead
+   back into it. The memory goes by the largest layers waiting at one time,
+   not by the whole space, and "lost" means every reachable position was
+   visited, up to the same sound shortcuts as depth-first search: safe
+   auto-play, the stock's macro moves (A7, which hold since no redeal is
+   left), one move per group of interchangeable spaces, and the dead-end
+   tests when asked for.
+
+   Keys (encode) are exact and decodable, since a layer's positions are
+   searched from their keys alone: the stock's length (it is a suffix of
+   the root's); the waste as a bit mask over the cards that ever lay on it
+   (the root's waste, then the cards turned, in order), since the waste is
+   always a subsequence of that sequence (cards leave it from the top only)
+   and the earliest match names each waste exactly; then every other pile
+   in 6-bit symbols: cards then a 0, a foundation as its first card and its
+   height (its other cards follow from the fit table, which names one card
+   on each: checked), each group of interchangeable piles sorted. Decoding
+   puts a group's piles back in that order, which is the same position up
+   to interchangeable piles.
+
+   A win is found with its line: each position added to a layer writes a
+   record (its parent, as layer and index there, and which of the parent's
+   moves made it) to that layer's file in `folder`; from a win the records
+   are read back to the root, and the moves are made again on the real
+   position, each one found as the move whose result has the key the
+   search's move reached (decoding may have put interchangeable piles in
+   another order). The files are removed when the search ends. */
+
+#define CHUNK_BITS 26                   /* the largest chunk of keys: 64 MiB */
+#define FIRST_CHUNK 12                  /* the first: 4 KiB, each next one twice as large */
+#define REF_BITS 44                     /* a key's place: chunk << CHUNK_BITS | offset */
+#define REF_MASK ((1ULL << REF_BITS) - 1)
+#define NO_PARENT UINT64_MAX
+#define REC_SIZE 10                     /* a record: parent (8 bytes), move index (2) */
+#define MAXLAYERS 1024
+
+/* One layer: its keys, each with a 1- or 2-byte length before it, in
+   chunks that never move (a layer's positions are read in the order they
+   were added while more are added), and an open-addressing table of
+   slots, each the key's place + 1 and the top 20 bits of its hash. */
+typedef struct {
+    unsigned char **chunk;
+    size_t *fill, nchunk, chunk_room;
+    uint64_t *slots;
+    size_t nslots, used;
+    long long count;     /* keys added, and so the next one's index */
+    FILE *trace;         /* its records, while open */
+} Layer;
+
+/* How positions of this search are keyed and decoded. */
+typedef struct {
+    const Rules *R;
+    int ph, stock, waste, redeals;
+    int s0, w0;                       /* the stock and the waste at the root */
+    unsigned char seq[2 * MAXC];      /* the cards that can ever lie on the waste, in order */
+    unsigned char stock_cards[MAXC];  /* the root's stock, bottom first */
+    int nplain, plain[MAXP];          /* the other piles in no group, in pile order */
+} Enc;
+
+typedef struct {
+    Ctx *X;
+    const Rules *R;
+    Enc E;
+    Layer *layer;       /* MAXLAYERS of them */
+    int nlayers;
+    const char *folder;
+    FILE *log;
+    size_t bytes, max_bytes, peak;
+    int full;
+    long long stored, largest;
+    int largest_at, done;
+    unsigned char key[NC_MAX_KEY];
+} Lay;
+
+/* ------------------------------------------------------------ the layer */
+
+static int layer_of(const Enc *E, const Pos *P) {
+    int L = cards_home(E->R, P);
+    if (E->stock >= 0) L += 2 * (E->s0 - P->n[E->stock]) - P->n[E->waste] + E->w0;
+    return L;
+}
+
+/* Why the layered search cannot take this game from P, or NULL. */
+const char *layers_refused(const Rules *R, const Pos *P) {
+    int ph = phase(R, P);
+    if (R->nregather && redeals_left(R, P) > 0)
+        return "a redeal is left, and a redeal brings cards back to the stock: the layers would not only grow";
+    if (R->stock >= 0) {
+        if (R->nwaste[ph] != 1) return "the stock's cards go onto more than one waste pile";
+        int w = R->waste[ph][0];
+        if (R->space[w]) return "cards can be put on the waste other than by the stock's turns";
+        for (int c = 0; c < 64; c++)
+            if (R->fit[w][c]) return "cards can be put on the waste other than by the stock's turns";
+        if (R->in_sym[ph][w] || R->in_sym[ph][R->stock]) return "the stock or the waste is one of interchangeable piles";
+    }
+    for (int i = 0; i < R->nfound; i++) {
+        int f = R->found[i];
+        if (R->limit[f] > 63) return "a foundation holds more than 63 cards";
+        for (int c = 0; c < 64; c++)
+            if (__builtin_popcountll(R->fit[f][c]) > 1) return "a foundation may take more than one card on some card";
+    }
+    for (int g = 0; g < R->nsym[ph]; g++)
+        for (int i = 1; i < R->sym_n[ph][g]; i++)
+            if (R->is_found[R->sym[ph][g][i]] != R->is_found[R->sym[ph][g][0]])
+                return "a group of interchangeable piles mixes foundations and other piles";
+    return NULL;
+}
+
+static void enc_init(Enc *E, const Rules *R, const Pos *root);
+
+int layer_from(const Rules *R, const Pos *root, const Pos *P) {
+    Enc *E = malloc(sizeof(Enc));
+    if (!E) return nc_nomem();
+    enc_init(E, R, root);
+    int L = layer_of(E, P);
+    free(E);
+    return L;
+}
+
+static void enc_init(Enc *E, const Rules *R, const Pos *root) {
+    memset(E, 0, sizeof *E);
+    E->R = R;
+    E->ph = phase(R, root);
+    E->redeals = root->redeals;
+    E->stock = R->stock;
+    E->waste = R->stock >= 0 ? R->waste[E->ph][0] : -1;
+    if (E->stock >= 0) {
+        E->s0 = root->n[E->stock];
+        E->w0 = root->n[E->waste];
+        memcpy(E->seq, root->c[E->waste], (size_t)E->w0);
+        for (int i = 0; i < E->s0; i++) E->seq[E->w0 + i] = root->c[E->stock][E->s0 - 1 - i];   /* top first */
+        memcpy(E->stock_cards, root->c[E->stock], (size_t)E->s0);
+    }
+    for (int p = 0; p < R->npiles; p++)
+        if (!R->in_sym[E->ph][p] && p != E->stock && p != E->waste) E->plain[E->nplain++] = p;
+}
+
+/* ------------------------------------------------------------ keys */
+
+/* Symbols (0..63) packed four to three bytes, and back. */
+static int pack6(const unsigned char *sym, int n, unsigned char *out) {
+    int k = 0, i = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint32_t w = sym[i] | sym[i + 1] << 6 | sym[i + 2] << 12 | (uint32_t)sym[i + 3] << 18;
+        out[k++] = (unsigned char)w; out[k++] = (unsigned char)(w >> 8); out[k++] = (unsigned char)(w >> 16);
+    }
+    if (i < n) {
+        uint32_t w = 0;
+        for (int j = 0; i + j < n; j++) w |= (uint32_t)sym[i + j] << (6 * j);
+        int bytes = ((n - i) * 6 + 7) / 8;
+        for (int j = 0; j < bytes; j++) out[k++] = (unsigned char)(w >> (8 * j));
+    }
+    return k;
+}
+
+/* All the symbols in `len` packed bytes (a last partial group padded with 0s). */
+static int unpack6(const unsigned char *b, int len, unsigned char *sym) {
+    int n = 0, k = 0;
+    for (; k + 3 <= len; k += 3) {
+        uint32_t w = b[k] | b[k + 1] << 8 | (uint32_t)b[k + 2] << 16;
+        sym[n++] = w & 63; sym[n++] = w >> 6 & 63; sym[n++] = w >> 12 & 63; sym[n++] = w >> 18 & 63;
+    }
+    uint32_t w = 0;
+    int rest = len - k;
+    for (int j = 0; j < rest; j++) w |= (uint32_t)b[k + j] << (8 * j);
+    for (int j = 0; j < rest * 8 / 6; j++) sym[n++] = w >> (6 * j) & 63;
+    return n;
+}
+
+static inline int put_pile(const Rules *R, const Pos *P, int p, unsigned char *sym) {
+    if (R->is_found[p]) {
+        sym[0] = P->n[p] ? P->c[p][0] : 0;
+        sym[1] = (unsigned char)P->n[p];
+        return 2;
+    }
+    memcpy(sym, P->c[p], (size_t)P->n[p]);
+    sym[P->n[p]] = 0;
+    return P->n[p] + 1;
+}
+
+/* Pile p from the symbols at sym[*at..n) (a pile cut short ends there). */
+static void get_pile(const Rules *R, Pos *P, int p, const unsigned char *sym, int *at, int n) {
+    int i = *at;
+    if (R->is_found[p]) {
+        int first = i < n ? sym[i] : 0, h = i + 1 < n ? sym[i + 1] : 0;
+        P->n[p] = h;
+        if (h) P->c[p][0] = (unsigned char)first;
+        for (int j = 1; j < h; j++) P->c[p][j] = (unsigned char)__builtin_ctzll(R->fit[p][P->c[p][j - 1]]);
+        *at = i + 2;
+        return;
+    }
+    int k = 0;
+    while (i < n && sym[i] && k < MAXC) P->c[p][k++] = sym[i++];
+    P->n[p] = k;
+    *at = i + 1;
+}
+
+/* Piles of a group in a canonical order: shorter first, then by their cards. */
+static inline int pile_less(const Rules *R, const Pos *P, int a, int b) {
+    if (R->is_found[a]) {   /* a group is all foundations or none */
+        int fa = P->n[a] ? P->c[a][0] : 0, fb = P->n[b] ? P->c[b][0] : 0;
+        return fa != fb ? fa < fb : P->n[a] < P->n[b];
+    }
+    if (P->n[a] != P->n[b]) return P->n[a] < P->n[b];
+    return memcmp(P->c[a], P->c[b], (size_t)P->n[a]) < 0;
+}
+
+static int encode(const Enc *E, const Pos *P, unsigned char *key) {
+    const Rules *R = E->R;
+    int k = 0;
+    if (E->stock >= 0) {
+        int ns = P->n[E->stock], m = E->w0 + E->s0 - ns, nw = P->n[E->waste], j = 0;
+        key[k++] = (unsigned char)ns;
+        int nb = (m + 7) / 8;
+        memset(key + k, 0, (size_t)nb);
+        for (int i = 0; i < nw; i++) {   /* the earliest match of the waste in the sequence */
+            int c = P->c[E->waste][i];
+            while (j < m && E->seq[j] != c) j++;
+            if (j >= m) break;   /* never: layers_refused() keeps every waste card in the sequence */
+            key[k + j / 8] |= (unsigned char)(1u << (j % 8));
+            j++;
+        }
+        k += nb;
+    }
+    unsigned char sym[MAXP * (MAXC + 2)];
+    int ns = 0;
+    for (int g = 0; g < R->nsym[E->ph]; g++) {
+        int n = R->sym_n[E->ph][g], order[MAXP];
+        for (int i = 0; i < n; i++) {
+            int p = R->sym[E->ph][g][i], j = i;
+            while (j > 0 && pile_less(R, P, p, order[j - 1])) { order[j] = order[j - 1]; j--; }
+            order[j] = p;
+        }
+        for (int i = 0; i < n; i++) ns += put_pile(R, P, order[i], sym + ns);
+    }
+    for (int i = 0; i < E->nplain; i++) ns += put_pile(R, P, E->plain[i], sym + ns);
+    return k + pack6(sym, ns, key + k);
+}
+
+static void decode(const Enc *E, const unsigned char *key, int len, Pos *P) {
+    const Rules *R = E->R;
+    int k = 0;
+    P->redeals = E->redeals;
+    if (E->stock >= 0) {
+        int ns = key[k++], m = E->w0 + E->s0 - ns, nw = 0;
+        P->n[E->stock] = ns;
+        memcpy(P->c[E->stock], E->stock_cards, (size_t)ns);
+        for (int j = 0; j < m; j++)
+            if (key[k + j / 8] >> (j % 8) & 1) P->c[E->waste][nw++] = E->seq[j];
+        P->n[E->waste] = nw;
+        k += (m + 7) / 8;
+    }
+    unsigned char sym[MAXP * (MAXC + 2) + 4];
+    int ns = unpack6(key + k, len - k, sym), at = 0;
+    for (int g = 0; g < R->nsym[E->ph]; g++)
+        for (int i = 0; i < R->sym_n[E->ph][g]; i++) get_pile(R, P, R->sym[E->ph][g][i], sym, &at, ns);
+    for (int i = 0; i < E->nplain; i++) get_pile(R, P, E->plain[i], sym, &at, ns);
+}
+
+/* ------------------------------------------------------------ the tables */
+
+static inline const unsigned char *key_at(const Layer *Y, uint64_t ref, int *len) {
+    const unsigned char *b = Y->chunk[ref >> CHUNK_BITS] + (ref & ((1ULL << CHUNK_BITS) - 1));
+    if (b[0] < 0x80) { *len = b[0]; return b + 1; }
+    *len = (b[0] & 0x7F) << 8 | b[1];
+    return b + 2;
+}
+
+static size_t chunk_size(size_t i) {
+    return (size_t)1 << (FIRST_CHUNK + i < CHUNK_BITS ? FIRST_CHUNK + i : CHUNK_BITS);
+}
+
+/* Room for the memory `more` bytes would take: 0, or 1 past the limit (S->full set). */
+static int over(Lay *S, size_t more) {
+    if (S->max_bytes && S->bytes + more > S->max_bytes) { S->full = 1; return 1; }
+    return 0;
+}
+
+static int grow_slots(Lay *S, Layer *Y) {
+    size_t n = Y->nslots ? Y->nslots * 2 : 1024;
+    if (over(S, n * sizeof(uint64_t))) return 0;
+    uint64_t *slots = calloc(n, sizeof(uint64_t));
+    if (!slots) { nc_nomem(); return -1; }
+    for (size_t i = 0; i < Y->nslots; i++) {
+        uint64_t s = Y->slots[i];
+        if (!s) continue;
+        int len;
+        const unsigned char *key = key_at(Y, (s & REF_MASK) - 1, &len);
+        size_t j = hash_bytes(key, (size_t)len) & (n - 1);
+        while (slots[j]) j = (j + 1) & (n - 1);
+        slots[j] = s;
+    }
+    free(Y->slots);
+    S->bytes += (n - Y->nslots) * sizeof(uint64_t);
+    Y->slots = slots;
+    Y->nslots = n;
+    return 0;
+}
+
+/* The file of layer L's records. */
+static void trace_path(const Lay *S, int L, char *path, size_t room) {
+    snprintf(path, room, "%s/layer-%d.trace", S->folder, L);
+}
+
+/* Add a key to layer L, with its record: 1 added, 0 there already, -1 an
+   error, 2 not added for the memory limit (S->full). */
+static int layer_add(Lay *S, int L, const unsigned char *key, int len, uint64_t parent, int mi) {
+    Layer *Y = &S->layer[L];
+    if (!Y->nslots || (Y->used + 1) * 4 > Y->nslots * 3) {
+        if (grow_slots(S, Y) < 0) return -1;
+        if (!Y->nslots || (Y->used + 1) * 8 > Y->nslots * 7) return 2;   /* full: stop before probing gets long */
+    }
+    uint64_t h = hash_bytes(key, (size_t)len), tag = h >> REF_BITS;
+    size_t mask = Y->nslots - 1, j = h & mask;
+    for (uint64_t s; (s = Y->slots[j]); j = (j + 1) & mask) {
+        if (s >> REF_BITS != tag) continue;
+        int l2;
+        const unsigned char *k2 = key_at(Y, (s & REF_MASK) - 1, &l2);
+        if (l2 == len && memcmp(k2, key, (size_t)len) == 0) return 0;
+    }
+    size_t need = (size_t)len + 2;
+    if (!Y->nchunk || Y->fill[Y->nchunk - 1] + need > chunk_size(Y->nchunk - 1)) {
+        size_t size = chunk_size(Y->nchunk);
+        if (over(S, size)) return 2;
+        if (Y->nchunk == Y->chunk_room) {
+            size_t room = Y->chunk_room ? Y->chunk_room * 2 : 8;
+            unsigned char **c = realloc(Y->chunk, room * sizeof *c);
+            size_t *f = c ? realloc(Y->fill, room * sizeof *f) : NULL;
+            if (c) Y->chunk = c;
+            if (!c || !f) { nc_nomem(); return -1; }
+            Y->fill = f;
+            Y->chunk_room = room;
+        }
+        if (!(Y->chunk[Y->nchunk] = malloc(size))) { nc_nomem(); return -1; }
+        Y->fill[Y->nchunk++] = 0;
+        S->bytes += size;
+    }
+    size_t ci = Y->nchunk - 1;
+    uint64_t ref = (uint64_t)ci << CHUNK_BITS | Y->fill[ci];
+    unsigned char *b = Y->chunk[ci] + Y->fill[ci];
+    if (len < 0x80) { *b++ = (unsigned char)len; Y->fill[ci] += 1; }
+    else { *b++ = (unsigned char)(0x80 | len >> 8); *b++ = (unsigned char)len; Y->fill[ci] += 2; }
+    memcpy(b, key, (size_t)len);
+    Y->fill[ci] += (size_t)len;
+    Y->slots[j] = tag << REF_BITS | (ref + 1);
+    Y->used++;
+    if (!Y->trace) {
+        char path[4200];
+        trace_path(S, L, path, sizeof path);
+        if (!(Y->trace = fopen(path, "wb+"))) { nc_fail_os(path); return -1; }
+    }
+    unsigned char rec[REC_SIZE];
+    uint16_t m16 = (uint16_t)mi;
+    memcpy(rec, &parent, 8);
+    memcpy(rec + 8, &m16, 2);
+    if (fwrite(rec, 1, REC_SIZE, Y->trace) != REC_SIZE) { nc_fail_os(NULL); return -1; }
+    Y->count++;
+    S->stored++;
+    if (S->bytes > S->peak) S->peak = S->bytes;
+    return 1;
+}
+
+/* Forget a layer's keys (its records stay on disk, its file closed). */
+static void layer_drop(Lay *S, Layer *Y) {
+    for (size_t i = 0; i < Y->nchunk; i++) { free(Y->chunk[i]); S->bytes -= chunk_size(i); }
+    free(Y->chunk); free(Y->fill); free(Y->slots);
+    S->bytes -= Y->nslots * sizeof(uint64_t);
+    if (Y->trace) fclose(Y->trace);
+    long long count = Y->count;
+    memset(Y, 0, sizeof *Y);
+    Y->count = count;
+}
+
+/* ------------------------------------------------------------ the line of a win */
+
+/* Layer L's record `idx`: its parent and its move index. 0, or -1. */
+static int read_record(Lay *S, int L, long long idx, uint64_t *parent, int *mi) {
+    Layer *Y = &S->layer[L];
+    char path[4200];
+    trace_path(S, L, path, sizeof path);
+    FILE *f = Y->trace;
+    if (f && fflush(f) != 0) return nc_fail_os(path);
+    if (!f && !(f = fopen(path, "rb"))) return nc_fail_os(path);
+    unsigned char rec[REC_SIZE];
+    int ok = fseek(f, (long)(idx * REC_SIZE), SEEK_SET) == 0 && fread(rec, 1, REC_SIZE, f) == REC_SIZE;
+    if (Y->trace) fseek(Y->trace, 0, SEEK_END);
+    else fclose(f);
+    if (!ok) return nc_fail(NC_ERR_RUNTIME, "the layered search's record %lld of layer %d cannot be read", idx, L);
+    uint16_t m16;
+    memcpy(parent, rec, 8);
+    memcpy(&m16, rec + 8, 2);
+    *mi = m16;
+    return 0;
+}
+
+typedef struct { Mv *mv; size_t n, cap; } Line;
+
+static int line_add(Line *l, const Mv *mv, size_t n) {
+    if (l->n + n > l->cap) {
+        size_t cap = l->cap ? l->cap : 256;
+        while (cap < l->n + n) cap *= 2;
+        Mv *m = realloc(l->mv, cap * sizeof(Mv));
+        if (!m) return nc_nomem();
+        l->mv = m;
+        l->cap = cap;
+    }
+    memcpy(l->mv + l->n, mv, n * sizeof(Mv));
+    l->n += n;
+    return 0;
+}
+
+/* Make move `mv` and its auto-play on P: the plain moves made, into seq; their number or -1. */
+static int make_closed(Ctx *X, const Rules *R, Pos *P, Mv mv, Mv *seq) {
+    int made = make_move(X, R, P, mv, seq);
+    if (made < 0) return -1;
+    return made + autoplay(X, R, P, seq + made);
+}
+
+/* The line from the root (before its auto-play) through the moves `mis`
+   (indices into ordered()'s moves of each decoded position), made on the
+   root itself. 0, or -1. */
+static int replay(Lay *S, const Pos *root, const int *mis, size_t n, Line *line) {
+    Ctx *X = S->X;
+    const Rules *R = S->R;
+    Pos *A = malloc(sizeof(Pos)), *B = malloc(sizeof(Pos)), *C = malloc(sizeof(Pos));
+    Mv moves[MAXM], seq[2 * MAXC + 300];
+    unsigned char *want = malloc(NC_MAX_KEY);
+    int rc = -1;
+    if (!A || !B || !C || !want) { nc_nomem(); goto done; }
+    *A = *root;
+    int na = autoplay(X, R, A, seq);
+    if (line_add(line, seq, (size_t)na) < 0) goto done;
+    for (size_t s = 0; s < n; s++) {
+        *C = *A;
+        decode(&S->E, S->key, encode(&S->E, A, S->key), C);
+        int nm = ordered(X, R, C, (Mv){0, 0, 0}, 0, 0, moves);
+        if (mis[s] >= nm || make_closed(X, R, C, moves[mis[s]], seq) < 0) {
+            nc_fail(NC_ERR_ASSERTION, "the layered search's line does not replay (step %zu)", s);
+            goto done;
+        }
+        int wl = encode(&S->E, C, want), found = 0;
+        nm = ordered(X, R, A, (Mv){0, 0, 0}, 0, 0, moves);
+        for (int i = 0; i < nm && !found; i++) {
+            *B = *A;
+            int k = make_closed(X, R, B, moves[i], seq);
+            if (k < 0) goto done;
+            if (encode(&S->E, B, S->key) == wl && memcmp(S->key, want, (size_t)wl) == 0) {
+                if (line_add(line, seq, (size_t)k) < 0) goto done;
+                *A = *B;
+                found = 1;
+            }
+        }
+        if (!found) {
+            nc_fail(NC_ERR_ASSERTION, "the layered search's line does not replay (step %zu)", s);
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    free(A); free(B); free(C); free(want);
+    return rc;
+}
+
+/* The line to a win reached from layer L's position idx by move mi. */
+static int win_line(Lay *S, const Pos *root, int L, long long idx, int mi, Line *line) {
+    size_t n = 0, cap = 256;
+    int *mis = malloc(cap * sizeof(int));
+    if (!mis) return nc_nomem();
+    mis[n++] = mi;
+    for (;;) {
+        uint64_t parent;
+        int m;
+        if (read_record(S, L, idx, &parent, &m) < 0) { free(mis); return -1; }
+        if (parent == NO_PARENT) break;
+        if (n == cap) {
+            int *more = realloc(mis, 2 * cap * sizeof(int));
+            if (!more) { free(mis); return nc_nomem(); }
+            mis = more;
+            cap *= 2;
+        }
+        mis[n++] = m;
+        L = (int)(parent >> 40);
+        idx = (long long)(parent & ((1ULL << 40) - 1));
+    }
+    for (size_t i = 0; i < n / 2; i++) { int t = mis[i]; mis[i] = mis[n - 1 - i]; mis[n - 1 - i] = t; }
+    int rc = replay(S, root, mis, n, line);
+    free(mis);
+    return rc;
+}
+
+/* ------------------------------------------------------------ the search */
+
+static void log_layer(Lay *S, int L, long long visited, double t0) {
+    if (!S->log) return;
+    long long pending = 0;
+    int waiting = 0;
+    for (int i = L + 1; i < S->nlayers; i++)
+        if (S->layer[i].used) { pending += (long long)S->layer[i].used; waiting++; }
+    fprintf(S->log, "layer %d: %lld positions; %lld visited in all; %lld waiting in %d layers; %.1f MiB; %.1f s\n",
+            L, S->layer[L].count, visited, pending, waiting, S->bytes / 1048576.0, now() - t0);
+    fflush(S->log);
+}
+
+/* The search proper: 1 won (the line in *line), 0 lost, -1 unknown or an
+   error (recorded), STOPPED_MEMORY. */
+static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadline, long long max_states,
+                      long long *states, Line *line) {
+    Ctx *X = S->X;
+    const Rules *R = S->R;
+    Mv moves[MAXM], seq[2 * MAXC + 300];
+    double t0 = now();
+    int na = autoplay(X, R, P, seq);
+    if (is_won(R, P, total)) return line_add(line, seq, (size_t)na) < 0 ? -1 : 1;
+    int L0 = layer_of(&S->E, P);
+    int rc = layer_add(S, L0, S->key, encode(&S->E, P, S->key), NO_PARENT, 0);
+    if (rc < 0) return -1;
+    if (rc == 2) return STOPPED_MEMORY;
+    for (int L = L0; L < S->nlayers; L++) {
+        Layer *Y = &S->layer[L];
+        size_t ci = 0, off = 0;
+        for (long long idx = 0; idx < Y->count; idx++) {
+            if (off >= Y->fill[ci]) { ci++; off = 0; }
+            int len;
+            const unsigned char *key = key_at(Y, (uint64_t)ci << CHUNK_BITS | off, &len);
+            off += (size_t)len + (len < 0x80 ? 1 : 2);
+            decode(&S->E, key, len, P);
+            ++*states;
+            if ((*states & 4095) == 0) {
+                if (nc_check_interrupt() < 0) return -1;
+                if ((deadline > 0 && now() > deadline) || (max_states > 0 && *states >= max_states)) return -1;
+            }
+            if (dead_end(X, R, P)) continue;
+            int nm = ordered(X, R, P, (Mv){0, 0, 0}, 0, 0, moves);
+            uint64_t self = (uint64_t)L << 40 | (uint64_t)idx;
+            for (int i = 0; i < nm; i++) {
+                int made = make_move(X, R, P, moves[i], seq);
+                if (made < 0) return -1;
+                int a = autoplay(X, R, P, seq + made);
+                if (is_won(R, P, total)) return win_line(S, root, L, idx, i, line) < 0 ? -1 : 1;
+                int to = layer_of(&S->E, P);
+                if (to < L || to >= S->nlayers)
+                    return nc_fail(NC_ERR_ASSERTION, "a move went from layer %d to layer %d", L, to);
+                rc = layer_add(S, to, S->key, encode(&S->E, P, S->key), self, i);
+                if (rc < 0) return -1;
+                if (rc == 2) return STOPPED_MEMORY;
+                for (int j = made + a - 1; j >= 0; j--) undo(X, P, seq[j]);
+            }
+        }
+        if (Y->count) {
+            if (Y->count > S->largest) { S->largest = Y->count; S->largest_at = L; }
+            S->done++;
+            log_layer(S, L, *states, t0);
+        }
+        layer_drop(S, Y);
+    }
+    return 0;
+}
+
+int layers(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const char *folder,
+           const char *log, NcResult *out, NcLayerStats *stats) {
+    const char *why = layers_refused(R, root);
+    if (why) return nc_fail(NC_ERR_NOT_COMPILABLE, "the layered search does not apply: %s", why);
+    if (!folder || !*folder) return nc_fail(NC_ERR_VALUE, "the layered search needs a folder for its records");
+    Lay *S = calloc(1, sizeof(Lay));
+    Pos *P = malloc(sizeof(Pos));
+    Line line = {0};
+    int result = -1;
+    if (!S || !P) { nc_nomem(); goto done; }
+    S->X = X;
+    S->R = R;
+    S->folder = folder;
+    S->max_bytes = X->max_bytes > 0 ? (size_t)X->max_bytes : 0;
+    enc_init(&S->E, R, root);
+    S->nlayers = total + 2 * S->E.s0 + S->E.w0 + 1;
+    if (S->nlayers > MAXLAYERS) { nc_fail(NC_ERR_VALUE, "too many layers for the layered search"); goto done; }
+    if (!(S->layer = calloc((size_t)S->nlayers, sizeof(Layer)))) { nc_nomem(); goto done; }
+    if (log && *log && !(S->log = fopen(log, "a"))) { nc_fail_os(log); goto done; }
+    *P = *root;
+    X->snaps.n = 0;
+    long long states = 0;
+    int verdict = run_layers(S, P, root, total, budget > 0 ? now() + budget : 0, max_states, &states, &line);
+    if (S->log) {
+        fprintf(S->log, "end: verdict %d, %lld positions\n", verdict, states);
+        fflush(S->log);
+    }
+    if (!nc_failed()) {
+        out->verdict = verdict;
+        out->states = states;
+        result = result_moves(out, line.mv, verdict == 1 ? line.n : 0);
+    }
+    stats->layers = S->done;
+    stats->largest = S->largest;
+    stats->largest_at = S->largest_at;
+    stats->stored = S->stored;
+    stats->peak_bytes = (long long)S->peak;
+done:
+    if (S && S->layer) {
+        char path[4200];
+        for (int L = 0; L < S->nlayers; L++) {
+            int had = S->layer[L].count > 0;
+            layer_drop(S, &S->layer[L]);
+            if (had) { trace_path(S, L, path, sizeof path); remove(path); }
+        }
+        free(S->layer);
+    }
+    if (S && S->log) fclose(S->log);
+    free(S); free(P); free(line.mv);
+    return result;
+}
