@@ -33,7 +33,7 @@ from typing import Any
 
 from ..engine.move import Move
 from ..engine.state import State
-from .search import LOST, UNKNOWN, WON, Verdict
+from .search import LOST, UNKNOWN, WON, Verdict, replays_to_win
 from .suggest import SUGGEST_BUDGET, SUGGEST_STATES, Suggestion
 from .browser import browser_pool
 from .workers import WorkerError, WorkerPool
@@ -340,7 +340,8 @@ class SolverService:
         that a hint is never silent while the game can go on. Where a
         search of at least ``budget`` seconds already ended unknown here (the
         background verdict's, mostly), none is run again: the suggestion
-        comes at once."""
+        comes at once. A suggestion whose line wins is no guess: the answer is
+        won, with that line as its solution (and kept as one)."""
         known = self.known(state)
         if known is not None and known.verdict is not UNKNOWN:
             return known
@@ -355,6 +356,13 @@ class SolverService:
         if answer.verdict is UNKNOWN:
             states = SUGGEST_STATES if max_states is None else min(max_states, SUGGEST_STATES)
             suggestion = await self.foreground.run(suggest_job, state.to_json(), SUGGEST_BUDGET, states)
+            if suggestion is not None and suggestion.home == state.game.total_cards \
+                    and replays_to_win(state, list(suggestion.line)):
+                # The short search went all the way home: its line is a solution, not a guess.
+                answer = replace(answer, verdict=WON, moves=suggestion.line, states=answer.states + suggestion.states,
+                                 complete=True)
+                self.remember(state, answer)
+                return answer
             answer = replace(answer, suggestion=suggestion)
         return answer
 

@@ -143,6 +143,24 @@ def test_no_second_search_where_a_longer_one_found_nothing():
     asyncio.run(run())
 
 
+def test_a_suggestion_that_wins_is_a_solution_not_a_guess():
+    """Forty Thieves deal 7, its verdict searched without an end (as the page's quick hint may
+    leave it): the suggestion's short search goes all the way home, so the hint is won with that
+    line as its solution, kept for the next ask, and no guess."""
+    async def run():
+        service = SolverService()
+        try:
+            state = new_game("forty-thieves", 7)
+            service.remember(state, Answer(Verdict.UNKNOWN, spent=30.0))
+            hint = await service.hint(state, budget=5.0)
+            assert hint.won and hint.suggestion is None and replays_to_win(state, list(hint.moves))
+            assert service.known(state).won and service.searches == 0
+        finally:
+            service.close()
+
+    asyncio.run(run())
+
+
 # Werner deal 1: winnable after these 11 moves, proven lost after a 12th (T1-C3).
 LOSING = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2", "T1-C3"]
 
