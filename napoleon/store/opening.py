@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import sys
 import tempfile
 from pathlib import Path
 
@@ -31,6 +32,18 @@ def default_path() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("napoleon", appauthor=False)) / "napoleon.db"
+
+
+def journal_mode() -> str:
+    """SQLite's journal for a store opened here: WAL, except in the browser (Pyodide).
+
+    There the file lives in memory and is copied whole into IndexedDB after each write
+    (the static site); WAL's log, which grows to some 4 MB between checkpoints, would be
+    copied whole every time, while a rollback journal is gone once a write is done and
+    leaves only the database to copy. A page is one process: WAL's readers beside a writer
+    have no one to serve there.
+    """
+    return "DELETE" if sys.platform == "emscripten" else "WAL"
 
 
 def connect(p: Path, *, read_only: bool) -> tuple[sqlite3.Connection, bool]:
@@ -63,7 +76,7 @@ def connect(p: Path, *, read_only: bool) -> tuple[sqlite3.Connection, bool]:
                     f"the database {p} is read-only and was written by an older napoleon (schema {version}): "
                     "make it writable once, so that it can be brought up to date")
             return db, True
-        db.execute("PRAGMA journal_mode = WAL")
+        db.execute(f"PRAGMA journal_mode = {journal_mode()}")
         # In WAL mode NORMAL still commits each move before the call returns and survives a
         # crash or kill -9 of the program; only a power cut may take back the last moves (the
         # file stays whole). FULL would wait for the disk on every move: 8 ms and more a move

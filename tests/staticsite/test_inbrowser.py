@@ -7,6 +7,7 @@ import asyncio
 import inspect
 import json
 import os
+import sys
 
 import pytest
 from starlette.routing import Route
@@ -174,6 +175,24 @@ def test_a_store_is_made_where_there_are_no_hard_links(tmp_path, monkeypatch):
     store.close()
     assert Store.open(tmp_path / "no-links.db") is not None
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".new")]
+
+
+def test_a_store_in_the_browser_leaves_only_its_file_to_copy_after_a_write(tmp_path, monkeypatch):
+    # The browser copies the store's files whole into IndexedDB after each write: a WAL log,
+    # growing to megabytes between checkpoints, would be copied every time.
+    with Store.open(tmp_path / "phone.db") as store:  # made on a computer (an import's file, a test's)
+        assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    app = open_app(str(tmp_path / "phone.db"))
+    headers = {"X-Napoleon-Token": token(app), "Content-Type": "application/json"}
+    made = json.loads(ask(app, "POST", "/api/games", headers,
+                          json.dumps({"game": "werner", "deal": 1, "autoplay": False}))["body"])
+    moved = ask(app, "POST", f"/api/games/{made['id']}/moves", headers, json.dumps({"notation": "T3-F1"}))
+    assert moved["status"] == 200
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["phone.db"]
+    with Store.open(tmp_path / "phone.db") as store:
+        assert store.db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+        assert [g.moves for g in store.unfinished()] == [["T3-F1"]]
 
 
 class ValueErrorJs(Exception):

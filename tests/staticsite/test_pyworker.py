@@ -18,7 +18,8 @@ export async function startPython() {
     answer: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
   };
   const pyodide = {
-    FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(null) },
+    FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(null),
+          readdir: () => [".", ".."], stat: () => ({}) },
     pyimport: () => bridge,
     toPy: () => ({ destroy() {} }),
   };
@@ -73,8 +74,8 @@ def test_search_workers_start_once_a_deal_is_shown_one_after_the_other(tmp_path)
 
 BACKEND_DRIVER = """
 const made = [];
-globalThis.document = { querySelector: () => ({ content: "worker" }) };
-globalThis.window = { dispatchEvent() {} };
+globalThis.document = { querySelector: () => ({ content: "worker" }), addEventListener() {} };
+globalThis.window = { dispatchEvent() {}, addEventListener() {} };
 globalThis.CustomEvent = class {};
 globalThis.Response = class { constructor(body, init) { this.status = init.status; } };
 const controller = process.argv[2] === "later" ? {} : null;
@@ -108,3 +109,94 @@ def test_a_later_visit_starts_python_without_waiting_for_the_service_workers_upd
     assert visit("later") == {"answered": True, "workers": ["napoleon"]}
     # The first visit waits for the offline copy (here it never comes within the test's half second).
     assert visit("first") == {"answered": False, "workers": []}
+
+
+# A store whose write-backs wait until the test lets them end: what a request changes is a
+# file's time, as SQLite's writes change it; a GET changes nothing.
+HELD_STORE = """
+export const log = [];
+export const held = [];
+export const file = { mtime: 0 };
+export async function startPython() {
+  const bridge = {
+    open_app: () => { file.mtime += 1; return "app"; },  // a new store is made
+    answer: async (app, method, url) => {
+      if (method !== "GET") file.mtime += 1;
+      return { toJs: () => ({ status: 200, headers: {}, body: url }), destroy() {} };
+    },
+  };
+  const pyodide = {
+    FS: {
+      mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} },
+      readdir: () => [".", "..", "napoleon.db"],
+      stat: () => ({ size: 4096, mtime: new Date(file.mtime) }),
+      syncfs: (populate, done) => {
+        if (populate) return done(null);
+        log.push("write-back");
+        held.push(done);
+      },
+    },
+    pyimport: () => bridge,
+    toPy: () => ({ destroy() {} }),
+  };
+  return { pyodide };
+}
+"""
+
+HELD_DRIVER = """
+globalThis.self = globalThis;
+const { log, held, file } = await import("./python.js");
+self.postMessage = (m) => log.push(`answer ${m.body}`);
+await import("./pyworker.js");
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+const release = async () => { held.shift()(null); await tick(); };
+const ask = (method, url) => self.onmessage({ data: { id: url, method, url, headers: {}, body: "" } });
+const seen = {};
+await tick();
+seen.made = log.splice(0);  // the new store, written back at once
+await release();
+await ask("POST", "/move-1");
+await ask("POST", "/move-2");  // answered while the first move's write-back is still under way
+await ask("GET", "/look");
+await ask("POST", "/move-3");
+seen.moves = log.splice(0);
+await release();  // the first move's write-back ends: one more for the moves made meanwhile
+seen.after = log.splice(0);
+await release();
+await ask("GET", "/look-again");
+await tick();
+seen.idle = log.splice(0);
+file.mtime += 1;  // Python wrote after its last answer (a search's verdict)
+self.onmessage({ data: { type: "flush" } });  // the page is hidden
+await tick();
+seen.hidden = log.splice(0);
+await release();
+await ask("POST", "/move-4");
+const exported = ask("GET", "/api/games/7/export");
+await tick();
+seen.export_waits = log.splice(0);
+await release();
+await exported;
+seen.exported = log.splice(0);
+console.log(JSON.stringify(seen));
+process.exit(0);
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node")
+def test_the_store_is_written_back_after_the_answer_once_for_the_requests_that_came_meanwhile(tmp_path):
+    shutil.copy2(STATIC / "js" / "pyworker.js", tmp_path / "pyworker.js")
+    (tmp_path / "python.js").write_text(HELD_STORE)
+    (tmp_path / "driver.mjs").write_text(HELD_DRIVER)
+    done = subprocess.run(["node", "driver.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["made"] == ["write-back"]
+    # Each move is answered first, and none waits for the write-back under way.
+    assert seen["moves"] == ["answer /move-1", "write-back", "answer /move-2", "answer /look", "answer /move-3"]
+    assert seen["after"] == ["write-back"]  # the three requests meanwhile: one write-back, not three
+    assert seen["idle"] == ["answer /look-again"]  # nothing changed, nothing written
+    assert seen["hidden"] == ["write-back"]
+    # An export is answered once the store is kept.
+    assert seen["export_waits"] == ["answer /move-4", "write-back"]
+    assert seen["exported"] == ["answer /api/games/7/export"]

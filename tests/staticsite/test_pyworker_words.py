@@ -20,7 +20,8 @@ export async function startPython() {
     answer: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
   };
   const pyodide = {
-    FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(new Error("no")) },
+    FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(new Error("no")),
+          readdir: () => [".", "..", "napoleon.db"], stat: () => ({ size: 1, mtime: new Date(1) }) },
     pyimport: (name) => (name === "napoleon.voice" ? voice : bridge),
     toPy: () => ({ destroy() {} }),
   };
@@ -76,7 +77,8 @@ const metas = JSON.parse(process.argv[2]);
 globalThis.document = { querySelector: (sel) => {
   const name = sel.match(/name="([^"]+)"/)[1];
   return name in metas ? { content: metas[name] } : null;
-} };
+}, addEventListener() {} };
+globalThis.window = { addEventListener() {} };
 globalThis.navigator = {};
 const workers = [];
 globalThis.Worker = class { constructor() { workers.push(this); } postMessage() {} };

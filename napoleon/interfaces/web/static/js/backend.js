@@ -61,6 +61,18 @@ async function offlineCopy() {
 
 const started = inWorker ? offlineCopy().then(startWorker) : null;
 
+/** Ask the worker to keep the store now: the page is hidden (a phone may end it unseen) or closing. */
+function flush() {
+  started.then((python) => python.postMessage({ type: "flush" }));
+}
+
+if (inWorker) {
+  window.addEventListener("pagehide", flush);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") flush();
+  });
+}
+
 let shown = false;
 
 /**

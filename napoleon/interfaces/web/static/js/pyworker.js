@@ -4,7 +4,8 @@
 // {id, status, headers, body}, or {id, error} when Python could not start.
 //
 // The store is the same SQLite file as on a computer, kept in the browser's IndexedDB: Pyodide's
-// IDBFS is mounted where NAPOLEON_DB points and written back after every request. Searches run
+// IDBFS is mounted where NAPOLEON_DB points and written back after each request that changed it,
+// once the request is answered, and when the page is hidden or closed (backend.js). Searches run
 // in search workers of their own, one a lane (globalThis.napoleonLanes, napoleon.solver.browser).
 
 import { startPython } from "./python.js";
@@ -93,8 +94,8 @@ globalThis.napoleonLanes = {
 
 let pyodide = null;
 let kept = true;  // false once the browser refused to keep the store
-let syncing = null;
-let again = false;
+let written = null;  // the store's files as the last write-back found them (storeState)
+let writing = null;  // the write-back under way: settled once the store as it was then is kept
 
 /** The voice's sentence ``name`` (napoleon.voice), read from the app's Python: the lanes run only
  * when Python asks them to, and the store's refusal comes once it has started. */
@@ -112,23 +113,42 @@ function refused() {
   self.postMessage({ type: "news", text: said("STORAGE_REFUSED") });
 }
 
-/** Write the store back to IndexedDB (one write at a time; a request during one asks for another). */
-function persist() {
-  if (!kept) return;
-  if (syncing) {
-    again = true;
-    return;
-  }
-  syncing = syncFs(false)
-    .catch(() => refused())
-    .finally(() => {
-      syncing = null;
-      if (again) {
-        again = false;
-        persist();
-      }
-    });
+/** The store's files as they are: each one's name, size and time, which any write changes. */
+function storeState() {
+  const names = pyodide.FS.readdir(MOUNT).filter((name) => name !== "." && name !== "..").sort();
+  return names.map((name) => {
+    const stat = pyodide.FS.stat(`${MOUNT}/${name}`);
+    return `${name} ${stat.size} ${+stat.mtime}`;
+  }).join("\n");
 }
+
+/**
+ * Write the store back to IndexedDB when a request changed it; a promise settled once the store
+ * as it is now is kept there. Called after a request is answered, so that a move's answer never
+ * waits for it; one write at a time, and one more after it when requests changed the store
+ * meanwhile (however many did). A request that changed nothing (a look at the game) writes nothing.
+ */
+function persist() {
+  if (!writing && kept && storeState() !== written) writing = writeBack();
+  return writing || Promise.resolve();
+}
+
+async function writeBack() {
+  try {
+    do {
+      written = storeState();  // before the copy: a change made while it is under way is seen after it
+      await syncFs(false);
+    } while (storeState() !== written);
+  } catch (err) {
+    refused();
+  } finally {
+    writing = null;
+  }
+}
+
+// A game file exported, or one imported, is the player's own word that their games matter now:
+// the store is kept before either is answered.
+const FLUSHED_FIRST = /^\/api\/(import$|games\/[^/]+\/export$)/;
 
 const ready = (async () => {
   ({ pyodide } = await startPython());
@@ -139,9 +159,10 @@ const ready = (async () => {
   } catch (err) {
     refused();
   }
+  written = storeState();
   const bridge = pyodide.pyimport("napoleon.interfaces.web.inbrowser");
   const app = bridge.open_app(`${MOUNT}/napoleon.db`);
-  persist();  // a new store is written at once
+  persist();  // a new store (or one brought up to date) is written at once
   return { bridge, app };
 })();
 
@@ -168,6 +189,12 @@ self.onmessage = async (event) => {
     warmLanes();
     return;
   }
+  if (event.data.type === "flush") {
+    // The page is hidden or closing: whatever Python wrote since the last request (a verdict's
+    // search that ended, say) is kept now, not at the next request, which may never come.
+    if (written !== null) persist();
+    return;
+  }
   const { id, method, url, headers, body } = event.data;
   let python;
   try {
@@ -177,6 +204,7 @@ self.onmessage = async (event) => {
     return;
   }
   const { bridge, app } = python;
+  if (FLUSHED_FIRST.test(url.split("?")[0])) await persist();
   const pyHeaders = pyodide.toPy(headers || {});
   try {
     const reply = await bridge.answer(app, method, url, pyHeaders, body || "");
