@@ -403,6 +403,12 @@ class LayerStats(NamedTuple):
     largest_at: int  # which layer that was
     stored: int  # positions stored in all
     peak_bytes: int  # the most memory its tables held at once
+    peak_held: int  # the positions they held then
+
+    @property
+    def bytes_a_position(self) -> float:
+        """The memory a position held took at the peak, its share of the tables."""
+        return self.peak_bytes / self.peak_held if self.peak_held else 0.0
 
 
 def core_layer(root: State, state: State) -> int:

@@ -88,9 +88,10 @@ typedef struct {
     FILE *log;
     size_t bytes, max_bytes, peak;
     int full;
-    long long stored, largest;
+    long long stored, largest, held, peak_held;   /* held: keys in memory now; peak_held: at the peak */
     int largest_at, done;
     unsigned char key[NC_MAX_KEY];
+    unsigned char *kbuf;   /* the keys of one position's children: room for MAXM of NC_MAX_KEY bytes */
 } Lay;
 
 /* ------------------------------------------------------------ the layer */
@@ -226,10 +227,17 @@ static inline int pile_less(const Rules *R, const Pos *P, int a, int b) {
     return memcmp(P->c[a], P->c[b], (size_t)P->n[a]) < 0;
 }
 
-static int encode(const Enc *E, const Pos *P, unsigned char *key) {
+/* P's key; `pkey`, when given, is the key of a position with `ps` cards in
+   the stock and `pw` on the waste, whose waste P has if it has as many of
+   each (no turn, then nothing off the waste): its mask is copied, not matched
+   again (most of a position's moves leave the waste alone). */
+static int encode_from(const Enc *E, const Pos *P, unsigned char *key, const unsigned char *pkey, int ps, int pw) {
     const Rules *R = E->R;
     int k = 0;
-    if (E->stock >= 0) {
+    if (E->stock >= 0 && pkey && P->n[E->stock] == ps && P->n[E->waste] == pw) {
+        k = 1 + (E->w0 + E->s0 - ps + 7) / 8;
+        memcpy(key, pkey, (size_t)k);
+    } else if (E->stock >= 0) {
         int ns = P->n[E->stock], m = E->w0 + E->s0 - ns, nw = P->n[E->waste], j = 0;
         key[k++] = (unsigned char)ns;
         int nb = (m + 7) / 8;
@@ -257,6 +265,8 @@ static int encode(const Enc *E, const Pos *P, unsigned char *key) {
     for (int i = 0; i < E->nplain; i++) ns += put_pile(R, P, E->plain[i], sym + ns);
     return k + pack6(sym, ns, key + k);
 }
+
+static int encode(const Enc *E, const Pos *P, unsigned char *key) { return encode_from(E, P, key, NULL, 0, 0); }
 
 static void decode(const Enc *E, const unsigned char *key, int len, Pos *P) {
     const Rules *R = E->R;
@@ -325,13 +335,13 @@ static void trace_path(const Lay *S, int L, char *path, size_t room) {
 
 /* Add a key to layer L, with its record: 1 added, 0 there already, -1 an
    error, 2 not added for the memory limit (S->full). */
-static int layer_add(Lay *S, int L, const unsigned char *key, int len, uint64_t parent, int mi) {
+static int layer_add(Lay *S, int L, const unsigned char *key, int len, uint64_t h, uint64_t parent, int mi) {
     Layer *Y = &S->layer[L];
     if (!Y->nslots || (Y->used + 1) * 4 > Y->nslots * 3) {
         if (grow_slots(S, Y) < 0) return -1;
         if (!Y->nslots || (Y->used + 1) * 8 > Y->nslots * 7) return 2;   /* full: stop before probing gets long */
     }
-    uint64_t h = hash_bytes(key, (size_t)len), tag = h >> REF_BITS;
+    uint64_t tag = h >> REF_BITS;
     size_t mask = Y->nslots - 1, j = h & mask;
     for (uint64_t s; (s = Y->slots[j]); j = (j + 1) & mask) {
         if (s >> REF_BITS != tag) continue;
@@ -377,7 +387,8 @@ static int layer_add(Lay *S, int L, const unsigned char *key, int len, uint64_t 
     if (fwrite(rec, 1, REC_SIZE, Y->trace) != REC_SIZE) { nc_fail_os(NULL); return -1; }
     Y->count++;
     S->stored++;
-    if (S->bytes > S->peak) S->peak = S->bytes;
+    S->held++;
+    if (S->bytes > S->peak) { S->peak = S->bytes; S->peak_held = S->held; }
     return 1;
 }
 
@@ -386,6 +397,7 @@ static void layer_drop(Lay *S, Layer *Y) {
     for (size_t i = 0; i < Y->nchunk; i++) { free(Y->chunk[i]); S->bytes -= chunk_size(i); }
     free(Y->chunk); free(Y->fill); free(Y->slots);
     S->bytes -= Y->nslots * sizeof(uint64_t);
+    S->held -= (long long)Y->used;
     if (Y->trace) fclose(Y->trace);
     long long count = Y->count;
     memset(Y, 0, sizeof *Y);
@@ -522,18 +534,24 @@ static void log_layer(Lay *S, int L, long long visited, double t0) {
     fflush(S->log);
 }
 
+/* A child of the position being searched: its layer, key (in Lay.kbuf) and hash. */
+typedef struct { int to, len; size_t off; uint64_t h; } Child;
+
 /* The search proper: 1 won (the line in *line), 0 lost, -1 unknown or an
    error (recorded), STOPPED_MEMORY. */
 static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadline, long long max_states,
                       long long *states, Line *line) {
     Ctx *X = S->X;
     const Rules *R = S->R;
+    const Enc *E = &S->E;
     Mv moves[MAXM], seq[2 * MAXC + 300];
+    Child kids[MAXM];
     double t0 = now();
     int na = autoplay(X, R, P, seq);
     if (is_won(R, P, total)) return line_add(line, seq, (size_t)na) < 0 ? -1 : 1;
     int L0 = layer_of(&S->E, P);
-    int rc = layer_add(S, L0, S->key, encode(&S->E, P, S->key), NO_PARENT, 0);
+    int len0 = encode(&S->E, P, S->key);
+    int rc = layer_add(S, L0, S->key, len0, hash_bytes(S->key, (size_t)len0), NO_PARENT, 0);
     if (rc < 0) return -1;
     if (rc == 2) return STOPPED_MEMORY;
     for (int L = L0; L < S->nlayers; L++) {
@@ -553,18 +571,42 @@ static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadlin
             if (dead_end(X, R, P)) continue;
             int nm = ordered(X, R, P, (Mv){0, 0, 0}, 0, 0, moves);
             uint64_t self = (uint64_t)L << 40 | (uint64_t)idx;
+            int ps = E->stock >= 0 ? P->n[E->stock] : 0, pw = E->stock >= 0 ? P->n[E->waste] : 0;
+            /* Every child's key first, its slot fetched ahead, then all
+               added: the lookups do not each wait on memory. */
+            size_t used = 0;
             for (int i = 0; i < nm; i++) {
                 int made = make_move(X, R, P, moves[i], seq);
                 if (made < 0) return -1;
                 int a = autoplay(X, R, P, seq + made);
                 if (is_won(R, P, total)) return win_line(S, root, L, idx, i, line) < 0 ? -1 : 1;
-                int to = layer_of(&S->E, P);
-                if (to < L || to >= S->nlayers)
-                    return nc_fail(NC_ERR_ASSERTION, "a move went from layer %d to layer %d", L, to);
-                rc = layer_add(S, to, S->key, encode(&S->E, P, S->key), self, i);
+                Child *c = &kids[i];
+                c->to = layer_of(E, P);
+                if (c->to < L || c->to >= S->nlayers)
+                    return nc_fail(NC_ERR_ASSERTION, "a move went from layer %d to layer %d", L, c->to);
+                c->off = used;
+                c->len = encode_from(E, P, S->kbuf + used, key, ps, pw);
+                c->h = hash_bytes(S->kbuf + used, (size_t)c->len);
+                used += (size_t)c->len;
+                const Layer *T = &S->layer[c->to];
+                if (T->nslots) __builtin_prefetch(&T->slots[c->h & (T->nslots - 1)]);
+                for (int j = made + a - 1; j >= 0; j--) undo(X, P, seq[j]);
+            }
+            for (int i = 0; i < nm; i++) {   /* and the key of the first slot whose tag matches */
+                const Layer *T = &S->layer[kids[i].to];
+                if (!T->nslots) continue;
+                size_t mask = T->nslots - 1;
+                for (size_t j = kids[i].h & mask; T->slots[j]; j = (j + 1) & mask)
+                    if (T->slots[j] >> REF_BITS == kids[i].h >> REF_BITS) {
+                        uint64_t ref = (T->slots[j] & REF_MASK) - 1;
+                        __builtin_prefetch(T->chunk[ref >> CHUNK_BITS] + (ref & ((1ULL << CHUNK_BITS) - 1)));
+                        break;
+                    }
+            }
+            for (int i = 0; i < nm; i++) {
+                rc = layer_add(S, kids[i].to, S->kbuf + kids[i].off, kids[i].len, kids[i].h, self, i);
                 if (rc < 0) return -1;
                 if (rc == 2) return STOPPED_MEMORY;
-                for (int j = made + a - 1; j >= 0; j--) undo(X, P, seq[j]);
             }
         }
         if (Y->count) {
@@ -594,7 +636,10 @@ int layers(Ctx *X, const Rules *R, Pos *root, int total, double budget, long lon
     enc_init(&S->E, R, root);
     S->nlayers = total + 2 * S->E.s0 + S->E.w0 + 1;
     if (S->nlayers > MAXLAYERS) { nc_fail(NC_ERR_VALUE, "too many layers for the layered search"); goto done; }
-    if (!(S->layer = calloc((size_t)S->nlayers, sizeof(Layer)))) { nc_nomem(); goto done; }
+    if (!(S->layer = calloc((size_t)S->nlayers, sizeof(Layer))) || !(S->kbuf = malloc((size_t)MAXM * NC_MAX_KEY))) {
+        nc_nomem();
+        goto done;
+    }
     if (log && *log && !(S->log = fopen(log, "a"))) { nc_fail_os(log); goto done; }
     *P = *root;
     X->snaps.n = 0;
@@ -614,6 +659,7 @@ int layers(Ctx *X, const Rules *R, Pos *root, int total, double budget, long lon
     stats->largest_at = S->largest_at;
     stats->stored = S->stored;
     stats->peak_bytes = (long long)S->peak;
+    stats->peak_held = S->peak_held;
 done:
     if (S && S->layer) {
         char path[4200];
@@ -624,6 +670,7 @@ done:
         }
         free(S->layer);
     }
+    if (S) free(S->kbuf);
     if (S && S->log) fclose(S->log);
     free(S); free(P); free(line.mv);
     return result;

@@ -187,7 +187,7 @@ static PyObject *py_beam(PyObject *self, PyObject *args) {
 }
 
 /* layers(rules, piles, redeals, total, budget, max_states, deadends, macro, folder, log=None)
-   -> (verdict, moves, states, (layers, largest, largest_at, stored, peak_bytes)): the
+   -> (verdict, moves, states, (layers, largest, largest_at, stored, peak_bytes, peak_held)): the
    layered search (layers.c); NotImplementedError for a game whose layers could shrink. */
 static PyObject *py_layers(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles;
@@ -210,9 +210,9 @@ static PyObject *py_layers(PyObject *self, PyObject *args) {
     if (rc < 0) return raise_core_error();
     PyObject *head = answer(&r, 0);
     if (!head) return NULL;
-    PyObject *out = Py_BuildValue("(OOO(iLiLL))", PyTuple_GET_ITEM(head, 0), PyTuple_GET_ITEM(head, 1),
+    PyObject *out = Py_BuildValue("(OOO(iLiLLL))", PyTuple_GET_ITEM(head, 0), PyTuple_GET_ITEM(head, 1),
                                   PyTuple_GET_ITEM(head, 2), st.layers, st.largest, st.largest_at, st.stored,
-                                  st.peak_bytes);
+                                  st.peak_bytes, st.peak_held);
     Py_DECREF(head);
     return out;
 }

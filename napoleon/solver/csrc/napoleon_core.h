@@ -122,8 +122,9 @@ int nc_search(const NcRules *R, const NcPos *P, const NcSettings *S, NcResult *o
 
 /* What a layered search (layers.c) reports beside its result: the layers
    it finished, the largest of them (positions, and which), the positions
-   it stored in all, and the most memory its tables held at once. */
-typedef struct { int layers; long long largest; int largest_at; long long stored, peak_bytes; } NcLayerStats;
+   it stored in all, the most memory its tables held at once and the
+   positions they held then. */
+typedef struct { int layers; long long largest; int largest_at; long long stored, peak_bytes, peak_held; } NcLayerStats;
 
 /* The layered search from P (S: total, budget, max_states, deadends,
    macro): its records in files in `folder` (removed when it ends), a line a

@@ -1,0 +1,104 @@
+"""The layered search (exact keys) against exact depth-first search on hard Forty Thieves deals.
+
+    python bench/layers.py --positions 1000000                  # the fixed sample of 20, each capped
+    python bench/layers.py --budget 30                          # the same, 30 s a search
+    python bench/layers.py --deals 1500004 --long --budget 1800 --memory 14G --folder runs/
+
+Each search runs alone in a fresh process (its peak memory is that
+process's). ``--positions``/``--budget``: for each deal of
+bench/prove_sample.py's SAMPLE (or ``--deals``), the layered search
+(``core.layers``) and depth-first search with exact keys (``core.search(...,
+mode="dfs")``), both with macro moves and without the dead-end tests: verdict,
+positions, CPU seconds, positions a CPU second, and the growth of the
+process's peak memory a position visited; for the layered search also the
+bytes a position its tables held at their peak and its largest layer.
+``--long``: the layered search alone on each deal in turn, under
+``--memory``, a line per layer finished in ``--folder``/layers-DEAL.log
+(its records in that folder too), then the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import resource
+import time
+from pathlib import Path
+
+from prove_sample import SAMPLE
+
+from napoleon import new_game
+from napoleon.schemas.env import parse_memory
+from napoleon.solver import core
+
+
+def one(method: str, deal: int, budget: float, cap: int, memory: int, folder: str | None, log: str | None):
+    """One search in this process: (verdict, positions, CPU s, peak memory growth in bytes, stats or None)."""
+    core.set_memory_limit(memory)
+    state = new_game("forty-thieves", deal)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    cpu = time.process_time()
+    stats = None
+    if method == "layers":
+        result, stats = core.layers(state, budget=budget or None, max_states=cap or None, folder=folder, log=log)
+    else:
+        result = core.search(state, budget=budget or None, max_states=cap or None, mode="dfs")
+    cpu = time.process_time() - cpu
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+    verdict = result.verdict.value + (" (memory)" if result.out_of_memory else "")
+    return verdict, result.states, cpu, grown, stats and tuple(stats)
+
+
+def run(*args):
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(one, args)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", help="comma-separated deals (default: the sample)")
+    ap.add_argument("--positions", type=int, default=0, help="cap each search at this many positions")
+    ap.add_argument("--budget", type=float, default=0, help="seconds a search")
+    ap.add_argument("--memory", default="4G", help="the memory limit of each search (NAPOLEON_MEMORY's form)")
+    ap.add_argument("--long", action="store_true", help="the layered search alone, logged layer by layer")
+    ap.add_argument("--folder", default=None, help="where the layered search keeps its records (and --long its logs)")
+    args = ap.parse_args()
+    memory = parse_memory(args.memory)
+    deals = [int(d) for d in args.deals.split(",")] if args.deals else list(SAMPLE)
+    if args.long:
+        folder = Path(args.folder or ".")
+        for deal in deals:
+            log = folder / f"layers-{deal}.log"
+            verdict, states, cpu, grown, stats = run("layers", deal, args.budget, args.positions, memory, str(folder),
+                                                     str(log))
+            st = core.LayerStats(*stats)
+            print(f"{deal}: {verdict}, {states:,} positions, {cpu:.0f} CPU s; {st.layers} layers, the largest "
+                  f"{st.largest:,} (layer {st.largest_at}), {st.stored:,} stored, peak {st.peak_bytes / 2**30:.2f} GiB "
+                  f"holding {st.peak_held:,} ({st.bytes_a_position:.0f} bytes each)", flush=True)
+        return
+    print("| deal | method | verdict | positions | CPU s | positions a CPU s | peak memory growth a position | "
+          "bytes a position held (tables) | largest layer |")
+    print("|---:|---|---|---:|---:|---:|---:|---:|---:|")
+    totals: dict[str, list[float]] = {"layers": [0, 0, 0, 0], "dfs": [0, 0, 0, 0]}
+    for deal in deals:
+        for method in ("layers", "dfs"):
+            verdict, states, cpu, grown, stats = run(method, deal, args.budget, args.positions, memory, args.folder,
+                                                     None)
+            held = largest = "-"
+            if stats:
+                st = core.LayerStats(*stats)
+                held, largest = f"{st.bytes_a_position:.0f}", f"{st.largest:,}"
+            t = totals[method]
+            t[0] += verdict in ("won", "lost")
+            t[1] += states
+            t[2] += cpu
+            t[3] += grown
+            print(f"| {deal} | {method} | {verdict} | {states:,} | {cpu:.1f} | {states / max(cpu, 1e-9):,.0f} | "
+                  f"{grown / max(states, 1):.0f} | {held} | {largest} |", flush=True)
+    for method, (decided, states, cpu, grown) in totals.items():
+        print(f"{method}: decided {decided:.0f}/{len(deals)}, {states:,.0f} positions, {cpu:.1f} CPU s, "
+              f"{states / max(cpu, 1e-9):,.0f} a CPU s, {grown / max(states, 1):.0f} bytes of peak memory growth a position")
+
+
+if __name__ == "__main__":
+    main()
