@@ -292,7 +292,7 @@ def tui_script(tmp_path: Path, **kw) -> Path:
 
 
 def test_workers_do_not_depend_on_the_current_folder(tmp_path):
-    """Issue 16 item 1: a folder named ``napoleon`` where the program starts
+    """A folder named ``napoleon`` where the program starts
     (the parent folder of a clone, say) must not stand in for the package."""
     here = tmp_path / "x"
     (here / "napoleon" / "solver").mkdir(parents=True)
@@ -389,7 +389,7 @@ def _quiet(fn, *args) -> None:
 
 @linux_only
 def test_stopping_the_server_warns_of_nothing(tmp_path):
-    """Issue 16 item 10: Ctrl-C on ``napoleon serve`` after solving leaks no semaphore."""
+    """Ctrl-C on ``napoleon serve`` after solving leaks no semaphore."""
     proc, base = start_server(tmp_path)
     try:
         gid = post(base + "/api/games", {"game": "werner", "deal": 1})["id"]

@@ -1,4 +1,4 @@
-"""The terminal UI's new-deal choices (issue 14): any deal, a winnable one, one of a chosen grade,
+"""The terminal UI's new-deal choices: any deal, a winnable one, one of a chosen grade,
 the deal of the day; the header shows the deal's grade; the store keeps it with the game."""
 
 from __future__ import annotations

@@ -287,7 +287,7 @@ async def test_tomb_whole_pile_onto_the_central_reserve():
 
 
 async def test_restart_restarts_the_clock():
-    """Issue 16 item 10: after R the deal is timed from its start again."""
+    """After R the deal is timed from its start again."""
     session = Session(new_game("werner", 1), autoplay=False, elapsed=95.0)  # 1:35 played so far
     app = NapoleonApp(session=session, analysis=False, use_store=False)
     async with app.run_test() as pilot:
@@ -303,7 +303,7 @@ async def test_restart_restarts_the_clock():
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
 async def test_the_key_bar_fits_and_keeps_help_and_quit(game_id):
-    """Issue 16 item 9: at 60x20 the key bar was cut before ? and q."""
+    """At 60x20 the key bar was cut before ? and q."""
     app = make_app(game_id, 1)
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
@@ -315,7 +315,7 @@ async def test_the_key_bar_fits_and_keeps_help_and_quit(game_id):
 
 
 async def test_a_terminal_too_small_says_what_size_it_needs():
-    """Issue 16 item 9: at 40x12 the Tomb's piles drew over each other."""
+    """At 40x12 the Tomb's piles drew over each other."""
     app = make_app("napoleons-tomb", 1)
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.pause()
@@ -330,7 +330,7 @@ async def test_a_terminal_too_small_says_what_size_it_needs():
 
 
 async def test_turning_a_stock_card_names_it_and_a_refused_redeal_says_why():
-    """Issue 16 item 9: "played S-W (?)" named no card; d with no redeal said nothing."""
+    """A stock card turned is named (it was "played S-W (?)"), and d with no redeal left says why (it said nothing)."""
     app = make_app("forty-thieves", 1, autoplay=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await click_pile(pilot, app, app.game.stock)

@@ -1,4 +1,4 @@
-"""Issue 16: a player's settings (auto-play, four colours) are kept between games."""
+"""A player's settings (auto-play, four colours) are kept between games."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ async def wait_for(pilot, condition, seconds: float = 30.0) -> None:
 
 
 async def test_the_solution_is_shown_and_the_game_left_alone():
-    """Issue 16 item 2: ``s`` shows the solution on a copy; the player's game,
+    """``s`` shows the solution on a copy; the player's game,
     its record and the statistics are untouched (never a win for the player)."""
     store_mod = pytest.importorskip("napoleon.store")
     app = make_app("werner", 1, analysis=True, use_store=True, step_delay=0.01)
@@ -98,7 +98,7 @@ async def test_the_screen_answers_keys_while_the_solver_searches():
 
 
 async def test_hint_does_not_wait_behind_the_background_verdict():
-    """Issue 16 item 3: the hint searches in its own lane; the background
+    """The hint searches in its own lane; the background
     verdict's long search is still running when the hint's answer is shown."""
     app = make_app("forty-thieves", 2, analysis=True, budgets=(120.0,), hint_budget=None, hint_states=20_000)
     async with app.run_test() as pilot:
@@ -132,7 +132,7 @@ KNOWN_WINS = [("napoleons-tomb", 7, "playouts", 3_000_000), ("werner", 1, "best"
 
 @pytest.mark.parametrize(("game", "deal", "strategy", "states"), KNOWN_WINS)
 async def test_hint_three_moves_in_comes_from_the_known_solution(game, deal, strategy, states):
-    """Issue 16 item 3: once the verdict has a solution, a hint three moves
+    """Once the verdict has a solution, a hint three moves
     later (auto-play on, so the position may have left the solution's line)
     is given at once from it: no new search."""
     app = make_app(game, deal, analysis=False, hint_budget=None, hint_states=1)

@@ -246,7 +246,7 @@ def test_a_search_does_not_block_the_server(db):
 
 
 def test_a_hint_does_not_wait_behind_the_winnable_badge(db):
-    """Issue 16 item 3: the badge's search (solve without steps) runs in the
+    """The badge's search (solve without steps) runs in the
     background lane; a hint asked meanwhile is answered while it still runs."""
     import asyncio
 

@@ -1,4 +1,4 @@
-"""Graded deals in the page (issue 14): the grade in the status line, a winnable deal of a chosen
+"""Graded deals in the page: the grade in the status line, a winnable deal of a chosen
 grade, the deal of the day, and the statistics per grade. Chromium through Playwright."""
 
 from __future__ import annotations

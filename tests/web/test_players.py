@@ -1,4 +1,4 @@
-"""The page as players of other patience programs expect it (issue 16 and 14), in Chromium.
+"""The page as players of other patience programs expect it, in Chromium.
 
 Keys that do what their tooltips say, messages that go with what they were
 about, two windows on one game, every control on a phone's screen, settings
@@ -139,7 +139,7 @@ def test_a_second_window_on_the_same_game_is_told_the_game_moved_on(server, new_
     assert shown_piles(b) == expected_piles(api(server, f"/api/games/{gid}"))
 
 
-# ---------------------------------------------------- phones (issue 14)
+# ---------------------------------------------------- phones
 
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 740), (844, 390)])
@@ -187,7 +187,25 @@ def test_every_control_is_on_a_phones_screen_and_a_link_skips_to_the_table(serve
     assert page.evaluate("document.activeElement.classList.contains('slot')")
 
 
-# -------------------------------------------------------- settings (issue 16)
+@pytest.mark.parametrize("size", [(360, 740), (844, 390)])
+def test_a_phones_buttons_are_one_line_with_a_redeal_too(server, new_page, size):
+    """The buttons a game needs most (More, Undo, Redo, Redeal, Hint) take one line on the narrowest
+    phone held upright, where a second line took a tenth of the screen from the table; on its
+    side, the game's status shares their line."""
+    width, height = size
+    page = new_page(width=width, height=height, has_touch=True, is_mobile=True)
+    for game_id in ("napoleons-tomb", "st-helena"):
+        page.goto(f"{server}/#{game_id}/2")
+        wait_ready(page, game_id, 0)
+        tops = page.evaluate("['menu-btn', 'undo', 'redo', 'redeal', 'hint'].map("
+                             "id => Math.round(document.getElementById(id).getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, (game_id, tops)
+        if width > height:
+            title = page.evaluate("document.getElementById('game-title').getBoundingClientRect().top")
+            assert title < page.evaluate("document.getElementById('undo').getBoundingClientRect().bottom"), game_id
+
+
+# -------------------------------------------------------- settings
 
 
 def test_settings_are_kept_per_player(server, new_page):
@@ -233,7 +251,7 @@ def test_reduced_motion_is_honoured(server, new_page):
     page.click("#settings-close")
 
 
-# ------------------------------------------------- the end of a game (issue 16)
+# ------------------------------------------------- the end of a game
 
 
 def post(base, path, body=None):
@@ -395,7 +413,7 @@ def test_a_whole_game_won_with_the_keyboard_only(server, page):
     assert view["status"] == "won" and len(view["moves"]) == len(moves)
 
 
-# ------------------------------------------------------- statistics (issue 16)
+# ------------------------------------------------------- statistics
 
 
 def stats_row(page, game_name):
@@ -547,7 +565,7 @@ def test_a_refusal_is_read_whole_at_360_px(server, new_page):
     assert not cut
 
 
-# ------------------------------------ auto-play on the opening layout (issue 14)
+# ------------------------------------ auto-play on the opening layout
 
 
 def test_safe_auto_play_acts_on_the_opening_layout(server, new_page):
@@ -570,7 +588,7 @@ def test_safe_auto_play_acts_on_the_opening_layout(server, new_page):
     wait_ready(off, "forty-thieves", 0)
 
 
-# ----------------------------------------------------- moves move (issue 16)
+# ----------------------------------------------------- moves move
 
 
 WATCH_PILES = """() => {
