@@ -34,7 +34,7 @@ def key_move(page, src, dst):
     page.keyboard.press("Enter")
 
 
-# ------------------------------------------------------------ keys (item 5)
+# ------------------------------------------------------------ keys
 
 
 def test_n_deals_a_new_game_and_asks_first_when_one_is_under_way(server, page):
@@ -66,7 +66,7 @@ def test_n_deals_a_new_game_and_asks_first_when_one_is_under_way(server, page):
     assert deal_of(page) not in ("1", first)
 
 
-# --------------------------------------------------------- messages (item 6)
+# --------------------------------------------------------- messages
 
 
 def test_messages_go_with_what_they_were_about(server, page):
@@ -105,7 +105,7 @@ def test_messages_go_with_what_they_were_about(server, page):
     assert page.locator("#message.error").count() == 0
 
 
-# ------------------------------------------------------ two windows (item 7)
+# ------------------------------------------------------ two windows
 
 
 def test_a_second_window_on_the_same_game_is_told_the_game_moved_on(server, new_page):
@@ -360,7 +360,7 @@ def test_the_way_back_is_offered_for_a_game_opened_already_lost(server, page):
     assert api(server, f"/api/games/{gid}")["moves"] == LOSING
 
 
-# ------------------------------------------- a whole game, keyboard only (item 10)
+# ------------------------------------------- a whole game, keyboard only
 
 
 class Keys:
@@ -493,7 +493,7 @@ def test_an_abandoned_game_shows_as_played_and_lost_and_statistics_reset(tmp_pat
     assert not errors, errors
 
 
-# --------------------------------------------- easy to read on a phone (item 8)
+# --------------------------------------------- easy to read on a phone
 
 
 READABLE = """() => {
