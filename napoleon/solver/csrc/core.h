@@ -44,7 +44,7 @@
  * (nc_set_memory_limit), copied into each Ctx when it is made, and the
  * host's interrupt hook.
  *
- * "lost" from the complete searches (depth-first, best-first) means every
+ * "lost" from the complete searches (depth-first, best-first, layered) means every
  * reachable position was visited, up to the sound shortcuts listed in
  * napoleon/solver/search.py and the dead-end test (deadend.c), which the
  * caller can switch off (Ctx.deadends) to re-check a verdict.
