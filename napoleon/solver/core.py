@@ -306,6 +306,12 @@ def checkpoint_tag(state: State, deadends: bool, macros: bool, fingerprints: boo
     return digest.digest()
 
 
+def _shortcuts(deadends: bool | None, waste: bool | None, macros: bool | None) -> tuple[bool, bool, bool]:
+    """The dead-end tests and macro moves a search runs with: each as asked, or None as its enclosing block says."""
+    return (_DEADENDS.get() if deadends is None else deadends, _WASTE.get() if waste is None else waste,
+            _MACROS.get() if macros is None else macros)
+
+
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
            policy: bool = True, seed: int = 0, macros: bool | None = None, fingerprints: bool | None = None,
@@ -361,12 +367,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
         raise ValueError(f"only depth-first search keeps a checkpoint, not {mode!r}")
     if fingerprints is None:
         fingerprints = mode == "dfs" and _FINGERPRINTS.get()
-    if deadends is None:
-        deadends = _DEADENDS.get()
-    if macros is None:
-        macros = _MACROS.get()
-    if waste is None:
-        waste = _WASTE.get()
+    deadends, waste, macros = _shortcuts(deadends, waste, macros)
     if mode in ("playouts", "nested") and not budget and not max_states:
         raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
     kept: tuple = ()
@@ -442,12 +443,7 @@ def layers(state: State, budget: float | None = None, max_states: int | None = N
     """
     import tempfile
 
-    if deadends is None:
-        deadends = _DEADENDS.get()
-    if waste is None:
-        waste = _WASTE.get()
-    if macros is None:
-        macros = _MACROS.get()
+    deadends, waste, macros = _shortcuts(deadends, waste, macros)
     args = _search_args(state, budget, max_states)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="napoleon-layers-", dir=folder) as where:
