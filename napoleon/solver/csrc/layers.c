@@ -76,6 +76,10 @@ typedef struct {
     unsigned char seq[2 * MAXC];      /* the cards that can ever lie on the waste, in order */
     unsigned char stock_cards[MAXC];  /* the root's stock, bottom first */
     int nplain, plain[MAXP];          /* the other piles in no group, in pile order */
+    /* Foundations left out of keys (derive_setup): their group, and each
+       card's copies in the deal. */
+    int found_group;                  /* -1: keyed as they are */
+    unsigned char deck[64];
 } Enc;
 
 typedef struct {
@@ -129,6 +133,7 @@ const char *layers_refused(const Rules *R, const Pos *P) {
 }
 
 static void enc_init(Enc *E, const Rules *R, const Pos *root);
+static void derive_setup(Enc *E, const Pos *root);
 
 int layer_from(const Rules *R, const Pos *root, const Pos *P) {
     Enc *E = malloc(sizeof(Enc));
@@ -155,6 +160,62 @@ static void enc_init(Enc *E, const Rules *R, const Pos *root) {
     }
     for (int p = 0; p < R->npiles; p++)
         if (!R->in_sym[E->ph][p] && p != E->stock && p != E->waste) E->plain[E->nplain++] = p;
+    derive_setup(E, root);
+}
+
+/* Whether the foundations follow from the other piles, and can be left out
+   of keys: all of them one group of interchangeable piles, each with the
+   same tables, a card taking at most one card on it and having at most one
+   card it goes on, nothing going on the cards a space takes. Then every
+   foundation is a chain from a first card, the cards home are the deal's
+   less those elsewhere, and the number of foundations of a chain at least
+   r + 1 high is the count home of its r-th card: the cards home decide the
+   foundations up to their order, which the group makes free. */
+static void derive_setup(Enc *E, const Pos *root) {
+    const Rules *R = E->R;
+    E->found_group = -1;
+    if (!R->nfound) return;
+    int f0 = R->found[0], g = R->in_sym[E->ph][f0] - 1;
+    if (g < 0 || R->sym_n[E->ph][g] != R->nfound) return;
+    uint64_t onto = 0;   /* cards that go on some card */
+    for (int i = 0; i < R->nfound; i++) {
+        int f = R->found[i];
+        if (R->in_sym[E->ph][f] != g + 1 || R->space[f] != R->space[f0] ||
+            memcmp(R->fit[f], R->fit[f0], sizeof R->fit[f]) || R->one_per_suit[f] || R->limit[f] != R->limit[f0])
+            return;
+    }
+    for (int t = 0; t < 64; t++) {
+        if (R->fit[f0][t] & onto) return;   /* a card with two cards it may go on */
+        onto |= R->fit[f0][t];
+    }
+    if (onto & R->space[f0]) return;
+    memset(E->deck, 0, sizeof E->deck);
+    for (int p = 0; p < R->npiles; p++)
+        for (int i = 0; i < root->n[p]; i++) E->deck[root->c[p][i]]++;
+    E->found_group = g;
+}
+
+/* The foundations of P from its other piles (derive_setup). */
+static void derive_foundations(const Enc *E, Pos *P) {
+    const Rules *R = E->R;
+    int home[64], f0 = R->found[0], next = 0, n = R->sym_n[E->ph][E->found_group];
+    const int *piles = R->sym[E->ph][E->found_group];
+    for (int c = 0; c < 64; c++) home[c] = E->deck[c];
+    for (int p = 0; p < R->npiles; p++)
+        if (!R->is_found[p])
+            for (int i = 0; i < P->n[p]; i++) home[P->c[p][i]]--;
+    for (uint64_t bases = R->space[f0]; bases; bases &= bases - 1) {
+        int b = __builtin_ctzll(bases);
+        for (int r = 0; r < home[b] && next < n; r++) {
+            int f = piles[next++], h = 0;
+            for (int c = b; h < R->limit[f0] && home[c] > r; c = __builtin_ctzll(R->fit[f0][c])) {
+                P->c[f][h++] = (unsigned char)c;
+                if (!R->fit[f0][c]) break;
+            }
+            P->n[f] = h;
+        }
+    }
+    while (next < n) P->n[piles[next++]] = 0;
 }
 
 /* ------------------------------------------------------------ keys */
@@ -254,6 +315,7 @@ static int encode_from(const Enc *E, const Pos *P, unsigned char *key, const uns
     unsigned char sym[MAXP * (MAXC + 2)];
     int ns = 0;
     for (int g = 0; g < R->nsym[E->ph]; g++) {
+        if (g == E->found_group) continue;
         int n = R->sym_n[E->ph][g], order[MAXP];
         for (int i = 0; i < n; i++) {
             int p = R->sym[E->ph][g][i], j = i;
@@ -284,8 +346,10 @@ static void decode(const Enc *E, const unsigned char *key, int len, Pos *P) {
     unsigned char sym[MAXP * (MAXC + 2) + 4];
     int ns = unpack6(key + k, len - k, sym), at = 0;
     for (int g = 0; g < R->nsym[E->ph]; g++)
-        for (int i = 0; i < R->sym_n[E->ph][g]; i++) get_pile(R, P, R->sym[E->ph][g][i], sym, &at, ns);
+        if (g != E->found_group)
+            for (int i = 0; i < R->sym_n[E->ph][g]; i++) get_pile(R, P, R->sym[E->ph][g][i], sym, &at, ns);
     for (int i = 0; i < E->nplain; i++) get_pile(R, P, E->plain[i], sym, &at, ns);
+    if (E->found_group >= 0) derive_foundations(E, P);
 }
 
 /* ------------------------------------------------------------ the tables */
