@@ -20,6 +20,7 @@ the solver uses its pure-Python search instead.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import math
 import os
 import time
@@ -204,32 +205,42 @@ CORE_SEARCHES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3, "nested": 4}
 """The searches of :data:`~napoleon.engine.searching.MODES` that :func:`search` runs, each by the
 number the C core knows it by (staged and beam searches are :mod:`.staged`'s, over the core's)."""
 
-_DEADENDS: ContextVar[bool] = ContextVar("deadends", default=False)
+
+class Switch:
+    """An on/off setting of the core's searches, for the block it is used in: ``with
+    core.deadends(True):``; ``core.deadends.on`` is the setting in force here (a ContextVar, so
+    that each thread and task keeps its own). Each switch's own docstring says what it does."""
+
+    def __init__(self, name: str, default: bool, doc: str) -> None:
+        self._var: ContextVar[bool] = ContextVar(name, default=default)
+        self.__doc__ = inspect.cleandoc(doc)
+
+    @property
+    def on(self) -> bool:
+        """Whether the switch is on in this thread or task."""
+        return self._var.get()
+
+    @contextmanager
+    def __call__(self, on: bool = True) -> Iterator[None]:
+        token = self._var.set(on)
+        try:
+            yield
+        finally:
+            self._var.reset(token)
 
 
-@contextmanager
-def deadends(on: bool = True) -> Iterator[None]:
-    """Within this block, core searches run with the dead-end test on (or off).
+_DEADENDS = deadends = Switch("deadends", False, """
+    Within this block, core searches run with the dead-end test on (or off).
 
     The test (``csrc/deadend.c``) proves a position lost when some set of
     cards can never move again; it is sound (``tests/solver/test_deadends.py``)
     and cuts positions, but on the full games it costs more time than it
     saves (docs/benchmarks.md), so it is off unless asked for. A ``lost``
     found with it is re-checked by the same search without it.
-    """
-    token = _DEADENDS.set(on)
-    try:
-        yield
-    finally:
-        _DEADENDS.reset(token)
+    """)
 
-
-_WASTE: ContextVar[bool] = ContextVar("waste", default=False)
-
-
-@contextmanager
-def waste_test(on: bool = True) -> Iterator[None]:
-    """Within this block, core searches run with the waste test on (or off).
+_WASTE = waste_test = Switch("waste_test", False, """
+    Within this block, core searches run with the waste test on (or off).
 
     The test (``csrc/wastedead.c``) proves a position of a one-pass stock
     lost when, at the moment some card of the waste must leave it, the cards
@@ -237,47 +248,22 @@ def waste_test(on: bool = True) -> Iterator[None]:
     (one more if that card can only go into a space); its argument is
     written out there. It is sound (``tests/solver/test_deadends.py``) and
     apart from the dead-end test (:func:`deadends`): either, both or neither.
-    """
-    token = _WASTE.set(on)
-    try:
-        yield
-    finally:
-        _WASTE.reset(token)
+    """)
+
+_MACROS = macros = Switch("macros", True, """
+    Within this block, depth-first search turns a one-pass stock by macro
+    moves (on, the default) or card by card (off): the same verdicts (A7 in
+    ``csrc/core.h``, ``tests/solver/test_macro_moves.py``), the second over
+    several times the positions, to re-check a verdict without the shortcut.""")
+
+_FINGERPRINTS = fingerprints = Switch("fingerprints", False, """
+    Within this block, depth-first search keeps fingerprints of the
+    positions it has seen instead of the positions (see :func:`search`).""")
 
 
 def _deadend_bits(deadends: bool, waste: bool) -> int:
     """The core's Ctx.deadends: which dead-end tests run (csrc/core.h)."""
     return int(bool(deadends)) | 2 * int(bool(waste))
-
-
-_MACROS: ContextVar[bool] = ContextVar("macros", default=True)
-
-
-@contextmanager
-def macros(on: bool = True) -> Iterator[None]:
-    """Within this block, depth-first search turns a one-pass stock by macro
-    moves (on, the default) or card by card (off): the same verdicts (A7 in
-    ``csrc/core.h``, ``tests/solver/test_macro_moves.py``), the second over
-    several times the positions, to re-check a verdict without the shortcut."""
-    token = _MACROS.set(on)
-    try:
-        yield
-    finally:
-        _MACROS.reset(token)
-
-
-_FINGERPRINTS: ContextVar[bool] = ContextVar("fingerprints", default=False)
-
-
-@contextmanager
-def fingerprints(on: bool = True) -> Iterator[None]:
-    """Within this block, depth-first search keeps fingerprints of the
-    positions it has seen instead of the positions (see :func:`search`)."""
-    token = _FINGERPRINTS.set(on)
-    try:
-        yield
-    finally:
-        _FINGERPRINTS.reset(token)
 
 
 DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
@@ -308,8 +294,8 @@ def checkpoint_tag(state: State, deadends: bool, macros: bool, fingerprints: boo
 
 def _shortcuts(deadends: bool | None, waste: bool | None, macros: bool | None) -> tuple[bool, bool, bool]:
     """The dead-end tests and macro moves a search runs with: each as asked, or None as its enclosing block says."""
-    return (_DEADENDS.get() if deadends is None else deadends, _WASTE.get() if waste is None else waste,
-            _MACROS.get() if macros is None else macros)
+    return (_DEADENDS.on if deadends is None else deadends, _WASTE.on if waste is None else waste,
+            _MACROS.on if macros is None else macros)
 
 
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
@@ -366,7 +352,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     if checkpoint is not None and mode != "dfs":
         raise ValueError(f"only depth-first search keeps a checkpoint, not {mode!r}")
     if fingerprints is None:
-        fingerprints = mode == "dfs" and _FINGERPRINTS.get()
+        fingerprints = mode == "dfs" and _FINGERPRINTS.on
     deadends, waste, macros = _shortcuts(deadends, waste, macros)
     if mode in ("playouts", "nested") and not budget and not max_states:
         raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
@@ -479,7 +465,7 @@ def beam(state: State, budget: float | None = None, max_states: int | None = Non
     start = time.perf_counter()
     width, stage_states, keep = (min(int(x), C_INT_MAX) for x in (width, stage_states, keep))
     verdict, moves, states = _core.beam(*_search_args(state, budget, max_states), width, stage_states, keep,
-                                        tuple(weights or DEFAULT_WEIGHTS), _deadend_bits(_DEADENDS.get(), _WASTE.get()))
+                                        tuple(weights or DEFAULT_WEIGHTS), _deadend_bits(_DEADENDS.on, _WASTE.on))
     return Result(WON if verdict == 1 else UNKNOWN, [Move(*m) for m in moves], states, time.perf_counter() - start,
                   verdict == 1, verdict == STOPPED_MEMORY)
 
@@ -554,7 +540,7 @@ class Exploration:
         rules, piles, redeals, total, _budget, _cap = _search_args(state, None, None)
         self._handle = _core.exploration(
             rules, piles, redeals, total, tuple(weights or DEFAULT_WEIGHTS), bool(hold_stock),
-            _deadend_bits(_DEADENDS.get(), _WASTE.get()), -1 if lookahead is None else min(int(lookahead), 1 << 62))
+            _deadend_bits(_DEADENDS.on, _WASTE.on), -1 if lookahead is None else min(int(lookahead), 1 << 62))
         self.states = 0  # positions visited so far, from the start
         self.complete = False  # won, or every position visited: nothing more to search
         self._asked = 0  # the largest cap run to (inf: none)
