@@ -43,7 +43,10 @@ class Strict(BaseModel):
     """A model of outside input: no field it does not know, no coercion of one type into another
     (``"3"`` is not 3 and ``0`` is not false), every field bounded by its type."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, hide_input_in_errors=True)
+    # defer_build: a model's validator is built when it first reads something, not when its module
+    # is imported; a program (the browser's above all, where building them all took half a second)
+    # builds only those it uses.
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, hide_input_in_errors=True, defer_build=True)
 
 
 def _bounded_int(text: str) -> int:
