@@ -45,7 +45,7 @@ def transfer(site: Path) -> tuple[int, int]:
         path = site / ("index.html" if rel == "./" else rel)
         data = path.read_bytes()
         plain += len(data)
-        packed += len(data) if path.suffix in (".whl", ".zip", ".png") else len(gzip.compress(data, 6))
+        packed += len(data) if path.suffix in (".whl", ".zip", ".png", ".pack") else len(gzip.compress(data, 6))
     return packed + len(gzip.compress((site / "sw.js").read_bytes(), 6)), plain + (site / "sw.js").stat().st_size
 
 

@@ -3,6 +3,7 @@ the package index (the browser tests build it from the real ones)."""
 
 from __future__ import annotations
 
+import gzip
 import importlib.metadata
 import json
 import shutil
@@ -49,11 +50,27 @@ def cache(tmp_path, built_core, compiled):
     wheels.mkdir()
     for name in site.WEB_DEPENDENCIES:
         tag = "cp314-cp314-pyemscripten_2026_0_wasm32" if name in site.COMPILED else "py3-none-any"
-        (wheels / f"{name.replace('-', '_')}-{importlib.metadata.version(name)}-{tag}.whl").write_bytes(b"PK")
+        module = name.replace("-", "_")
+        with zipfile.ZipFile(wheels / f"{module}-{importlib.metadata.version(name)}-{tag}.whl", "w") as z:
+            z.writestr(f"{module}/__init__.py", f"NAME = {name!r}\n")
+            if name in site.COMPILED:
+                z.writestr(f"{module}/_core.cpython-314-wasm32-emscripten.so", b"\0asm")
     return cache
 
 
-def test_the_site_holds_the_page_python_the_wheels_and_the_offline_copy(tmp_path, cache, compiled, capsys):
+def unpacked(pack: bytes) -> dict[str, bytes]:
+    """The files of site.json's packages archive, by their names in site-packages."""
+    data = gzip.decompress(pack)
+    (length,) = struct.unpack("<I", data[:4])
+    files, at = {}, 4 + length
+    for name, size in json.loads(data[4:at]):
+        files[name] = data[at:at + size]
+        at += size
+    assert at == len(data)
+    return files
+
+
+def test_the_site_holds_the_page_python_its_packages_and_the_offline_copy(tmp_path, cache, compiled, capsys):
     out = tmp_path / "site"
     main(["site", str(out), "--cache", str(cache)])
     assert compiled == [out]
@@ -67,18 +84,21 @@ def test_the_site_holds_the_page_python_the_wheels_and_the_offline_copy(tmp_path
     assert {"pyodide/pyodide.asm.wasm", "static/js/pyworker.js", "static/js/searchworker.js",
             "cards/two/QH.svg", "cards/four/QH.svg", "cards/two/back-red.svg", "cards/LICENSE.txt"} <= files
     assert (out / "cards/four/QC.svg").read_text() != (out / "cards/two/QC.svg").read_text()
-    wheels = [w.split("/")[1] for w in listed["wheels"]]
-    assert any(w.startswith("pydantic_core-") and "pyemscripten" in w for w in wheels)
-    assert not any(w.startswith(("textual", "rich", "uvicorn")) for w in wheels)
+    # The wheels, installed: their files as they lie in site-packages, in one archive.
+    packed = unpacked((out / listed["packages"]).read_bytes())
+    assert packed["pydantic_core/__init__.py"] == b"NAME = 'pydantic-core'\n"
+    assert "pydantic_core/_core.cpython-314-wasm32-emscripten.so" in packed
+    assert not any(n.startswith(("textual", "rich", "uvicorn")) for n in packed)
+    assert not [f for f in files if f.endswith(".whl")]
     assert f'const VERSION = "{listed["version"]}";' in (out / "sw.js").read_text()
     manifest = json.loads((out / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./" and {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
-    # The package's wheel: the graded deals as shipped, no terminal, no C.
-    ours = next(out / w for w in listed["wheels"] if "napoleon_patience" in w)
-    names = zipfile.ZipFile(ours).namelist()
+    # The package: the graded deals as shipped, no terminal, no C; its RECORD as its wheel's.
+    names = list(packed)
     assert "napoleon/grading/grades.json" in names and "napoleon/interfaces/web/inbrowser.py" in names
-    assert not [n for n in names if "/tui/" in n or n.endswith((".so", ".c")) or "static/cards" in n]
-    record = zipfile.ZipFile(ours).read(next(n for n in names if n.endswith("RECORD"))).decode()
+    assert not [n for n in names if n.startswith("napoleon/") and ("/tui/" in n or n.endswith((".so", ".c"))
+                                                                    or "static/cards" in n)]
+    record = packed[next(n for n in names if n.startswith("napoleon_patience") and n.endswith("RECORD"))].decode()
     assert "napoleon/grading/grades.json,sha256=" in record
 
 

@@ -12,7 +12,11 @@ page), with:
   Python);
 - the card faces, both decks, as files;
 - a web app manifest, icons and a service worker (``sw.js``) that keeps the
-  whole site for offline play; ``site.json`` lists the files and the wheels.
+  whole site for offline play; ``site.json`` lists the files.
+
+The wheels reach the browser as one archive (:func:`pack_wheels`), their files
+as they lie once installed, written into Pyodide's file system as they are: a
+browser does not unpack nine wheels with Python on every visit.
 
 What a visit imports is compiled ahead, in Pyodide under Node (:mod:`.bytecode`),
 into the wheels and Python's library: a browser would otherwise compile it on
@@ -27,10 +31,12 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import importlib.metadata
 import json
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -204,6 +210,29 @@ def compiled_ahead(out: Path, cache: Path) -> None:
             "the site's Python in Pyodide", "compile")
 
 
+PACK = "python/site-packages.pack"  # the site's wheels, installed (pack_wheels)
+
+
+def pack_wheels(wheels: list[Path], pack: Path) -> None:
+    """The files of ``wheels`` as they lie once installed (in site-packages) in one archive that
+    the page's Python writes out without unpacking anything (static/js/python.js): gzip of a
+    4-byte little-endian length, that many bytes of JSON naming each file and its size in order,
+    then the files' bytes one after the other. Gzipped here, since a static host need not
+    compress a file of this kind (the wheels were zips)."""
+    listed: list[tuple[str, int]] = []
+    data = bytearray()
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as z:
+            for info in z.infolist():
+                if not info.is_dir():
+                    content = z.read(info)
+                    listed.append((info.filename, len(content)))
+                    data += content
+    head = json.dumps(listed, separators=(",", ":")).encode()
+    pack.parent.mkdir(parents=True, exist_ok=True)
+    pack.write_bytes(gzip.compress(struct.pack("<I", len(head)) + head + bytes(data), 9, mtime=0))
+
+
 def wasm_core(folder: Path, cache: Path) -> list[str]:
     """The search core built as WebAssembly into ``folder``: its glue and wrapper, as the search
     workers load them (``wasm/napoleon_core.js``, ``wasm/core.js``); none where this package has
@@ -288,6 +317,8 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
             shutil.copy2(wheel, out / "wheels" / wheel.name)
         package_wheel(out / "wheels")
         compiled_ahead(out, cache)
+        pack_wheels(sorted((out / "wheels").glob("*.whl")), out / PACK)
+        shutil.rmtree(out / "wheels")
         with cache_lock(cache):  # one build of the core at a time fills the cache; the others copy it
             core = wasm_core(out / "wasm", cache)
     except OSError as exc:
@@ -299,7 +330,7 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
     site = {
         "version": f"{__version__}-{digest.hexdigest()[:12]}",
         "pyodide": "pyodide/",
-        "wheels": sorted(f"wheels/{p.name}" for p in (out / "wheels").glob("*.whl")),
+        "packages": PACK,
         "core": core,
         "files": ["./", *files, "site.json"],
     }
