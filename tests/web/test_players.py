@@ -522,10 +522,12 @@ READABLE = """() => {
 }"""
 
 
+@pytest.mark.parametrize("size", [(360, 740), (844, 390)], ids=["upright", "on-its-side"])
 @pytest.mark.parametrize("game_id", ["napoleons-tomb", "st-helena", "forty-thieves", "grand-napoleon",
                                      "werner", "napoleons-square"])
-def test_every_card_index_is_readable_at_360_px(server, new_page, game_id):
-    page = new_page(width=360, height=740)
+def test_every_card_index_is_readable_on_a_phone(server, new_page, game_id, size):
+    width, height = size
+    page = new_page(width=width, height=height)
     page.goto(f"{server}/#{game_id}/3")
     wait_ready(page, game_id, 0)
     page.wait_for_timeout(400)  # the cards' slide into place
@@ -534,9 +536,9 @@ def test_every_card_index_is_readable_at_360_px(server, new_page, game_id):
     card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
     table = page.evaluate("document.getElementById('board').getBoundingClientRect()")
     assert card >= 40, f"cards {card:.0f} px wide"
-    assert table["bottom"] > 0.6 * 740
+    assert table["bottom"] > 0.6 * height
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{game_id}-360x740-readable.png"))
+    page.screenshot(path=str(SHOTS / f"{game_id}-{width}x{height}-readable.png"))
 
 
 def test_forty_thieves_uses_the_height_of_a_phone(server, new_page):

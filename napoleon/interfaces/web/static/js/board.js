@@ -12,6 +12,10 @@ const MIN_STEP = 0.05;
 const WASTE_STEP = 0.22;
 const FLIGHT_MS = 200;
 const SMALL_UNIT = 58;      // below this card width (px) a large index is drawn over each card
+const INDEX = 0.26;         // the large index's type size, in card widths (app.css's default)
+const INDEX_WIDTH = 1.05;   // its width sideways (rank over suit, "10" the widest), in type sizes
+const INDEX_EDGE = 4.5;     // and its padding and edge, in px
+const INDEX_MIN_PX = 8;     // the smallest type a tight fan's index is drawn in
 const READABLE_UNIT = 50;   // the narrowest card (px) a short window still gets, if its width allows
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -214,12 +218,27 @@ export class Board {
     if (p.room === "fill") room = this.height - y0 - 4;
     else room = p.room * u;
     let step = (vertical ? STEP_V : STEP_H) * u;
+    // Small cards fanned sideways wear the large index: each shows it whole where there is room.
+    if (!vertical && u < SMALL_UNIT) step = Math.max(step, INDEX * INDEX_WIDTH * u + INDEX_EDGE);
     if (n > 1) step = Math.max(MIN_STEP * u, Math.min(step, (room - length) / (n - 1)));
     const sign = p.fan === "up" || p.fan === "left" ? -1 : 1;
     for (let i = 0; i < n; i++) {
       out.push(vertical ? { x: x0, y: y0 + sign * i * step } : { x: x0 + sign * i * step, y: y0 });
     }
     return out;
+  }
+
+  /** The type size (px) of the large index on a pile fanned ``places`` apart, down or sideways:
+   * the index's full size where the next card leaves it in view, else as much as does (down to
+   * INDEX_MIN_PX); null where the pile is not fanned or its cards are not small. */
+  indexSize(name, places) {
+    const fan = this.spec.piles[name].fan;
+    if (this.unit >= SMALL_UNIT || places.length < 2 || !["down", "up", "right", "left"].includes(fan)) return null;
+    const step = Math.hypot(places[1].x - places[0].x, places[1].y - places[0].y);
+    const vertical = fan === "down" || fan === "up";
+    const fits = vertical ? step - 1.5 : (step - INDEX_EDGE) / INDEX_WIDTH;  // one line high, 1 px below
+    const full = INDEX * this.unit;
+    return fits >= full ? null : Math.max(INDEX_MIN_PX, fits);
   }
 
   /** The rectangle a pile covers: its slot and its cards. */
@@ -275,7 +294,8 @@ export class Board {
     for (const name of Object.keys(this.slots)) {
       this.renderSlot(name, inactive.has(name));
       const places = this.positions(name, this.piles[name].length);
-      this.piles[name].forEach((card, i) => this.renderCard(name, card, i, places[i]));
+      const index = this.indexSize(name, places);
+      this.piles[name].forEach((card, i) => this.renderCard(name, card, i, places[i], index));
       this.renderCount(name);
     }
   }
@@ -297,8 +317,9 @@ export class Board {
     slot.setAttribute("aria-pressed", selected && selected.pile === name ? "true" : "false");
   }
 
-  /** The ``i``-th card of pile ``name``, bottom up: its face, its place ``at`` and its marks. */
-  renderCard(name, card, i, at) {
+  /** The ``i``-th card of pile ``name``, bottom up: its face, its place ``at``, its marks, and
+   * the type size of its large index (px; null: the full size). */
+  renderCard(name, card, i, at, index = null) {
     const { selected, targets, hint, focus } = this.marks;
     const p = this.spec.piles[name];
     const cards = this.piles[name];
@@ -320,6 +341,8 @@ export class Board {
     if (this.drag && this.drag.uids.includes(card.uid)) return;
     el.style.width = `${this.unit}px`;
     el.style.height = `${CH * this.unit}px`;
+    if (index === null) el.style.removeProperty("--idx");
+    else el.style.setProperty("--idx", `${index.toFixed(1)}px`);
     el.style.left = `${at.x}px`;
     el.style.top = `${at.y}px`;
     this.pos.set(card.uid, at);
