@@ -8,15 +8,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from pydantic import TypeAdapter
-
 from ..engine.errors import NapoleonError
 from ..engine.game import Game, format_option
-from ..schemas import MAX_JSON_BYTES, SchemaError, load_json, parse_as
+from ..schemas import MAX_JSON_BYTES, SchemaError, adapter, load_json, parse_as
 from ..schemas.values import Options
 
 EXIT_USAGE = 2
-OPTIONS = TypeAdapter(Options)
+OPTIONS = adapter(Options)
 
 
 class UsageError(NapoleonError):

@@ -16,6 +16,7 @@ from .base import (
     InputTooLargeError,
     SchemaError,
     Strict,
+    adapter,
     load_json,
     parse,
     parse_as,
@@ -23,4 +24,4 @@ from .base import (
 from .values import is_game_id
 
 __all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "MAX_JSON_BYTES", "InputTooLargeError", "SchemaError", "Strict",
-           "is_game_id", "load_json", "parse", "parse_as"]
+           "adapter", "is_game_id", "load_json", "parse", "parse_as"]

@@ -152,6 +152,12 @@ def parse(model: type[M], data: Any, what: str) -> M:
         raise SchemaError(one_line(exc, what)) from None
 
 
+def adapter(kind: Any) -> TypeAdapter[Any]:
+    """A TypeAdapter of ``kind`` whose validator is built when it first reads something, as
+    :class:`Strict`'s models' are."""
+    return TypeAdapter(kind, config=ConfigDict(defer_build=True))
+
+
 def parse_as(adapter: TypeAdapter[Any], data: Any, what: str) -> Any:
     """``data`` checked against a bare type (a TypeAdapter); SchemaError in one line otherwise."""
     try:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter, model_validator
+from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
-from .base import SchemaError, Strict
+from .base import SchemaError, Strict, adapter
 from .values import (
     GRADES,
     MAX_CARDS,
@@ -153,5 +153,5 @@ class MoveObject(Strict):
         return self.model_dump(by_alias=True, exclude_unset=True, exclude={"san"})
 
 
-MoveList = TypeAdapter(Annotated[list[MoveText | MoveObject], Field(max_length=MAX_MOVES)])
+MoveList = adapter(Annotated[list[MoveText | MoveObject], Field(max_length=MAX_MOVES)])
 """``replay --json-moves``: moves in notation or as the API and ``moves --json`` write them."""

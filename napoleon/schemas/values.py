@@ -10,10 +10,10 @@ import datetime
 import re
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, Field, StringConstraints, TypeAdapter
+from pydantic import AfterValidator, BeforeValidator, Field, StringConstraints
 
 from ..shuffle import MAX_DEAL
-from .base import MAX_TEXT
+from .base import MAX_TEXT, adapter
 
 ID_RE = re.compile(r"[1-9][0-9]{0,17}")
 """A game's id as it is spelled: ASCII digits, no leading zero (at most 18 digits)."""
@@ -89,7 +89,7 @@ GameName = text(r"[A-Za-z0-9_. -]{1,40}", "a game id such as werner")
 PileName = text(r"[a-z][a-z0-9-]{0,30}", "a pile's name such as tableau-1")
 MoveText = text(r"[ -~]{1,40}", "a move in notation such as T3-F1 (at most 40 characters)")
 """A move in notation: printable ASCII, short (``T2-T5x3``, ``redeal``)."""
-MOVE_TEXT = TypeAdapter(MoveText)
+MOVE_TEXT = adapter(MoveText)
 Count = Annotated[int, Field(ge=1, le=MAX_CARDS)]
 Version = text(r"[0-9]{1,6}\.[0-9a-f]{12}", "the version the game's view gives")
 """A game's version as its view gives it (``12.3fa0c9d1e2b4``)."""
