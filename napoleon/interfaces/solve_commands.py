@@ -27,9 +27,16 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if args.level != 1 and args.strategy != "nested":
         raise UsageError(f"--level {args.level} is the level of nested rollouts: it goes with --strategy nested")
     if args.batch:
+        if args.estimate:
+            raise UsageError("--estimate estimates one search: it does not go with --batch")
         solve_batch(args)
         return
+    if args.probes is not None and not args.estimate:
+        raise UsageError("--probes is the number of probes of an estimate: it goes with --estimate")
     state = state_of(args)
+    if args.estimate:
+        estimate(args, state)
+        return
     if (args.fingerprints or args.checkpoint) and args.strategy != "dfs":
         raise UsageError("--fingerprints and --checkpoint go with --strategy dfs")
     try:
@@ -61,6 +68,51 @@ def cmd_solve(args: argparse.Namespace) -> None:
         return f"{head}: the budget ran out ({facts}{kept})"
 
     emit(args, obj, text)
+
+
+def estimate(args: argparse.Namespace, state: State) -> None:
+    """``solve --estimate``: how many positions the complete depth-first search would visit, and how long."""
+    from ..solver.core import NotCompilable
+    from ..solver.estimate import estimate_search
+
+    if args.strategy not in ("auto", "dfs") or args.fingerprints or args.checkpoint or args.max_states:
+        raise UsageError("--estimate estimates depth-first search (--strategy dfs, exact keys): "
+                         "it does not go with --strategy " + args.strategy if args.strategy not in ("auto", "dfs")
+                         else "--estimate does not go with --fingerprints, --checkpoint or --max-states")
+    try:
+        found = estimate_search(state, budget=args.budget, probes=args.probes, deadends=args.deadends,
+                                waste=args.waste_test, macros=not args.card_by_card)
+    except NotCompilable as exc:
+        raise UsageError(f"an estimate needs the compiled search core: {exc}") from exc
+
+    def text() -> str:
+        head = f"{state.game.name}, {where(state)}"
+        if found.exact:
+            return (f"{head}: the search ended within the estimate's budget: {found.verdict} after "
+                    f"{found.reached:,} positions ({found.search_seconds:.2f} s)")
+        eta = found.eta
+        lines = [f"{head}: a complete depth-first search would visit about {found.positions:.3g} positions "
+                 f"(90% interval of the mean of {found.probes} probes: {found.low:.3g} to {found.high:.3g}; "
+                 f"each probe counts exactly below {found.cap:,} positions)",
+                 f"at least {found.reached:,}: the search itself went that far in {found.search_seconds:.1f} CPU s, "
+                 f"{found.rate:,.0f} positions a CPU second"
+                 + (f"; at that speed the estimate is {duration(eta)} of CPU time (long searches run slower "
+                    "a position: their tables outgrow the caches)" if eta is not None else ""),
+                 "the estimate counts a position once for each line to it above the probes' exact searches: "
+                 "read it as an upper estimate (docs/benchmarks.md, \"How big is it?\")"]
+        if found.won:
+            lines.append("a probe's search found a win: the deal is won, and the search stops at its first win")
+        return "\n".join(lines)
+
+    emit(args, found.to_json(), text)
+
+
+def duration(seconds: float) -> str:
+    """Seconds in the unit a reader plans by: seconds, minutes, hours, days or years."""
+    for unit, size in (("years", 365 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:.3g} {unit}"
+    return f"{seconds:.3g} seconds"
 
 
 def solve_batch(args: argparse.Namespace) -> None:
@@ -160,6 +212,12 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
                         "runs out or it is interrupted: a long search in pieces")
     p.add_argument("--level", type=int, choices=range(5), default=1,
                    help="the level of nested rollouts (with --strategy nested; default 1)")
+    p.add_argument("--estimate", action="store_true",
+                   help="estimate the positions the complete depth-first search would visit and the time it "
+                        "would take, within --budget, instead of searching (an upper estimate: see "
+                        "docs/benchmarks.md)")
+    p.add_argument("--probes", type=argument(values.whole("--probes", 1, 10**6)),
+                   help="with --estimate: exactly this many probes (the same estimate on any machine)")
     p.add_argument("--batch", action="store_true",
                    help="read positions as JSON lines on stdin, write one JSON verdict a line "
                         "(--budget and --max-states apply to each)")

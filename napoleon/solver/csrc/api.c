@@ -106,6 +106,28 @@ int nc_layer(const NcRules *R, const NcPos *root, const NcPos *P) {
     return layer_from(R, root, P);
 }
 
+void nc_estimate_free(NcEstimate *e) {
+    free(e->probes);
+    free(e->depths);
+    e->probes = NULL;
+    e->depths = NULL;
+}
+
+int nc_estimate(const NcRules *R, const NcPos *root, const NcSettings *S, long long cap, int probes, int commute,
+                NcEstimate *out) {
+    nc_clear();
+    memset(out, 0, sizeof *out);
+    if (cap < 1 || probes < 1) return nc_fail(NC_ERR_VALUE, "the cap and the number of probes must be at least 1");
+    Ctx X;
+    ctx_init(&X);
+    X.deadends = S->deadends;
+    X.macro = S->macro;
+    int rc = estimate(&X, R, root, S->total, cap, probes, S->budget, S->seed, commute, out);
+    ctx_free(&X);
+    if (rc < 0) nc_estimate_free(out);
+    return rc;
+}
+
 NcExploration *nc_exploration_new(const NcRules *R, const NcPos *P, const NcSettings *S, int hold_stock) {
     nc_clear();
     Kept *K = calloc(1, sizeof(Kept));

@@ -32,6 +32,7 @@
  *   layers.c     complete search layer by layer (cards turned, off the waste and home never
  *                decrease), exact keys, the layers done forgotten
  *   beam.c       a beam over the stock's turns, each stage searched best-first (finds wins only)
+ *   estimate.c   random probes that estimate how many positions dfs.c would visit
  *   nested.c     nested rollouts (Nested Monte Carlo Search), and at level 0
  *                randomised playouts (both find wins only)
  *   api.c        the C API of napoleon_core.h, on the parts above
@@ -487,5 +488,12 @@ int layers(Ctx *X, const Rules *R, Pos *root, int total, double budget, long lon
 /* beam.c */
 int beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget, long long max_states, int width,
          int stage_states, int keep, NcResult *out);
+
+/* estimate.c: up to nprobes probes (within budget seconds, 0: none, at
+   least one) from `seed`, each the log of its estimate of the positions
+   dfs() visits from root (out->probes, NcEstimate); 0, or -1 on an error. */
+typedef NcEstimate EstimateOut;
+int estimate(Ctx *X, const Rules *R, const Pos *root, int total, long long cap, int nprobes, double budget,
+             uint64_t seed, int commute, EstimateOut *out);
 
 #endif

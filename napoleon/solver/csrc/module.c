@@ -238,6 +238,39 @@ static PyObject *py_layer(PyObject *self, PyObject *args) {
     return L < 0 ? raise_core_error() : PyLong_FromLong(L);
 }
 
+/* estimate(rules, piles, redeals, total, budget, cap, probes, seed, deadends, macro, commute=True)
+   -> (probes, depths, exact, won, spent, spent_seconds): csrc/estimate.c, through nc_estimate. */
+static PyObject *py_estimate(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles;
+    int redeals, probes;
+    long long cap;
+    unsigned long long seed;
+    NcSettings S;
+    NcRules *R;
+    NcPos *P;
+    NcEstimate e;
+    (void)self;
+    nc_settings_init(&S);
+    int commute = 1;
+    if (!PyArg_ParseTuple(args, "O!O!iidLiKip|p", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &S.total,
+                          &S.budget, &cap, &probes, &seed, &S.deadends, &S.macro, &commute))
+        return NULL;
+    S.seed = (uint64_t)seed;
+    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    int rc = nc_estimate(R, P, &S, cap, probes, commute, &e);
+    nc_rules_free(R);
+    nc_pos_free(P);
+    if (rc < 0) return raise_core_error();
+    PyObject *logs = PyList_New(e.n), *depths = PyList_New(e.n);
+    for (int i = 0; logs && depths && i < e.n; i++) {
+        PyList_SET_ITEM(logs, i, PyFloat_FromDouble(e.probes[i]));
+        PyList_SET_ITEM(depths, i, PyLong_FromLong(e.depths[i]));
+    }
+    nc_estimate_free(&e);
+    if (!logs || !depths) { Py_XDECREF(logs); Py_XDECREF(depths); return NULL; }
+    return Py_BuildValue("(NNiiLd)", logs, depths, e.exact, e.won, e.spent, e.spent_seconds);
+}
+
 #define KEPT_NAME "napoleon.exploration"
 
 static void kept_destroy(PyObject *capsule) { nc_exploration_free(PyCapsule_GetPointer(capsule, KEPT_NAME)); }
@@ -462,6 +495,7 @@ static PyMethodDef methods[] = {
     {"set_memory_limit", py_set_memory_limit, METH_O, "Set the memory each search may take, in bytes (0: none)."},
     {"memory_limit", py_memory_limit, METH_NOARGS, "The memory each search may take, in bytes (0: none)."},
     {"search", search, METH_VARARGS, "Search for a win; see napoleon/solver/core.py."},
+    {"estimate", py_estimate, METH_VARARGS, "Random probes estimating a depth-first search's positions."},
     {"exploration", py_exploration, METH_VARARGS, "A best-first search of one deal, kept open; not started."},
     {"explore_more", py_explore_more, METH_VARARGS, "Take an exploration on, then list its best positions."},
     {"exploration_bytes", py_exploration_bytes, METH_O, "The memory an exploration holds."},

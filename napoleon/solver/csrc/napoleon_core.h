@@ -137,6 +137,24 @@ int nc_layers(const NcRules *R, const NcPos *P, const NcSettings *S, const char 
    decreases from move to move where the search applies. -1 on an error. */
 int nc_layer(const NcRules *R, const NcPos *root, const NcPos *P);
 
+/* An estimate of the positions the complete depth-first search from P
+   visits (estimate.c): `n` random probes, each the natural log of its
+   estimate (their mean is the estimate; -inf: a probe that counted none),
+   with the depth of the walk where it counted exactly; `exact` when the
+   whole search ended within the cap (probes[0] is then its count's log,
+   n 1) or the root is won (n 0); `won` when an exact search found a win
+   (the deal is won; dfs stops at its first win). `spent`, `spent_seconds`: the positions
+   the probes' exact searches visited and the time they took. */
+typedef struct { double *probes; int *depths; int n, exact, won; long long spent; double spent_seconds; } NcEstimate;
+void nc_estimate_free(NcEstimate *e);
+/* Probes from P with S's deadends and macro, each counting exactly below
+   the first position of its walk whose search ends within `cap` positions;
+   up to `probes` of them within S->budget seconds (0: none; one at least),
+   drawn from S->seed; with `commute`, a walk leaves out the children an
+   earlier sibling reaches by the same move. 0 and *out filled, or -1. */
+int nc_estimate(const NcRules *R, const NcPos *P, const NcSettings *S, long long cap, int probes, int commute,
+                NcEstimate *out);
+
 /* An exploration: a best-first search of P's current deal only (no redeal;
    with hold_stock, no stock turn either), kept open to be taken further.
    It copies R and P. Settings read: total, weights, deadends, ahead. */
