@@ -77,7 +77,7 @@ class Estimate:
         """The estimate as JSON values (``napoleon solve --estimate --json``)."""
         return {"positions": self.positions, "low": self.low, "high": self.high, "probes": self.probes,
                 "cap": self.cap, "exact": self.exact, "verdict": self.verdict, "reached": self.reached,
-                "positions_per_cpu_second": round(self.rate), "eta_seconds": self.eta, "won": self.won,
+                "positions_per_cpu_second": round(self.rate), "eta_cpu_seconds": self.eta, "won": self.won,
                 "seconds": round(self.seconds, 3)}
 
 

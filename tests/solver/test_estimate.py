@@ -109,7 +109,7 @@ def test_the_command_line(capsys):
                        stdin=json.dumps(state.to_json()))
     obj = json.loads(out)
     assert code == 0 and obj["probes"] == 2 and obj["cap"] == 65536 and not obj["exact"]
-    assert obj["positions"] >= obj["reached"] > 0 and obj["eta_seconds"] > 0
+    assert obj["positions"] >= obj["reached"] > 0 and obj["eta_cpu_seconds"] > 0
 
 
 @pytest.mark.parametrize(("args", "words"), [
