@@ -23,7 +23,7 @@ from napoleon.store.transfer import MIN_TURN_SECONDS
 from .conftest import SHOTS
 from .test_browser import GAMES, centre, plan, top
 from .test_browser_access import axe_problems
-from .test_players import READABLE
+from .test_phones import READABLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
