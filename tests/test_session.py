@@ -144,7 +144,7 @@ def test_back_to_a_move_takes_back_whole_turns_in_one_change():
 
 
 LOSING = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6", "T3-C3", "T4-T3", "C3-F2", "T1-C3"]
-"""Werner deal 1: winnable after the first 11 moves, lost after the 12th (tests/web/test_api.py searches it)."""
+"""Werner deal 1: winnable after the first 11 moves, lost after the 12th (tests/web/test_api_solver.py searches it)."""
 
 
 def test_the_way_back_is_the_last_position_proven_winnable_and_outlives_the_window(tmp_path):
