@@ -14,7 +14,7 @@ only lists them so that a game's declaration is checked where it is made.
 >>> Step("fast", 1.0)
 Traceback (most recent call last):
 ...
-ValueError: unknown search mode 'fast': expected one of best, dfs, greedy, playouts, staged, beam, nested
+ValueError: unknown search mode 'fast': expected one of best, dfs, greedy, playouts, staged, beam, nested, layers
 """
 
 from __future__ import annotations

@@ -23,7 +23,13 @@ export async function loadPyodide() {
       mkdirTree(path) { written[path + "/"] = "folder"; },
       writeFile(path, bytes) { written[path] = new TextDecoder().decode(bytes); },
     },
-    runPython: (code) => (code.includes("getsitepackages") ? "/lib/python3.14/site-packages" : undefined),
+    pyimport(name) {
+      const modules = {
+        site: { getsitepackages: () => ({ get: (i) => ["/lib/python3.14/site-packages"][i], destroy() {} }) },
+        importlib: { invalidate_caches() { written["caches invalidated"] = "yes"; } },
+      };
+      return modules[name];
+    },
   };
 }
 """
@@ -61,7 +67,7 @@ def test_the_wheels_are_written_into_site_packages_as_installed(tmp_path):
     (site / "driver.mjs").write_text(DRIVER)
     root = "/lib/python3.14/site-packages/"
     expected = {root + "a/__init__.py": "A = 1\n", root + "a-1.dist-info/RECORD": "a\n", root + "b/deep/x.py": "",
-                root + "b/c.so": "\0asm"}
+                root + "b/c.so": "\0asm", "caches invalidated": "yes"}  # the import system looks again
     for pack in (PACK, "plain.pack"):
         done = subprocess.run(["node", "driver.mjs", pack], cwd=site, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr

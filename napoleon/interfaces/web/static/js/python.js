@@ -26,7 +26,9 @@ async function fetchPack(url) {
 function install(pyodide, bytes) {
   const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
   const files = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-  const root = pyodide.runPython("import site; site.getsitepackages()[0]");
+  const folders = pyodide.pyimport("site").getsitepackages();
+  const root = folders.get(0);
+  folders.destroy();
   const made = new Set();
   let at = 4 + length;
   for (const [name, size] of files) {
@@ -39,7 +41,7 @@ function install(pyodide, bytes) {
     pyodide.FS.writeFile(path, bytes.subarray(at, at + size));
     at += size;
   }
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");  // the folders' listings are new
+  pyodide.pyimport("importlib").invalidate_caches();  // the folders' listings are new
 }
 
 export async function startPython(site = null) {
