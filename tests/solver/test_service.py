@@ -32,6 +32,18 @@ ROOT = Path(__file__).resolve().parents[2]
 # ------------------------------------------------------------------- verdict
 
 
+def with_service(run) -> None:
+    """``await run(service)`` on a fresh :class:`SolverService`, closed after (its workers stopped)."""
+    async def main():
+        service = SolverService()
+        try:
+            await run(service)
+        finally:
+            service.close()
+
+    asyncio.run(main())
+
+
 def test_the_verdict_is_one_type():
     from napoleon.solver import solve
 
@@ -86,79 +98,63 @@ def reversible_move(state, avoid):
 
 
 def test_hint_answers_from_what_is_known_without_a_search():
-    async def run():
-        service = SolverService()
-        try:
-            state = new_game("werner", 1)
-            first = await service.solve(state, max_states=100_000)
-            assert first.won and first.source == "search" and service.searches == 1
-            state.play(first.moves[0])
-            hint = await service.hint(state, max_states=1)
-            assert hint.won and hint.source == "known" and list(hint.moves) == list(first.moves[1:])
-            assert service.searches == 1
-        finally:
-            service.close()
+    async def run(service):
+        state = new_game("werner", 1)
+        first = await service.solve(state, max_states=100_000)
+        assert first.won and first.source == "search" and service.searches == 1
+        state.play(first.moves[0])
+        hint = await service.hint(state, max_states=1)
+        assert hint.won and hint.source == "known" and list(hint.moves) == list(first.moves[1:])
+        assert service.searches == 1
 
-    asyncio.run(run())
+    with_service(run)
 
 
 def test_a_hint_with_no_solution_known_suggests_a_move():
     """Forty Thieves deal 20010, no solution known within 30 s: a hint of 5,000
     positions ends unknown and carries a suggestion, a legal move from a
     search of its own; a won or lost answer carries none."""
-    async def run():
-        service = SolverService()
-        try:
-            state = new_game("forty-thieves", 20010)
-            hint = await service.hint(state, max_states=5_000)
-            assert hint.verdict is Verdict.UNKNOWN and hint.suggestion is not None
-            assert state.is_legal(hint.suggestion.move) and hint.suggestion.states <= 5_000 + 4096
-            won = await service.hint(new_game("werner", 1), max_states=100_000)
-            assert won.won and won.suggestion is None
-        finally:
-            service.close()
+    async def run(service):
+        state = new_game("forty-thieves", 20010)
+        hint = await service.hint(state, max_states=5_000)
+        assert hint.verdict is Verdict.UNKNOWN and hint.suggestion is not None
+        assert state.is_legal(hint.suggestion.move) and hint.suggestion.states <= 5_000 + 4096
+        won = await service.hint(new_game("werner", 1), max_states=100_000)
+        assert won.won and won.suggestion is None
 
-    asyncio.run(run())
+    with_service(run)
 
 
 def test_no_second_search_where_a_longer_one_found_nothing():
     """A position the background verdict searched 30 s without a verdict: a
     hint of 5 s runs no search of its own, only the suggestion's."""
-    async def run():
-        service = SolverService()
-        try:
-            state = new_game("forty-thieves", 20010)
-            service.remember(state, Answer(Verdict.UNKNOWN, spent=30.0))
-            hint = await service.hint(state, budget=5.0)
-            assert service.searches == 0 and hint.verdict is Verdict.UNKNOWN
-            assert hint.suggestion is not None and state.is_legal(hint.suggestion.move)
-            # A hint longer than what was searched searches.
-            other = new_game("forty-thieves", 20011)
-            service.remember(other, Answer(Verdict.UNKNOWN, spent=0.1))
-            await service.hint(other, budget=0.3)
-            assert service.searches == 1
-        finally:
-            service.close()
+    async def run(service):
+        state = new_game("forty-thieves", 20010)
+        service.remember(state, Answer(Verdict.UNKNOWN, spent=30.0))
+        hint = await service.hint(state, budget=5.0)
+        assert service.searches == 0 and hint.verdict is Verdict.UNKNOWN
+        assert hint.suggestion is not None and state.is_legal(hint.suggestion.move)
+        # A hint longer than what was searched searches.
+        other = new_game("forty-thieves", 20011)
+        service.remember(other, Answer(Verdict.UNKNOWN, spent=0.1))
+        await service.hint(other, budget=0.3)
+        assert service.searches == 1
 
-    asyncio.run(run())
+    with_service(run)
 
 
 def test_a_suggestion_that_wins_is_a_solution_not_a_guess():
     """Forty Thieves deal 7, its verdict searched without an end (as the page's quick hint may
     leave it): the suggestion's short search goes all the way home, so the hint is won with that
     line as its solution, kept for the next ask, and no guess."""
-    async def run():
-        service = SolverService()
-        try:
-            state = new_game("forty-thieves", 7)
-            service.remember(state, Answer(Verdict.UNKNOWN, spent=30.0))
-            hint = await service.hint(state, budget=5.0)
-            assert hint.won and hint.suggestion is None and replays_to_win(state, list(hint.moves))
-            assert service.known(state).won and service.searches == 0
-        finally:
-            service.close()
+    async def run(service):
+        state = new_game("forty-thieves", 7)
+        service.remember(state, Answer(Verdict.UNKNOWN, spent=30.0))
+        hint = await service.hint(state, budget=5.0)
+        assert hint.won and hint.suggestion is None and replays_to_win(state, list(hint.moves))
+        assert service.known(state).won and service.searches == 0
 
-    asyncio.run(run())
+    with_service(run)
 
 
 # Werner deal 1: winnable after these 11 moves, proven lost after a 12th (T1-C3).
@@ -166,33 +162,29 @@ LOSING = ["T7-T6", "T3-F1", "C2-T6", "T2-C2", "C3-F2", "T6-C3", "T5-F1", "C3-T6"
 
 
 def test_the_last_winnable_position_is_found_along_the_game():
-    async def run():
-        service = SolverService()
+    async def run(service):
+        state = new_game("werner", 1)
+        for text in LOSING:
+            state.play(state.parse_move(text))
+        assert await service.last_winnable(state, max_states=50_000) == 11
+        searched = service.searches
+        assert searched >= 1
+        # Known now (the solution found is filed along its positions): no search the second time.
+        assert await service.last_winnable(state, max_states=1) == 11
+        assert service.searches == searched
+        # Nothing found within the positions looked back through.
+        assert await service.last_winnable(state, max_states=50_000, look_back=0) is None
+        # A walk nobody wants any more (the game moved on) ends after the position it searched.
+        state.play(state.legal_moves()[0])  # one move past the lost position: lost too
+        fresh = SolverService()
         try:
-            state = new_game("werner", 1)
-            for text in LOSING:
-                state.play(state.parse_move(text))
-            assert await service.last_winnable(state, max_states=50_000) == 11
-            searched = service.searches
-            assert searched >= 1
-            # Known now (the solution found is filed along its positions): no search the second time.
-            assert await service.last_winnable(state, max_states=1) == 11
-            assert service.searches == searched
-            # Nothing found within the positions looked back through.
-            assert await service.last_winnable(state, max_states=50_000, look_back=0) is None
-            # A walk nobody wants any more (the game moved on) ends after the position it searched.
-            state.play(state.legal_moves()[0])  # one move past the lost position: lost too
-            fresh = SolverService()
-            try:
-                assert await fresh.last_winnable(state, max_states=50_000, stop=lambda: True) is None
-                assert fresh.searches == 1
-                assert await fresh.last_winnable(state, max_states=50_000) == 11  # wanted: it walks on
-            finally:
-                fresh.close()
+            assert await fresh.last_winnable(state, max_states=50_000, stop=lambda: True) is None
+            assert fresh.searches == 1
+            assert await fresh.last_winnable(state, max_states=50_000) == 11  # wanted: it walks on
         finally:
-            service.close()
+            fresh.close()
 
-    asyncio.run(run())
+    with_service(run)
 
 
 def test_a_start_known_winnable_bounds_the_walk_back_but_a_later_position_is_still_found():

@@ -11,6 +11,8 @@ import pytest
 
 from napoleon.interfaces.web.page import STATIC
 
+from .node_worker import run_worker
+
 FAKE_PYTHON = """
 export async function startPython() {
   const bridge = {
@@ -58,12 +60,7 @@ console.log(JSON.stringify(seen));
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
 def test_search_workers_start_once_a_deal_is_shown_one_after_the_other(tmp_path):
-    shutil.copy2(STATIC / "js" / "pyworker.js", tmp_path / "pyworker.js")
-    (tmp_path / "python.js").write_text(FAKE_PYTHON)
-    (tmp_path / "driver.mjs").write_text(DRIVER)
-    done = subprocess.run(["node", "driver.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout)
+    seen = run_worker(tmp_path, FAKE_PYTHON, DRIVER)
     # The deal is answered with no search worker started beside it.
     assert seen["dealt"] == {"answered": [1], "workers": []}
     # Shown: the background lane's worker (the page asks at once whether the deal can be won), and
@@ -185,12 +182,7 @@ process.exit(0);
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
 def test_the_store_is_written_back_after_the_answer_once_for_the_requests_that_came_meanwhile(tmp_path):
-    shutil.copy2(STATIC / "js" / "pyworker.js", tmp_path / "pyworker.js")
-    (tmp_path / "python.js").write_text(HELD_STORE)
-    (tmp_path / "driver.mjs").write_text(HELD_DRIVER)
-    done = subprocess.run(["node", "driver.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout)
+    seen = run_worker(tmp_path, HELD_STORE, HELD_DRIVER)
     assert seen["made"] == ["write-back"]
     # Each move is answered first, and none waits for the write-back under way.
     assert seen["moves"] == ["answer /move-1", "write-back", "answer /move-2", "answer /look", "answer /move-3"]

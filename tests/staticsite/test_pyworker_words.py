@@ -11,6 +11,8 @@ import pytest
 
 from napoleon.interfaces.web.page import STATIC
 
+from .node_worker import run_worker
+
 # A Python whose store the browser refuses to keep, and whose voice says so in its own words.
 REFUSING = """
 export async function startPython() {
@@ -48,18 +50,9 @@ console.log(JSON.stringify(said));
 """
 
 
-def run_worker(tmp_path, python):
-    shutil.copy2(STATIC / "js" / "pyworker.js", tmp_path / "pyworker.js")
-    (tmp_path / "python.js").write_text(python)
-    (tmp_path / "driver.mjs").write_text(DRIVER)
-    done = subprocess.run(["node", "driver.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
 def test_the_store_refused_is_said_in_the_voices_words(tmp_path):
-    said = run_worker(tmp_path, REFUSING)
+    said = run_worker(tmp_path, REFUSING, DRIVER)
     assert {"type": "news", "text": "VOICE: storage refused"} in said
     assert any(m.get("id") == 1 and m.get("status") == 200 for m in said)
 
@@ -68,7 +61,7 @@ def test_the_store_refused_is_said_in_the_voices_words(tmp_path):
 def test_python_that_did_not_start_is_left_to_the_page_to_say(tmp_path):
     # The worker has no voice without Python: it passes the error's last line on, and the page says
     # it in the voice's words written into the page (voice.UNASKED["python-not-started"]).
-    said = run_worker(tmp_path, FAILING)
+    said = run_worker(tmp_path, FAILING, DRIVER)
     assert said == [{"id": 1, "error": "ImportError: no module named napoleon", "unstarted": True}]
 
 

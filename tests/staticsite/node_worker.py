@@ -1,0 +1,20 @@
+"""The site's search worker (pyworker.js) run in Node, beside stand-ins for Python and the page."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+from napoleon.interfaces.web.page import STATIC
+
+
+def run_worker(folder, python: str, driver: str):
+    """Run ``driver`` (a module that imports ./pyworker.js) in Node in ``folder``, with ``python`` as
+    the worker's python.js; what the driver printed, read as JSON."""
+    shutil.copy2(STATIC / "js" / "pyworker.js", folder / "pyworker.js")
+    (folder / "python.js").write_text(python)
+    (folder / "driver.mjs").write_text(driver)
+    done = subprocess.run(["node", "driver.mjs"], cwd=folder, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
