@@ -75,10 +75,11 @@ def estimate(args: argparse.Namespace, state: State) -> None:
     from ..solver.core import NotCompilable
     from ..solver.estimate import estimate_search
 
-    if args.strategy not in ("auto", "dfs") or args.fingerprints or args.checkpoint or args.max_states:
+    if args.strategy not in ("auto", "dfs"):
         raise UsageError("--estimate estimates depth-first search (--strategy dfs, exact keys): "
-                         "it does not go with --strategy " + args.strategy if args.strategy not in ("auto", "dfs")
-                         else "--estimate does not go with --fingerprints, --checkpoint or --max-states")
+                         f"it does not go with --strategy {args.strategy}")
+    if args.fingerprints or args.checkpoint or args.max_states:
+        raise UsageError("--estimate does not go with --fingerprints, --checkpoint or --max-states")
     try:
         found = estimate_search(state, budget=args.budget, probes=args.probes, deadends=args.deadends,
                                 waste=args.waste_test, macros=not args.card_by_card)

@@ -445,6 +445,17 @@ def layers(state: State, budget: float | None = None, max_states: int | None = N
     return result, LayerStats(*stats)
 
 
+def estimate_probes(state: State, budget: float, cap: int, probes: int, seed: int, deadends: bool, waste: bool,
+                    macros: bool, commute: bool) -> tuple[list[float], bool, bool]:
+    """The random probes of ``csrc/estimate.c`` from ``state`` (see :func:`.estimate.probe`): each
+    probe's estimate as its natural logarithm, whether the whole search ended within ``cap`` (then
+    the one "estimate" is its count), and whether a probe's search found a win."""
+    args = _search_args(state, None, None)
+    logs, _depths, exact, won, _spent, _secs = _core.estimate(
+        *args[:4], float(budget), cap, probes, seed, _deadend_bits(deadends, waste), bool(macros), bool(commute))
+    return list(logs), bool(exact), bool(won)
+
+
 C_INT_MAX = 2**31 - 1
 """The largest count the core takes (a C int)."""
 

@@ -119,6 +119,7 @@ class Probes:
     low: float
     high: float
     count: int
+    cap: int      # the cap the probes ran with (rounded up to CAP_STEP)
     exact: bool   # the whole search ended within the cap: ``mean`` is its count
     won: bool     # an exact search of a probe found a win
 
@@ -133,13 +134,10 @@ def probe(state: State, cap: int, probes: int, budget: float = 0.0, seed: int = 
     if cap < 1 or probes < 1:
         raise ValueError(f"a probe needs a cap and a number of probes above 0, not {cap!r} and {probes!r}")
     cap = -(-cap // CAP_STEP) * CAP_STEP
-    args = core._search_args(state, None, None)
-    logs, _depths, exact, won, _spent, _secs = core._core.estimate(
-        *args[:4], float(budget), cap, probes, seed, core._deadend_bits(deadends, waste), bool(macros),
-        bool(commute))
+    logs, exact, won = core.estimate_probes(state, budget, cap, probes, seed, deadends, waste, macros, commute)
     mean = mean_of_logs(logs)
     low, high = (mean, mean) if exact else bootstrap(logs, seed)
-    return Probes(mean, low, high, len(logs), bool(exact), bool(won))
+    return Probes(mean, low, high, len(logs), cap, exact, won)
 
 
 def estimate_search(state: State, budget: float = 30.0, probes: int | None = None, cap: int | None = None,
@@ -178,5 +176,5 @@ def estimate_search(state: State, budget: float = 30.0, probes: int | None = Non
         cap = FIXED_CAP if probes is not None else int(left * wall_rate / (PROBES_PER_BUDGET * 8))
     cap = max(CAP_STEP, cap)
     found = probe(state, cap, probes or 10**9, 0.0 if probes is not None else left, seed, deadends, waste, macros)
-    return Estimate(found.mean, found.low, found.high, found.count, -(-cap // CAP_STEP) * CAP_STEP, found.exact,
+    return Estimate(found.mean, found.low, found.high, found.count, found.cap, found.exact,
                     None, first.states, cpu, found.won or first.won, time.perf_counter() - start)
