@@ -24,7 +24,7 @@ once, the news, the new version) and every position one :class:`View`
 (legal moves, targets, status, the Finish offer), which the session works out
 once and keeps until the next change: the interfaces draw these and work
 nothing out for themselves. The line of play (turns, redo) is the session's
-alone; the :class:`~napoleon.engine.state.State` is the position.
+alone (:class:`~napoleon.session.line.Line`); the :class:`~napoleon.engine.state.State` is the position.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from ..schemas.values import MAX_MOVES
 from ..store.db import StaleGameError
 from ..store.records import line_version
 from .clock import Clock, PlayClock
+from .line import Line
 from .values import Change, View
 
 __all__ = ["Change", "Clock", "Recorder", "Session", "View"]
@@ -86,13 +87,11 @@ class Session:
         self.autoplay = autoplay
         self.clock = PlayClock(clock, elapsed)
         """Seconds of play, running from the player's first action (see :attr:`clock_running`)."""
-        self.turns: list[int] = turns if turns is not None else [1] * len(state.history)
-        self._redo: list[list[Move]] = []
-        """Turns taken back, the last taken back last, each its moves in the order they were played."""
+        self.line = Line(state, turns)
+        """The turns of the line of play and those taken back (undo, redo)."""
         self._view: View | None = None
         self._version: str | None = None
-        self.opening = self._opening(autoplay) if opening is None else opening
-        """How many moves auto-play made on the opening layout: the first turn, never undone."""
+        self.line.opening = self._opening(autoplay) if opening is None else opening
         self.recorder = recorder
         self.record_id = record_id
         self.finished: str | None = None
@@ -185,9 +184,19 @@ class Session:
         return len(self.state.history) - self.opening_kept
 
     @property
+    def turns(self) -> list[int]:
+        """The moves of each turn of the line of play, in order (what the store keeps)."""
+        return self.line.turns
+
+    @property
+    def opening(self) -> int:
+        """How many moves auto-play made on the opening layout: the first turn, never undone."""
+        return self.line.opening
+
+    @property
     def opening_kept(self) -> int:
         """The moves of the opening's auto-play still at the start of the line (0 once undone or never made)."""
-        return self.opening if self.turns[:1] == [self.opening] else 0
+        return self.line.opening_kept
 
     @property
     def elapsed(self) -> float:
@@ -293,8 +302,7 @@ class Session:
         if made and opening:
             # Before the player's first move, the safe cards are the opening layout's: the first
             # turn, never undone, and not counted as the player's moves.
-            self.opening += len(made)
-            self.turns = [self.opening]
+            self.line.opened(len(made))
             self.news = voice.autoplay_on(cards)
             self._changed()
             return Change(self.version, self.news, made=tuple(made), made_words=tuple(words))
@@ -337,8 +345,7 @@ class Session:
                 self.state.pop()
             raise IllegalMoveError(voice.too_long(MAX_MOVES))
         self.clock.start()
-        self.turns.append(len(made))
-        self._redo.clear()
+        self.line.played(len(made))
         self.news = news
         self._changed()
         return Change(self.version, news, made=tuple(made), made_words=tuple(words))
@@ -360,29 +367,15 @@ class Session:
             return 0
         made = safe_moves(state)
         if made:
-            self.turns = [len(made)]
+            self.line.turns = [len(made)]
         return len(made)
-
-    def _take_back(self) -> tuple[list[Move], list[str], str]:
-        """Take the last turn off the board (kept for redo): its moves, the last first, each told
-        from the position it was made on, and the player's own move told as taken back."""
-        state = self.state
-        n = self.turns.pop()
-        taken, words, back = [], [], ""
-        for _ in range(n):
-            back = voice.taken_back(state, state.history[-1])
-            move = state.pop()
-            taken.append(move)
-            words.append(state.describe(move, past=True))
-        self._redo.append(taken[::-1])
-        return taken, words, back
 
     def undo(self) -> Change:
         """Take back the last turn; a false change when there is none (the opening's auto-play stays)."""
         if not self.can_undo:
             return self._refused(voice.NOTHING_TO_UNDO)
         self.clock.start()
-        taken, words, back = self._take_back()
+        taken, words, back = self.line.take_back()
         self.news = voice.undone(back, len(taken) - 1)
         self._changed()
         return Change(self.version, self.news, undone=tuple(taken), undone_words=tuple(words))
@@ -395,14 +388,7 @@ class Session:
         if len(self.state.history) <= moves or not self.can_undo:
             return self._refused(voice.NOTHING_TO_UNDO)
         self.clock.start()
-        taken: list[Move] = []
-        words: list[str] = []
-        turns = 0
-        while len(self.state.history) > moves and self.can_undo:
-            more, said, _ = self._take_back()
-            taken += more
-            words += said
-            turns += 1
+        taken, words, turns = self.line.take_back_to(moves)
         self.news = voice.back_to(len(self.state.history) - self.opening_kept, turns)
         self._changed()
         return Change(self.version, self.news, undone=tuple(taken), undone_words=tuple(words))
@@ -430,32 +416,28 @@ class Session:
 
     def redo(self) -> Change:
         """Play the last undone turn again; a false change when there is none."""
-        if not self._redo:
+        if not self.can_redo:
             return self._refused(voice.NOTHING_TO_REDO)
         self.clock.start()
-        made = self._redo.pop()
-        state = self.state
-        words = []
-        for move in made:
-            words.append(state.describe(move, past=True))
-            state.push(move)
-        self.turns.append(len(made))
+        made, words = self.line.replay()
         self.news = voice.redone(words)
         self._changed()
         return Change(self.version, self.news, made=tuple(made), made_words=tuple(words))
 
     @property
     def can_undo(self) -> bool:
-        return len(self.turns) > (1 if self.opening else 0)
+        """Whether a turn can be taken back (the opening's auto-play never is)."""
+        return self.line.can_undo
 
     @property
     def touched(self) -> bool:
         """Whether the player has played in this game (auto-play on the opening layout is not the player's)."""
-        return len(self.state.history) > self.opening or bool(self._redo)
+        return self.line.touched
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        """Whether a turn taken back can be played again."""
+        return self.line.can_redo
 
     def restart(self) -> Change:
         """Back to the deal (an undoable step: redo is kept turn by turn).
@@ -466,16 +448,11 @@ class Session:
         if not self.can_undo:
             return self._refused(voice.AT_THE_START)
         won = self.finished == "won" and self.recorder is not None and self.record_id is not None
-        taken: list[Move] = []
-        words: list[str] = []
-        while self.can_undo:
-            more, said, _ = self._take_back()
-            taken += more
-            words += said
+        taken, words, _ = self.line.take_back_to(0)
         self.clock.reset()
         if won:
             # The won game stays as it was won; playing the deal again is a new game of it.
-            self._redo.clear()
+            self.line.forget_redo()
             self.hints, self.solution_used, self.finished = 0, False, None
             self.news = voice.restarted_after_win(len(taken))
             self._forget()
@@ -556,8 +533,7 @@ class Session:
             state.pop()
         for move in fresh.history:
             state.push(move)
-        self.turns = saved.play_turns()
-        self._redo.clear()
+        self.line.reset(saved.play_turns())
         self._forget()
         self.clock.reset(saved.elapsed)
         self.hints, self.solution_used, self.grade = saved.hints, saved.solution, saved.grade
