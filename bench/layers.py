@@ -65,6 +65,8 @@ def main() -> None:
     args = ap.parse_args()
     memory = parse_memory(args.memory)
     deals = [int(d) for d in args.deals.split(",")] if args.deals else list(SAMPLE)
+    if args.folder:
+        Path(args.folder).mkdir(parents=True, exist_ok=True)  # a new run's folder, named on the command line
     if args.long:
         folder = Path(args.folder or ".")
         for deal in deals:
