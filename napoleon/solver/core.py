@@ -422,8 +422,11 @@ def layers(state: State, budget: float | None = None, max_states: int | None = N
     10-byte record (its parent and move) to a file in ``folder`` (None: a
     temporary folder), so that a win comes with its line; the files are
     removed at the end. ``log``: a file that gets a line per layer finished.
-    At the memory limit (:func:`set_memory_limit`) it answers unknown with
-    ``out_of_memory``. Raises :class:`NotLayered` for a game or position
+    At the memory limit (:func:`set_memory_limit`) the waiting layers go to
+    files in ``folder`` and come back in their turn (the disk then holds
+    their keys and every move into them, duplicates included: some 60
+    bytes each); only a layer that does not fit by itself ends the search,
+    unknown with ``out_of_memory``. Raises :class:`NotLayered` for a game or position
     whose layers could shrink (a redeal left, more than one waste pile, cards
     put on the waste by other moves), saying which.
     """

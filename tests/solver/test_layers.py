@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -145,3 +146,23 @@ def test_solve_and_the_cli_run_it(capsys, monkeypatch, tmp_path):
     main(["solve", "--strategy", "layers", "--json", "--max-states", "100000"])
     assert f'"verdict": "{result.verdict}"' in capsys.readouterr().out
 
+
+
+@pytest.mark.parametrize(("options", "deal", "limit"), [({"ranks": 7, "columns": 6}, 1, 640 << 10),
+                                                        ({"ranks": 4, "columns": 3}, 1, 320 << 10)])
+def test_layers_waiting_go_to_disk_and_come_back_with_the_same_positions(tmp_path, options, deal, limit):
+    """Under a memory limit that holds the largest layer but not the layers waiting beside it, the
+    waiting layers go to disk and are read back in their turn: the same verdict after the same positions."""
+    state = napoleon.new_game("forty-thieves", deal, options)
+    free = layered(state)
+    before = core.memory_limit()
+    core.set_memory_limit(limit)
+    log, records = tmp_path / "log", tmp_path / "records"
+    records.mkdir()
+    try:
+        result = layered(state, folder=records, log=log)
+    finally:
+        core.set_memory_limit(before)
+    assert (result.verdict, result.states) == (free.verdict, free.states)
+    assert sum(int(n) for n in re.findall(r"(\d+) more on disk", log.read_text())) > 0
+    assert list(records.iterdir()) == []  # keys, children and records removed

@@ -45,7 +45,17 @@
    are read back to the root, and the moves are made again on the real
    position, each one found as the move whose result has the key the
    search's move reached (decoding may have put interchangeable piles in
-   another order). The files are removed when the search ends. */
+   another order). The files are removed when the search ends.
+
+   When the memory limit is reached, the waiting layer that holds the most
+   memory goes to disk (delayed duplicate detection, Korf 2003): its keys,
+   in the order of their indices, to layer-N.keys, and every child later
+   sent to it, with its parent and move, to layer-N.more, duplicates and
+   all. When its turn comes it is read back: its keys first, in their
+   order, so each keeps its index (and so its record), then the children
+   of layer-N.more, each stored (and recorded) unless it is there already.
+   A layer searched holds the same positions whether it went to disk or
+   not; only a layer too large for memory by itself stops the search. */
 
 #define CHUNK_BITS 26                   /* the largest chunk of keys: 64 MiB */
 #define FIRST_CHUNK 12                  /* the first: 4 KiB, each next one twice as large */
@@ -66,6 +76,9 @@ typedef struct {
     size_t nslots, used;
     long long count;     /* keys added, and so the next one's index */
     FILE *trace;         /* its records, while open */
+    int on_disk;         /* its keys went to layer-N.keys; children go to layer-N.more until it is read back */
+    FILE *more;          /* layer-N.more, while open */
+    long long more_n;    /* children sent to layer-N.more */
 } Layer;
 
 /* How positions of this search are keyed and decoded. */
@@ -93,6 +106,7 @@ typedef struct {
     size_t bytes, max_bytes, peak;
     int full;
     long long stored, largest, held, peak_held;   /* held: keys in memory now; peak_held: at the peak */
+    long long to_disk;  /* layers sent to disk */
     int largest_at, done;
     unsigned char key[NC_MAX_KEY];
     unsigned char *kbuf;   /* the keys of one position's children: room for MAXM of NC_MAX_KEY bytes */
@@ -397,10 +411,54 @@ static void trace_path(const Lay *S, int L, char *path, size_t room) {
     snprintf(path, room, "%s/layer-%d.trace", S->folder, L);
 }
 
-/* Add a key to layer L, with its record: 1 added, 0 there already, -1 an
-   error, 2 not added for the memory limit (S->full). */
-static int layer_add(Lay *S, int L, const unsigned char *key, int len, uint64_t h, uint64_t parent, int mi) {
+/* The path of layer L's file of keys ("keys") or of children sent to it on disk ("more"). */
+static void disk_path(const Lay *S, int L, const char *what, char *path, size_t room) {
+    snprintf(path, room, "%s/layer-%d.%s", S->folder, L, what);
+}
+
+/* Write a key with its 1- or 2-byte length before it (the form of a layer's chunks) to f. 0, or -1. */
+static int put_key(FILE *f, const unsigned char *key, int len) {
+    unsigned char head[2] = {(unsigned char)(len < 0x80 ? len : 0x80 | len >> 8), (unsigned char)len};
+    int hl = len < 0x80 ? 1 : 2;
+    return fwrite(head, 1, (size_t)hl, f) == (size_t)hl && fwrite(key, 1, (size_t)len, f) == (size_t)len ? 0 : -1;
+}
+
+/* Read a key written by put_key: its length, 0 at the end of the file, -1 a short read. */
+static int get_key(FILE *f, unsigned char *key) {
+    int c = fgetc(f);
+    if (c == EOF) return 0;
+    int len = c;
+    if (c & 0x80) {
+        int d = fgetc(f);
+        if (d == EOF) return -1;
+        len = (c & 0x7F) << 8 | d;
+    }
+    if (len <= 0 || len > NC_MAX_KEY || fread(key, 1, (size_t)len, f) != (size_t)len) return -1;
+    return len;
+}
+
+/* Put a key into layer L: 1 added, 0 there already, -1 an error, 2 not
+   added for the memory limit (S->full). `recorded`: a key read back from
+   disk, whose record was written when it was first added (it takes the
+   next index, as it did then); otherwise its record is written now. A
+   layer on disk takes the key (with its parent and move) in layer-N.more. */
+static int layer_put(Lay *S, int L, const unsigned char *key, int len, uint64_t h, uint64_t parent, int mi,
+                     int recorded) {
     Layer *Y = &S->layer[L];
+    if (Y->on_disk) {
+        if (!Y->more) {
+            char path[4200];
+            disk_path(S, L, "more", path, sizeof path);
+            if (!(Y->more = fopen(path, "ab"))) { nc_fail_os(path); return -1; }
+        }
+        uint16_t m16 = (uint16_t)mi;
+        if (put_key(Y->more, key, len) < 0 || fwrite(&parent, 8, 1, Y->more) != 1 || fwrite(&m16, 2, 1, Y->more) != 1) {
+            nc_fail_os(NULL);
+            return -1;
+        }
+        Y->more_n++;
+        return 1;
+    }
     if (!Y->nslots || (Y->used + 1) * 4 > Y->nslots * 3) {
         if (grow_slots(S, Y) < 0) return -1;
         if (!Y->nslots || (Y->used + 1) * 8 > Y->nslots * 7) return 2;   /* full: stop before probing gets long */
@@ -439,6 +497,10 @@ static int layer_add(Lay *S, int L, const unsigned char *key, int len, uint64_t 
     Y->fill[ci] += (size_t)len;
     Y->slots[j] = tag << REF_BITS | (ref + 1);
     Y->used++;
+    Y->count++;
+    S->held++;
+    if (S->bytes > S->peak) { S->peak = S->bytes; S->peak_held = S->held; }
+    if (recorded) return 1;
     if (!Y->trace) {
         char path[4200];
         trace_path(S, L, path, sizeof path);
@@ -449,20 +511,110 @@ static int layer_add(Lay *S, int L, const unsigned char *key, int len, uint64_t 
     memcpy(rec, &parent, 8);
     memcpy(rec + 8, &m16, 2);
     if (fwrite(rec, 1, REC_SIZE, Y->trace) != REC_SIZE) { nc_fail_os(NULL); return -1; }
-    Y->count++;
     S->stored++;
-    S->held++;
-    if (S->bytes > S->peak) { S->peak = S->bytes; S->peak_held = S->held; }
     return 1;
 }
 
-/* Forget a layer's keys (its records stay on disk, its file closed). */
-static void layer_drop(Lay *S, Layer *Y) {
+/* Free a layer's keys and table (not its files). */
+static void layer_free(Lay *S, Layer *Y) {
     for (size_t i = 0; i < Y->nchunk; i++) { free(Y->chunk[i]); S->bytes -= chunk_size(i); }
     free(Y->chunk); free(Y->fill); free(Y->slots);
     S->bytes -= Y->nslots * sizeof(uint64_t);
     S->held -= (long long)Y->used;
+    Y->chunk = NULL; Y->fill = NULL; Y->slots = NULL;
+    Y->nchunk = Y->chunk_room = Y->nslots = Y->used = 0;
+}
+
+/* Send waiting layer T to disk: its keys, in their order, to layer-T.keys. 0, or -1. */
+static int layer_to_disk(Lay *S, int T) {
+    Layer *Y = &S->layer[T];
+    char path[4200];
+    disk_path(S, T, "keys", path, sizeof path);
+    FILE *f = fopen(path, "wb");
+    if (!f) return nc_fail_os(path);
+    int ok = 1;
+    for (size_t i = 0; i < Y->nchunk && ok; i++) ok = fwrite(Y->chunk[i], 1, Y->fill[i], f) == Y->fill[i];
+    if (fclose(f) != 0 || !ok) return nc_fail_os(path);
+    layer_free(S, Y);
+    Y->on_disk = 1;
+    S->full = 0;
+    S->to_disk++;
+    return 0;
+}
+
+/* Room in memory: send the waiting layer after L that holds the most to disk. 1 sent, 0 none to send, -1 an error. */
+static int make_room(Lay *S, int L) {
+    int best = -1;
+    size_t most = 0;
+    for (int T = L + 1; T < S->nlayers; T++) {
+        const Layer *Y = &S->layer[T];
+        size_t b = Y->nslots * sizeof(uint64_t);
+        for (size_t i = 0; i < Y->nchunk; i++) b += chunk_size(i);
+        if (!Y->on_disk && Y->used && b > most) { most = b; best = T; }
+    }
+    if (best < 0) return 0;
+    return layer_to_disk(S, best) < 0 ? -1 : 1;
+}
+
+/* layer_put, sending waiting layers after L to disk while memory runs short. */
+static int layer_add(Lay *S, int L, int T, const unsigned char *key, int len, uint64_t h, uint64_t parent, int mi,
+                     int recorded) {
+    for (;;) {
+        int rc = layer_put(S, T, key, len, h, parent, mi, recorded);
+        if (rc != 2) return rc;
+        int sent = make_room(S, L);
+        if (sent <= 0) return sent < 0 ? -1 : 2;
+    }
+}
+
+/* Layer L, whose turn has come, read back from disk: its keys in their
+   order, then the children sent to it, each stored unless there already.
+   0, -1 an error, 2 it does not fit in memory. */
+static int layer_from_disk(Lay *S, int L) {
+    Layer *Y = &S->layer[L];
+    if (!Y->on_disk) return 0;
+    long long count = Y->count;
+    Y->on_disk = 0;
+    Y->count = 0;
+    if (Y->more && fclose(Y->more) != 0) { Y->more = NULL; return nc_fail_os(NULL); }
+    Y->more = NULL;
+    char path[4200];
+    int rc = 0, len;
+    disk_path(S, L, "keys", path, sizeof path);
+    FILE *f = fopen(path, "rb");
+    if (!f) return nc_fail_os(path);
+    while (rc >= 0 && rc != 2 && (len = get_key(f, S->key)) > 0)
+        rc = layer_add(S, L, L, S->key, len, hash_bytes(S->key, (size_t)len), NO_PARENT, 0, 1);
+    fclose(f);
+    remove(path);
+    if (rc < 0 || rc == 2) return rc;
+    if (len < 0 || Y->count != count)
+        return nc_fail(NC_ERR_RUNTIME, "layer %d read back from disk holds %lld keys, not %lld", L, Y->count, count);
+    disk_path(S, L, "more", path, sizeof path);
+    if (!Y->more_n) return 0;
+    if (!(f = fopen(path, "rb"))) return nc_fail_os(path);
+    long long n = 0;
+    while (rc >= 0 && rc != 2 && (len = get_key(f, S->key)) > 0) {
+        uint64_t parent;
+        uint16_t m16;
+        if (fread(&parent, 8, 1, f) != 1 || fread(&m16, 2, 1, f) != 1) { len = -1; break; }
+        rc = layer_add(S, L, L, S->key, len, hash_bytes(S->key, (size_t)len), parent, m16, 0);
+        n++;
+    }
+    fclose(f);
+    remove(path);
+    if (rc < 0 || rc == 2) return rc;
+    if (len < 0 || n != Y->more_n)
+        return nc_fail(NC_ERR_RUNTIME, "layer %d's children on disk are %lld, not %lld", L, n, Y->more_n);
+    Y->more_n = 0;
+    return 0;
+}
+
+/* Forget a layer's keys (its records stay on disk, its files closed). */
+static void layer_drop(Lay *S, Layer *Y) {
+    layer_free(S, Y);
     if (Y->trace) fclose(Y->trace);
+    if (Y->more) fclose(Y->more);
     long long count = Y->count;
     memset(Y, 0, sizeof *Y);
     Y->count = count;
@@ -589,12 +741,16 @@ static int win_line(Lay *S, const Pos *root, int L, long long idx, int mi, Line 
 
 static void log_layer(Lay *S, int L, long long visited, double t0) {
     if (!S->log) return;
-    long long pending = 0;
+    long long pending = 0, on_disk = 0;
     int waiting = 0;
-    for (int i = L + 1; i < S->nlayers; i++)
-        if (S->layer[i].used) { pending += (long long)S->layer[i].used; waiting++; }
-    fprintf(S->log, "layer %d: %lld positions; %lld visited in all; %lld waiting in %d layers; %.1f MiB; %.1f s\n",
-            L, S->layer[L].count, visited, pending, waiting, S->bytes / 1048576.0, now() - t0);
+    for (int i = L + 1; i < S->nlayers; i++) {
+        const Layer *Y = &S->layer[i];
+        if (Y->on_disk) { on_disk += Y->count + Y->more_n; waiting++; }
+        else if (Y->used) { pending += (long long)Y->used; waiting++; }
+    }
+    fprintf(S->log, "layer %d: %lld positions; %lld visited in all; %lld waiting in %d layers, "
+            "%lld more on disk (at most: duplicates); %.1f MiB; %.1f s\n",
+            L, S->layer[L].count, visited, pending, waiting, on_disk, S->bytes / 1048576.0, now() - t0);
     fflush(S->log);
 }
 
@@ -615,11 +771,14 @@ static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadlin
     if (is_won(R, P, total)) return line_add(line, seq, (size_t)na) < 0 ? -1 : 1;
     int L0 = layer_of(&S->E, P);
     int len0 = encode(&S->E, P, S->key);
-    int rc = layer_add(S, L0, S->key, len0, hash_bytes(S->key, (size_t)len0), NO_PARENT, 0);
+    int rc = layer_add(S, L0, L0, S->key, len0, hash_bytes(S->key, (size_t)len0), NO_PARENT, 0, 0);
     if (rc < 0) return -1;
     if (rc == 2) return STOPPED_MEMORY;
     for (int L = L0; L < S->nlayers; L++) {
         Layer *Y = &S->layer[L];
+        rc = layer_from_disk(S, L);
+        if (rc < 0) return -1;
+        if (rc == 2) return STOPPED_MEMORY;
         size_t ci = 0, off = 0;
         for (long long idx = 0; idx < Y->count; idx++) {
             if (off >= Y->fill[ci]) { ci++; off = 0; }
@@ -668,7 +827,7 @@ static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadlin
                     }
             }
             for (int i = 0; i < nm; i++) {
-                rc = layer_add(S, kids[i].to, S->kbuf + kids[i].off, kids[i].len, kids[i].h, self, i);
+                rc = layer_add(S, L, kids[i].to, S->kbuf + kids[i].off, kids[i].len, kids[i].h, self, i, 0);
                 if (rc < 0) return -1;
                 if (rc == 2) return STOPPED_MEMORY;
             }
@@ -728,9 +887,15 @@ done:
     if (S && S->layer) {
         char path[4200];
         for (int L = 0; L < S->nlayers; L++) {
-            int had = S->layer[L].count > 0;
+            int had = S->layer[L].count > 0, disk = S->layer[L].on_disk;
             layer_drop(S, &S->layer[L]);
             if (had) { trace_path(S, L, path, sizeof path); remove(path); }
+            if (disk) {
+                disk_path(S, L, "keys", path, sizeof path);
+                remove(path);
+                disk_path(S, L, "more", path, sizeof path);
+                remove(path);
+            }
         }
         free(S->layer);
     }
