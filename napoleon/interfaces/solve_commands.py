@@ -37,8 +37,10 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if args.estimate:
         estimate(args, state)
         return
-    if (args.fingerprints or args.checkpoint) and args.strategy != "dfs":
-        raise UsageError("--fingerprints and --checkpoint go with --strategy dfs")
+    if args.fingerprints and args.strategy != "dfs":
+        raise UsageError("--fingerprints go with --strategy dfs")
+    if args.checkpoint and args.strategy not in ("dfs", "layers"):
+        raise UsageError("--checkpoint goes with --strategy dfs (a file) or --strategy layers (a folder)")
     try:
         result = solve(state, budget=args.budget, max_states=args.max_states, strategy=args.strategy,
                        deadends=args.deadends, card_by_card=args.card_by_card, level=args.level,
@@ -207,10 +209,11 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
                    help="depth-first search keeps two 64-bit hashes of each position instead of the "
                         "position: about five times as far in the same memory; a lost is then wrong with "
                         "a chance below positions^2 / 2^129, which the answer states")
-    p.add_argument("--checkpoint", metavar="FILE",
-                   help="depth-first search takes up the search kept in FILE, if any, and keeps its "
-                        "progress there when the budget or --max-states (counted from the first run) "
-                        "runs out or it is interrupted: a long search in pieces")
+    p.add_argument("--checkpoint", metavar="PATH",
+                   help="depth-first search (a file) or the layered search (a folder) takes up the "
+                        "search kept in PATH, if any, and keeps its progress there when the budget, "
+                        "--max-states (counted from the first run) or the memory runs out or it is "
+                        "interrupted: a long search in pieces")
     p.add_argument("--level", type=int, choices=range(5), default=1,
                    help="the level of nested rollouts (with --strategy nested; default 1)")
     p.add_argument("--estimate", action="store_true",

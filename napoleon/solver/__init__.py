@@ -113,7 +113,8 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     minutes for: docs/history.md); any other strategy refuses a level
     but 1. ``checkpoint`` (with ``strategy="dfs"``): a file in which the
     depth-first search keeps its progress between calls, so that a long
-    search can be run in pieces (:func:`.core.search`); ``max_states``
+    search can be run in pieces (:func:`.core.search`); with
+    ``strategy="layers"``, a folder (:func:`.core.layers`); ``max_states``
     then counts from the first piece. ``shorten``: a solution found is
     shortened into one a player would follow (:mod:`.shorten`); False keeps
     the search's own line (a study that wants only the verdict, a figure of
@@ -128,8 +129,9 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     if not 0 <= level <= 4:
         raise ValueError(f"nested rollouts have a level of 0 to 4, not {level!r}")
     if checkpoint is not None:
-        if strategy != "dfs":
-            raise ValueError(f"a checkpoint is kept by depth-first search (strategy 'dfs'), not {strategy!r}")
+        if strategy not in ("dfs", "layers"):
+            raise ValueError("a checkpoint is kept by depth-first search (strategy 'dfs') and the layered search "
+                             f"(strategy 'layers'), not {strategy!r}")
         if not core.available or engine == "python" or progress is not None:
             raise ValueError("a checkpoint is kept by the compiled core's depth-first search only")
     with collector_paused():
@@ -137,7 +139,9 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
             try:
                 with core.deadends(deadends), core.waste_test(waste), core.macros(not card_by_card), \
                         core.fingerprints(fingerprints):
-                    if checkpoint is not None:
+                    if checkpoint is not None and strategy == "layers":
+                        result = core.layers(state, budget=budget, max_states=max_states, checkpoint=checkpoint)[0]
+                    elif checkpoint is not None:
                         result = core.search(state, budget=budget, max_states=max_states, mode="dfs",
                                              checkpoint=checkpoint)
                     else:

@@ -25,9 +25,10 @@ import math
 import os
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from functools import lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 from ..engine.autoplay import autoplay_allowed, supporters
@@ -405,8 +406,8 @@ def core_layer(root: State, state: State) -> int:
 
 def layers(state: State, budget: float | None = None, max_states: int | None = None,
            folder: str | os.PathLike[str] | None = None, log: str | os.PathLike[str] | None = None,
-           deadends: bool | None = None, waste: bool | None = None,
-           macros: bool | None = None) -> tuple[Result, LayerStats]:
+           deadends: bool | None = None, waste: bool | None = None, macros: bool | None = None,
+           checkpoint: str | os.PathLike[str] | None = None) -> tuple[Result, LayerStats]:
     """The complete search layer by layer (``csrc/layers.c``) from ``state``.
 
     The layer of a position is its cards home plus twice the cards turned
@@ -429,19 +430,41 @@ def layers(state: State, budget: float | None = None, max_states: int | None = N
     unknown with ``out_of_memory``. Raises :class:`NotLayered` for a game or position
     whose layers could shrink (a redeal left, more than one waste pile, cards
     put on the waste by other moves), saying which.
+
+    ``checkpoint``: a folder (made if missing; instead of ``folder``) that
+    keeps the search between runs, as depth-first search's checkpoint file
+    does (:func:`search`): a search that stops short (budget, ``max_states``,
+    which counts from the first run, the memory limit, an interrupt) leaves
+    its layers, records and ``layers.state`` there; a run with the same
+    code, tables, position and settings takes it up at the position it
+    stopped at, and the runs together visit exactly the positions one run
+    would. A search that ends empties it of its files. A run killed without
+    stopping leaves no ``layers.state`` (the files change as it runs), and
+    the next starts afresh. Another search's checkpoint raises
+    :class:`CheckpointError` and is left as it is.
     """
     import tempfile
 
     deadends, waste, macros = _shortcuts(deadends, waste, macros)
     args = _search_args(state, budget, max_states)
+    tag: tuple = ()
+    if checkpoint is not None:
+        Path(checkpoint).mkdir(parents=True, exist_ok=True)
+        tag = (checkpoint_tag(state, deadends, macros, False, waste) + b"layers",)
     start = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="napoleon-layers-", dir=folder) as where:
+    with (nullcontext(os.fsdecode(checkpoint)) if checkpoint is not None
+          else tempfile.TemporaryDirectory(prefix="napoleon-layers-", dir=folder)) as where:
         try:
             verdict, moves, states, stats = _core.layers(
                 *args, _deadend_bits(deadends, waste), bool(macros), os.fsencode(where),
-                *(() if log is None else (os.fsencode(log),)))
+                os.fsencode(log) if log is not None else b"", *tag)
         except NotImplementedError as exc:
             raise NotLayered(f"{state.game.id}: {exc}") from None
+        except (ValueError, OSError) as exc:
+            if not tag:
+                raise
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise CheckpointError(f"checkpoint {os.fsdecode(checkpoint)}: {reason}") from exc
     name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
     result = Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict in (0, 1),
                     verdict == STOPPED_MEMORY)

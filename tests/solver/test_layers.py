@@ -166,3 +166,58 @@ def test_layers_waiting_go_to_disk_and_come_back_with_the_same_positions(tmp_pat
     assert (result.verdict, result.states) == (free.verdict, free.states)
     assert sum(int(n) for n in re.findall(r"(\d+) more on disk", log.read_text())) > 0
     assert list(records.iterdir()) == []  # keys, children and records removed
+
+
+@pytest.mark.parametrize(("options", "deal", "limit"), [({"ranks": 7, "columns": 6}, 16, 0),
+                                                        ({"ranks": 7, "columns": 6}, 1, 640 << 10),
+                                                        ({"ranks": 4, "columns": 3}, 1, 320 << 10)])
+def test_a_layered_search_in_pieces_visits_exactly_the_positions_of_one_run(tmp_path, options, deal, limit):
+    """Stopped by max_states again and again (with layers on disk under a memory limit, too) and taken
+    up from its checkpoint folder each time: the verdict and the positions of one run, and a win's line."""
+    state = napoleon.new_game("forty-thieves", deal, options)
+    one = layered(state)
+    before = core.memory_limit()
+    core.set_memory_limit(limit)
+    try:
+        cap, pieces = 0, 0
+        while True:
+            cap += 20_480
+            result, _ = core.layers(state, max_states=cap, checkpoint=tmp_path)
+            pieces += 1
+            if result.verdict != UNKNOWN:
+                break
+            assert (tmp_path / "layers.state").exists() and result.states <= cap
+    finally:
+        core.set_memory_limit(before)
+    assert pieces > 1 and (result.verdict, result.states) == (one.verdict, one.states)
+    assert not result.won or replays_to_win(state, result.moves)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_another_searchs_layers_checkpoint_is_refused_and_kept(tmp_path, capsys):
+    folder = tmp_path / "kept"
+    args = ["solve", "forty-thieves", "-d", "2", "--strategy", "layers", "--checkpoint", str(folder)]
+    assert main([*args, "--max-states", "8192"]) == 0
+    out = capsys.readouterr().out
+    assert "unknown" in out and f"kept in {folder}" in out
+    kept = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert "layers.state" in kept
+    # Another deal, or the same deal with other settings: exit 2, one line, the files kept.
+    assert main(["solve", "forty-thieves", "-d", "3", "--strategy", "layers", "--checkpoint", str(folder)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "another search" in err[0]
+    with pytest.raises(core.CheckpointError, match="another search"):
+        core.layers(napoleon.new_game("forty-thieves", 2), checkpoint=folder, macros=False)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == kept
+    (tmp_path / "junk").mkdir()
+    (tmp_path / "junk" / "layers.state").write_bytes(b"not a checkpoint" * 20)
+    with pytest.raises(core.CheckpointError, match="not a checkpoint"):
+        core.layers(napoleon.new_game("forty-thieves", 2), checkpoint=tmp_path / "junk")
+    (tmp_path / "junk" / "layers.state").write_bytes(kept["layers.state"][:-8])
+    with pytest.raises(core.CheckpointError, match="cut short"):
+        core.layers(napoleon.new_game("forty-thieves", 2), checkpoint=tmp_path / "junk")
+    assert main([*args, "--max-states", "16384", "--json"]) == 0  # taken up: 8192 more positions
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["verdict"] == UNKNOWN and 8192 < answer["states"] <= 16384
+    assert main(["solve", "forty-thieves", "-d", "2", "--checkpoint", str(folder)]) == 2
+    assert "--strategy layers" in capsys.readouterr().err

@@ -94,7 +94,8 @@ int nc_layers(const NcRules *R, const NcPos *root, const NcSettings *S, const ch
     ctx_init(&X);
     X.deadends = S->deadends;
     X.macro = S->macro;
-    int rc = layers(&X, R, P, S->total, S->budget, S->max_states, folder, log, out, stats);
+    Checkpoint ck = {folder, S->tag, S->tag_len};
+    int rc = layers(&X, R, P, S->total, S->budget, S->max_states, folder, log, S->tag ? &ck : NULL, out, stats);
     ctx_free(&X);
     free(P);
     if (rc < 0) nc_result_free(out);

@@ -483,7 +483,7 @@ const char *layers_refused(const Rules *R, const Pos *P);
 /* P's layer in a layered search from root (-1 out of memory) */
 int layer_from(const Rules *R, const Pos *root, const Pos *P);
 int layers(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const char *folder,
-           const char *log, NcResult *out, NcLayerStats *stats);
+           const char *log, const Checkpoint *ck, NcResult *out, NcLayerStats *stats);
 
 /* beam.c */
 int beam(Ctx *ctx, const Rules *rules, Pos *root, int total, double budget, long long max_states, int width,

@@ -1,4 +1,6 @@
 #include "core.h"
+#include <errno.h>
+#include <unistd.h>
 
 /* -------------------------------------------------- layer-by-layer search
 
@@ -55,7 +57,17 @@
    order, so each keeps its index (and so its record), then the children
    of layer-N.more, each stored (and recorded) unless it is there already.
    A layer searched holds the same positions whether it went to disk or
-   not; only a layer too large for memory by itself stops the search. */
+   not; only a layer too large for memory by itself stops the search.
+
+   With a checkpoint (Checkpoint: the folder's layers.state and a tag
+   naming the search), a search that stops short (its budget, max_states,
+   the memory limit, an interrupt) sends every layer from the one it stood
+   in to disk and writes where it stood: the layer, the first of its
+   positions not yet searched, its counts and each layer's. A later run
+   with the same tag reads it, removes it (the files change from then on:
+   a run killed before it stops leaves none, and the next starts afresh)
+   and goes on from that position, so the runs together visit exactly the
+   positions one run would. */
 
 #define CHUNK_BITS 26                   /* the largest chunk of keys: 64 MiB */
 #define FIRST_CHUNK 12                  /* the first: 4 KiB, each next one twice as large */
@@ -107,6 +119,10 @@ typedef struct {
     int full;
     long long stored, largest, held, peak_held;   /* held: keys in memory now; peak_held: at the peak */
     long long to_disk;  /* layers sent to disk */
+    /* Where it stopped short, to be taken up there: the layer, the first
+       position not searched, the positions counted before it. */
+    int stop_at, resumable, kept;
+    long long stop_idx, stop_states;
     int largest_at, done;
     unsigned char key[NC_MAX_KEY];
     unsigned char *kbuf;   /* the keys of one position's children: room for MAXM of NC_MAX_KEY bytes */
@@ -504,7 +520,7 @@ static int layer_put(Lay *S, int L, const unsigned char *key, int len, uint64_t 
     if (!Y->trace) {
         char path[4200];
         trace_path(S, L, path, sizeof path);
-        if (!(Y->trace = fopen(path, "wb+"))) { nc_fail_os(path); return -1; }
+        if (!(Y->trace = fopen(path, "ab+"))) { nc_fail_os(path); return -1; }
     }
     unsigned char rec[REC_SIZE];
     uint16_t m16 = (uint16_t)mi;
@@ -567,17 +583,11 @@ static int layer_add(Lay *S, int L, int T, const unsigned char *key, int len, ui
     }
 }
 
-/* Layer L, whose turn has come, read back from disk: its keys in their
-   order, then the children sent to it, each stored unless there already.
-   0, -1 an error, 2 it does not fit in memory. */
-static int layer_from_disk(Lay *S, int L) {
+/* Layer L read back from disk (a key file `what`, and with `more` the
+   children after it, each stored unless there already): 0, -1 an error, 2
+   it does not fit in memory. */
+static int read_back(Lay *S, int L, long long count) {
     Layer *Y = &S->layer[L];
-    if (!Y->on_disk) return 0;
-    long long count = Y->count;
-    Y->on_disk = 0;
-    Y->count = 0;
-    if (Y->more && fclose(Y->more) != 0) { Y->more = NULL; return nc_fail_os(NULL); }
-    Y->more = NULL;
     char path[4200];
     int rc = 0, len;
     disk_path(S, L, "keys", path, sizeof path);
@@ -586,12 +596,11 @@ static int layer_from_disk(Lay *S, int L) {
     while (rc >= 0 && rc != 2 && (len = get_key(f, S->key)) > 0)
         rc = layer_add(S, L, L, S->key, len, hash_bytes(S->key, (size_t)len), NO_PARENT, 0, 1);
     fclose(f);
-    remove(path);
     if (rc < 0 || rc == 2) return rc;
     if (len < 0 || Y->count != count)
         return nc_fail(NC_ERR_RUNTIME, "layer %d read back from disk holds %lld keys, not %lld", L, Y->count, count);
-    disk_path(S, L, "more", path, sizeof path);
     if (!Y->more_n) return 0;
+    disk_path(S, L, "more", path, sizeof path);
     if (!(f = fopen(path, "rb"))) return nc_fail_os(path);
     long long n = 0;
     while (rc >= 0 && rc != 2 && (len = get_key(f, S->key)) > 0) {
@@ -602,10 +611,41 @@ static int layer_from_disk(Lay *S, int L) {
         n++;
     }
     fclose(f);
-    remove(path);
     if (rc < 0 || rc == 2) return rc;
     if (len < 0 || n != Y->more_n)
         return nc_fail(NC_ERR_RUNTIME, "layer %d's children on disk are %lld, not %lld", L, n, Y->more_n);
+    return 0;
+}
+
+/* Layer L, whose turn has come, read back from disk: its keys in their
+   order, then the children sent to it. 0, -1 an error, 2 it does not fit
+   in memory (then it stays on disk as it was: its records too). */
+static int layer_from_disk(Lay *S, int L) {
+    Layer *Y = &S->layer[L];
+    if (!Y->on_disk) return 0;
+    long long count = Y->count, stored = S->stored;
+    if (Y->more && fclose(Y->more) != 0) { Y->more = NULL; return nc_fail_os(NULL); }
+    Y->more = NULL;
+    Y->on_disk = 0;
+    Y->count = 0;
+    int rc = read_back(S, L, count);
+    char path[4200];
+    if (rc == 2) {
+        /* The records of children stored before memory ran out are cut off again. */
+        if (Y->trace && (fflush(Y->trace) != 0 || ftruncate(fileno(Y->trace), (off_t)(count * REC_SIZE)) != 0 ||
+                         fseek(Y->trace, 0, SEEK_END) != 0))
+            return nc_fail_os(NULL);
+        layer_free(S, Y);
+        Y->on_disk = 1;
+        Y->count = count;
+        S->stored = stored;
+        return 2;
+    }
+    if (rc < 0) return rc;
+    disk_path(S, L, "keys", path, sizeof path);
+    remove(path);
+    disk_path(S, L, "more", path, sizeof path);
+    remove(path);
     Y->more_n = 0;
     return 0;
 }
@@ -760,22 +800,29 @@ typedef struct { int to, len; size_t off; uint64_t h; } Child;
 /* The search proper: 1 won (the line in *line), 0 lost, -1 unknown or an
    error (recorded), STOPPED_MEMORY. */
 static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadline, long long max_states,
-                      long long *states, Line *line) {
+                      long long *states, Line *line, int from, long long from_idx) {
     Ctx *X = S->X;
     const Rules *R = S->R;
     const Enc *E = &S->E;
     Mv moves[MAXM], seq[2 * MAXC + 300];
     Child kids[MAXM];
     double t0 = now();
-    int na = autoplay(X, R, P, seq);
-    if (is_won(R, P, total)) return line_add(line, seq, (size_t)na) < 0 ? -1 : 1;
-    int L0 = layer_of(&S->E, P);
-    int len0 = encode(&S->E, P, S->key);
-    int rc = layer_add(S, L0, L0, S->key, len0, hash_bytes(S->key, (size_t)len0), NO_PARENT, 0, 0);
-    if (rc < 0) return -1;
-    if (rc == 2) return STOPPED_MEMORY;
+    int rc, L0 = from;
+    if (from < 0) {
+        int na = autoplay(X, R, P, seq);
+        if (is_won(R, P, total)) return line_add(line, seq, (size_t)na) < 0 ? -1 : 1;
+        L0 = layer_of(&S->E, P);
+        int len0 = encode(&S->E, P, S->key);
+        rc = layer_add(S, L0, L0, S->key, len0, hash_bytes(S->key, (size_t)len0), NO_PARENT, 0, 0);
+        if (rc < 0) return -1;
+        if (rc == 2) return STOPPED_MEMORY;
+    }
+    S->resumable = 1;
     for (int L = L0; L < S->nlayers; L++) {
         Layer *Y = &S->layer[L];
+        S->stop_at = L;
+        S->stop_idx = 0;
+        S->stop_states = *states;
         rc = layer_from_disk(S, L);
         if (rc < 0) return -1;
         if (rc == 2) return STOPPED_MEMORY;
@@ -785,7 +832,10 @@ static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadlin
             int len;
             const unsigned char *key = key_at(Y, (uint64_t)ci << CHUNK_BITS | off, &len);
             off += (size_t)len + (len < 0x80 ? 1 : 2);
+            if (idx < from_idx) continue;   /* searched before the checkpoint */
             decode(&S->E, key, len, P);
+            S->stop_idx = idx;      /* if it stops here, this position is searched again */
+            S->stop_states = *states;
             ++*states;
             if ((*states & 4095) == 0) {
                 if (nc_check_interrupt() < 0) return -1;
@@ -832,6 +882,7 @@ static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadlin
                 if (rc == 2) return STOPPED_MEMORY;
             }
         }
+        from_idx = 0;
         if (Y->count) {
             if (Y->count > S->largest) { S->largest = Y->count; S->largest_at = L; }
             S->done++;
@@ -842,8 +893,116 @@ static int run_layers(Lay *S, Pos *P, const Pos *root, int total, double deadlin
     return 0;
 }
 
+/* ------------------------------------------------------------ checkpoints */
+
+#define LK_MAGIC "NAPLAY\r\n"
+#define LK_VERSION 1
+#define LK_HEAD 10
+
+static void state_path(const Lay *S, const char *suffix, char *path, size_t room) {
+    snprintf(path, room, "%s/layers.state%s", S->folder, suffix);
+}
+
+/* Keep where the search stopped (see the head of this file): every layer
+   from the one it stood in to disk, then layers.state (written beside its
+   place and renamed into it). 0, or -1. */
+static int lk_write(Lay *S, const Checkpoint *ck) {
+    for (int T = S->stop_at; T < S->nlayers; T++) {
+        Layer *Y = &S->layer[T];
+        if (!Y->on_disk && Y->used && layer_to_disk(S, T) < 0) return -1;
+        if (Y->more && fflush(Y->more) != 0) return nc_fail_os(NULL);
+    }
+    for (int T = 0; T < S->nlayers; T++)
+        if (S->layer[T].trace && fflush(S->layer[T].trace) != 0) return nc_fail_os(NULL);
+    char tmp[4200], path[4200];
+    state_path(S, ".part", tmp, sizeof tmp);
+    state_path(S, "", path, sizeof path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return nc_fail_os(tmp);
+    int64_t head[LK_HEAD] = {LK_VERSION, (int64_t)ck->tag_len, S->nlayers, S->stop_at, S->stop_idx, S->stop_states,
+                             S->stored, S->largest, S->largest_at, S->done};
+    int rc = file_put(f, LK_MAGIC, 8) < 0 || file_put(f, head, sizeof head) < 0 || file_put(f, ck->tag, ck->tag_len) < 0
+                 ? -1 : 0;
+    for (int T = 0; T < S->nlayers && !rc; T++) {
+        const Layer *Y = &S->layer[T];
+        int64_t row[3] = {Y->count, Y->on_disk, Y->more_n};
+        rc = file_put(f, row, sizeof row);
+    }
+    if (fflush(f) != 0 || fsync(fileno(f)) != 0) { if (!rc) nc_fail_os(NULL); rc = -1; }
+    if (fclose(f) != 0 && !rc) { nc_fail_os(NULL); rc = -1; }
+    if (!rc && rename(tmp, path) != 0) { nc_fail_os(path); rc = -1; }
+    if (rc) remove(tmp);
+    return rc;
+}
+
+/* Take up the search kept in the folder: 1 taken up (*from, *from_idx,
+   *states where it stopped), 0 none kept (start afresh), -1 an error
+   (NC_ERR_VALUE: not this search's, or malformed; the file stays). */
+static int lk_read(Lay *S, const Checkpoint *ck, int *from, long long *from_idx, long long *states) {
+    char path[4200];
+    state_path(S, "", path, sizeof path);
+    FILE *f = fopen(path, "rb");
+    if (!f) return errno == ENOENT ? 0 : nc_fail_os(path);
+    char magic[8], *tag = NULL;
+    int64_t head[LK_HEAD];
+    int rc = -1;
+    if (file_get(f, magic, 8) < 0 || file_get(f, head, sizeof head) < 0) goto done;
+    if (memcmp(magic, LK_MAGIC, 8) != 0 || head[0] != LK_VERSION) {
+        nc_fail(NC_ERR_VALUE, "not a checkpoint of this solver's layered search");
+        goto done;
+    }
+    if ((uint64_t)head[1] != ck->tag_len || head[2] != S->nlayers || !(tag = malloc(ck->tag_len + 1)) ||
+        file_get(f, tag, ck->tag_len) < 0 || memcmp(tag, ck->tag, ck->tag_len) != 0) {
+        if (!nc_failed())
+            nc_fail(NC_ERR_VALUE, "the checkpoint belongs to another search (position, game, settings or solver)");
+        goto done;
+    }
+    int at = (int)head[3];
+    if (head[3] < 0 || head[3] >= S->nlayers || head[4] < 0 || head[5] < 0) goto malformed;
+    for (int T = 0; T < S->nlayers; T++) {
+        int64_t row[3];
+        if (file_get(f, row, sizeof row) < 0) goto done;
+        if (row[0] < 0 || row[2] < 0 || (row[1] != 0 && row[1] != 1) || (T < at && row[1]) ||
+            (T >= at && row[0] > 0 && !row[1]) || (!row[1] && row[2]))
+            goto malformed;
+        Layer *Y = &S->layer[T];
+        Y->count = row[0];
+        Y->on_disk = (int)row[1];
+        Y->more_n = row[2];
+    }
+    if (head[4] > S->layer[at].count) goto malformed;
+    *from = at;
+    *from_idx = head[4];
+    *states = head[5];
+    S->stored = head[6];
+    S->largest = head[7];
+    S->largest_at = (int)head[8];
+    S->done = (int)head[9];
+    rc = 1;
+    goto done;
+malformed:
+    nc_fail(NC_ERR_VALUE, "the layered search's checkpoint is malformed");
+done:
+    fclose(f);
+    free(tag);
+    if (rc == 1) remove(path);
+    else for (int T = 0; T < S->nlayers; T++) memset(&S->layer[T], 0, sizeof(Layer));
+    return rc;
+}
+
+/* A search begun afresh in a checkpoint's folder: the files of one killed before it stopped go. */
+static void clear_folder(Lay *S) {
+    char path[4200];
+    static const char *what[] = {"trace", "keys", "more"};
+    for (int L = 0; L < S->nlayers; L++)
+        for (int k = 0; k < 3; k++) {
+            disk_path(S, L, what[k], path, sizeof path);
+            remove(path);
+        }
+}
+
 int layers(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const char *folder,
-           const char *log, NcResult *out, NcLayerStats *stats) {
+           const char *log, const Checkpoint *ck, NcResult *out, NcLayerStats *stats) {
     const char *why = layers_refused(R, root);
     if (why) return nc_fail(NC_ERR_NOT_COMPILABLE, "the layered search does not apply: %s", why);
     if (!folder || !*folder) return nc_fail(NC_ERR_VALUE, "the layered search needs a folder for its records");
@@ -866,8 +1025,25 @@ int layers(Ctx *X, const Rules *R, Pos *root, int total, double budget, long lon
     if (log && *log && !(S->log = fopen(log, "a"))) { nc_fail_os(log); goto done; }
     *P = *root;
     X->snaps.n = 0;
-    long long states = 0;
-    int verdict = run_layers(S, P, root, total, budget > 0 ? now() + budget : 0, max_states, &states, &line);
+    long long states = 0, from_idx = 0;
+    int from = -1;
+    if (ck) {
+        int taken = lk_read(S, ck, &from, &from_idx, &states);
+        if (taken < 0) goto done;
+        if (!taken) clear_folder(S);
+    }
+    int verdict = run_layers(S, P, root, total, budget > 0 ? now() + budget : 0, max_states, &states, &line, from,
+                             from_idx);
+    if (ck && S->resumable && (verdict == STOPPED_MEMORY || (verdict == -1 && !nc_failed()) ||
+                               (verdict == -1 && nc_error() == NC_ERR_INTERRUPTED))) {
+        /* Stopped short (an interrupt included): what it did is kept. */
+        NcErrorState pending;
+        nc_error_save(&pending);
+        nc_clear();
+        if (lk_write(S, ck) < 0) goto done;
+        S->kept = 1;
+        nc_error_restore(&pending);
+    }
     if (S->log) {
         fprintf(S->log, "end: verdict %d, %lld positions\n", verdict, states);
         fflush(S->log);
@@ -887,6 +1063,7 @@ done:
     if (S && S->layer) {
         char path[4200];
         for (int L = 0; L < S->nlayers; L++) {
+            if (S->kept) { layer_drop(S, &S->layer[L]); continue; }
             int had = S->layer[L].count > 0, disk = S->layer[L].on_disk;
             layer_drop(S, &S->layer[L]);
             if (had) { trace_path(S, L, path, sizeof path); remove(path); }

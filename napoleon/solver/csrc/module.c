@@ -186,13 +186,15 @@ static PyObject *py_beam(PyObject *self, PyObject *args) {
     return run_search(rules_list, piles, redeals, &S);
 }
 
-/* layers(rules, piles, redeals, total, budget, max_states, deadends, macro, folder, log=None)
+/* layers(rules, piles, redeals, total, budget, max_states, deadends, macro, folder, log=b"", tag=None)
    -> (verdict, moves, states, (layers, largest, largest_at, stored, peak_bytes, peak_held)): the
-   layered search (layers.c); NotImplementedError for a game whose layers could shrink. */
+   layered search (layers.c); NotImplementedError for a game whose layers could shrink. With a tag,
+   `folder` keeps the search if it stops short, and a search kept there is taken up. */
 static PyObject *py_layers(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles;
     int redeals;
     const char *folder, *log = NULL;
+    Py_ssize_t tag_len = 0;
     NcSettings S;
     NcRules *R;
     NcPos *P;
@@ -200,9 +202,10 @@ static PyObject *py_layers(PyObject *self, PyObject *args) {
     NcLayerStats st;
     (void)self;
     nc_settings_init(&S);
-    if (!PyArg_ParseTuple(args, "O!O!iidLipy|y", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &S.total,
-                          &S.budget, &S.max_states, &S.deadends, &S.macro, &folder, &log))
+    if (!PyArg_ParseTuple(args, "O!O!iidLipy|yz#", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals,
+                          &S.total, &S.budget, &S.max_states, &S.deadends, &S.macro, &folder, &log, &S.tag, &tag_len))
         return NULL;
+    S.tag_len = (size_t)tag_len;
     if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
     int rc = nc_layers(R, P, &S, folder, log, &r, &st);
     nc_rules_free(R);

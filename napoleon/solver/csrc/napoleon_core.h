@@ -127,9 +127,12 @@ int nc_search(const NcRules *R, const NcPos *P, const NcSettings *S, NcResult *o
 typedef struct { int layers; long long largest; int largest_at; long long stored, peak_bytes, peak_held; } NcLayerStats;
 
 /* The layered search from P (S: total, budget, max_states, deadends,
-   macro): its records in files in `folder` (removed when it ends), a line a
-   layer appended to the file `log` (NULL: none). NC_ERR_NOT_COMPILABLE
-   when the game's layers could shrink (layers.c says which games). 0, or -1. */
+   macro, and tag/tag_len): its records in files in `folder` (removed when
+   it ends), a line a layer appended to the file `log` (NULL: none). With a
+   tag (S->tag not NULL), `folder` keeps a search that stops short, and a
+   search kept there under the same tag is taken up (layers.c).
+   NC_ERR_NOT_COMPILABLE when the game's layers could shrink (layers.c says
+   which games). 0, or -1. */
 int nc_layers(const NcRules *R, const NcPos *P, const NcSettings *S, const char *folder, const char *log,
               NcResult *out, NcLayerStats *stats);
 
