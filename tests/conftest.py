@@ -60,6 +60,23 @@ def werner1_solution() -> list[str]:
     return [game.notation(m) for m in result.moves]
 
 
+@pytest.fixture(scope="session")
+def compiled_core(tmp_path_factory) -> Path:
+    """The folder of the search core compiled to WebAssembly once for the whole run (emcc takes half
+    a minute): the one the site's builds take from the site's cache, filled by the first test process
+    to ask while the other waits, so that every test and site of the run uses that one compile."""
+    from napoleon.interfaces.web import site
+    from napoleon.solver import wasm
+
+    reason = wasm.missing_tools()
+    if reason:
+        pytest.skip(f"the WebAssembly core is not tested: {reason}")
+    cache = site.default_cache()
+    with site.cache_lock(cache):
+        wasm.build_cached(tmp_path_factory.mktemp("wasm-core"), cache)
+    return wasm.cached_folder(cache)
+
+
 def pytest_collection_modifyitems(config, items):
     """The slow tests first: the suite's two workers take tests in this order, and a long test
     collected last would run alone at the end while the other worker waits."""

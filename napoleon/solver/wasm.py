@@ -83,14 +83,7 @@ COMPILED = ("napoleon_core.wasm", "napoleon_core.js")
 def build_cached(outdir: str | os.PathLike[str], cache: str | os.PathLike[str]) -> dict[str, Path]:
     """:func:`build` into ``outdir``, the compiled files taken from ``cache`` when it holds a build of
     the same C files with the same flags and emcc (emcc takes half a minute; a site is built often)."""
-    if shutil.which("emcc") is None:
-        raise BuildError("emcc is not installed (Debian: apt-get install emscripten)")
-    digest = hashlib.sha256(" ".join(FLAGS).encode())
-    version = subprocess.run(["emcc", "--version"], capture_output=True, text=True, check=False).stdout
-    digest.update(version.encode())
-    for path in [*sources(), *sorted(CSRC.glob("*.h"))]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    kept = Path(cache) / f"wasm-{digest.hexdigest()[:16]}"
+    kept = cached_folder(cache)
     if not all((kept / name).is_file() for name in COMPILED):
         partial = kept.with_suffix(".partial")
         shutil.rmtree(partial, ignore_errors=True)
@@ -100,8 +93,22 @@ def build_cached(outdir: str | os.PathLike[str], cache: str | os.PathLike[str]) 
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     for name in COMPILED:
-        shutil.copy2(kept / name, out / name)
+        # A copy as new as the C files it was checked against, so that :func:`built` takes it as current.
+        shutil.copy(kept / name, out / name)
     return _copy_js(out)
+
+
+def cached_folder(cache: str | os.PathLike[str]) -> Path:
+    """The folder of ``cache`` where :func:`build_cached` keeps the build of the C files as they are,
+    with these flags and this emcc (named by their digest; it may not be there yet)."""
+    if shutil.which("emcc") is None:
+        raise BuildError("emcc is not installed (Debian: apt-get install emscripten)")
+    digest = hashlib.sha256(" ".join(FLAGS).encode())
+    version = subprocess.run(["emcc", "--version"], capture_output=True, text=True, check=False).stdout
+    digest.update(version.encode())
+    for path in [*sources(), *sorted(CSRC.glob("*.h"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return Path(cache) / f"wasm-{digest.hexdigest()[:16]}"
 
 
 def _copy_js(out: Path) -> dict[str, Path]:

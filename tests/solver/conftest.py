@@ -1,5 +1,5 @@
-"""The WebAssembly core for the solver's tests: built once (under build/wasm,
-by one test process at a time) and run in Node, or skipped with the reason."""
+"""The WebAssembly core for the solver's tests: the run's one compile (``compiled_core``) copied
+under build/wasm and run in Node, or skipped with the reason."""
 
 from __future__ import annotations
 
@@ -15,16 +15,18 @@ BUILD = Path(__file__).resolve().parents[2] / "build" / "wasm"
 
 
 @pytest.fixture(scope="session")
-def wasm_core() -> Iterator[wasm.NodeCore]:
+def wasm_core(request) -> Iterator[wasm.NodeCore]:
     """The WebAssembly core in Node, with ``_core``'s entry points."""
     reason = wasm.missing_tools()
     if reason:
         pytest.skip(f"the WebAssembly core is not tested: {reason}")
     if not core.available:
         pytest.skip("the C core is not built: nothing to hold the WebAssembly core to")
+    compiled = request.getfixturevalue("compiled_core")  # asked for here: not compiled for a skip above
     BUILD.mkdir(parents=True, exist_ok=True)
     with open(BUILD / "build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # the other test process waits for this one's build
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the other test process waits for this one's copy
+        wasm.build_cached(BUILD, compiled.parent)
         node = wasm.NodeCore(BUILD)
     yield node
     node.close()

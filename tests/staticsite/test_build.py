@@ -15,15 +15,6 @@ import pytest
 from napoleon.interfaces.cli import main
 from napoleon.interfaces.web import site
 from napoleon.interfaces.web.icons import icon_png
-from napoleon.solver import wasm
-
-
-@pytest.fixture(scope="module")
-def built_core(tmp_path_factory):
-    """The search core compiled once for these tests (a cache of its own, copied into each test's)."""
-    kept = tmp_path_factory.mktemp("core-cache")
-    wasm.build_cached(kept / "out", kept)
-    return [p for p in kept.glob("wasm-*") if p.is_dir()]
 
 
 @pytest.fixture
@@ -35,11 +26,10 @@ def compiled(monkeypatch):
 
 
 @pytest.fixture
-def cache(tmp_path, built_core, compiled):
+def cache(tmp_path, compiled_core, compiled):
     """Pyodide's files, the wheels and the compiled core where a first build would have put them."""
     cache = tmp_path / "cache"
-    for folder in built_core:
-        shutil.copytree(folder, cache / folder.name)
+    shutil.copytree(compiled_core, cache / compiled_core.name)  # the search core as the run compiled it
     pyodide = cache / f"pyodide-{site.PYODIDE_VERSION}"
     pyodide.mkdir(parents=True)
     for name in site.PYODIDE_FILES:
