@@ -29,6 +29,9 @@
  *                to the staged searches
  *   explore.c    the staged searches' explorations of one deal (kept open, to be
  *                taken further: Kept)
+ *   layerkeys.c  the layered search's layers and exact keys (layers.h: its private parts)
+ *   layertables.c  its tables of one layer each, sent to disk when memory runs short, and
+ *                its checkpoints
  *   layers.c     complete search layer by layer (cards turned, off the waste and home never
  *                decrease), exact keys, the layers done forgotten
  *   beam.c       a beam over the stock's turns, each stage searched best-first (finds wins only)
