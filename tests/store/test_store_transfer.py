@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 
@@ -13,6 +12,7 @@ from napoleon.interfaces.cli import main
 from napoleon.session import Session
 from napoleon.store import Store, StoreError
 from napoleon.store.transfer import FORMAT, export_game, import_file
+from tests.saved_games import won_werner
 
 
 def count(store):
@@ -24,18 +24,11 @@ def won_export(tmp_path_factory, werner1_solution):
     """A won game of Werner deal 1 exported from one store: (file text, record)."""
     tmp_path = tmp_path_factory.mktemp("won")
     with Store.open(tmp_path / "a.db") as store:
-        # A player's clock: a second a look (an import refuses a win faster than its turns could be played).
-        session = Session.recorded(store, new_game("werner", deal=1), clock=itertools.count(0, 1.0).__next__)
-        for text in werner1_solution:
-            if session.status.value == "won":
-                break
-            if session.state.is_legal(session.state.parse_move(text)):
-                session.play_text(text)
-        assert session.status.value == "won"
+        record_id = won_werner(store, werner1_solution)
         path = tmp_path / "won.json"
-        export_game(store, session.record_id, path)
+        export_game(store, record_id, path)
         assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]  # the temp file was renamed
-        return path.read_text(), store.get(session.record_id)
+        return path.read_text(), store.get(record_id)
 
 
 @pytest.fixture

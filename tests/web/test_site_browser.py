@@ -1,24 +1,30 @@
 """The static site (``napoleon site``) in a real browser, served by a plain static server: Python
 runs in the page's workers, nothing else answers.
 
-The site is built once for the session, from the registries (npm's ``pyodide``, the wheels from
-the package index), into a cache kept between runs. Each fresh browser profile starts Python
-cold, so one test walks two of them in turn: a phone that plays every game by touch, is held
-upright and on its side at another size, wins one and exports it, then a computer's fresh profile
-that imports it, plays every game by mouse, plays on with the network cut off, and takes up a newer
-version of the site with its game and statistics kept.
+The site is built once for the run, from the registries (npm's ``pyodide``, the wheels from the
+package index), into a cache kept between runs. Each fresh browser profile starts Python cold (some
+seconds), so the site's walks are few, and independent, for the suite's two processes to share: a
+phone that plays every game by touch, held upright and on its side at another size; a computer
+that plays every game by mouse; a phone that takes a hint, reloads a game under way, wins one and
+exports it, for a computer's fresh profile to import; and a computer that plays on with the network
+cut off and takes up a newer version of the site with its game and statistics kept.
 """
 
 from __future__ import annotations
 
+import fcntl
 import re
+import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import pytest
 
 from napoleon.store.transfer import MIN_TURN_SECONDS
+from tests.saved_games import won_werner_file
 
 from .conftest import SHOTS
 from .test_browser import GAMES, centre, plan, top
@@ -45,28 +51,55 @@ SMALL_TARGETS = """() => {
 
 
 @pytest.fixture(scope="session")
-def site_folder(tmp_path_factory):
-    """The folder served: a link to the site built once (:func:`publish_newer` points it at a newer one)."""
+def built_site(tmp_path_factory, worker_id):
+    """The site built once for the run: by the first test process to ask, in the run's temporary
+    folder, while the other waits for it (a build is some ten seconds of the machine)."""
     from napoleon.interfaces.web.site import build
 
-    base = tmp_path_factory.mktemp("static-site")
-    build(base / "first")
-    (base / "site").symlink_to(base / "first")
-    return base / "site"
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent  # the folder the test processes of one run share
+    folder = root / "static-site"
+    with open(root / "static-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "site.json").is_file():
+            partial = root / "static-site.partial"
+            shutil.rmtree(partial, ignore_errors=True)
+            build(partial)
+            partial.rename(folder)
+    return folder
+
+
+@contextmanager
+def serving(folder):
+    """``folder`` served by ``python -m http.server`` on a free port of 127.0.0.1: its address."""
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(folder), "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        port = re.search(r"port (\d+)", line)
+        assert port, f"http.server said {line!r}"
+        yield f"http://127.0.0.1:{port.group(1)}/"
+    finally:
+        server.kill()
+        server.wait(10)
 
 
 @pytest.fixture(scope="session")
-def static_site(site_folder):
-    """The site served by ``python -m http.server`` on a free port of 127.0.0.1."""
-    out = site_folder
-    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(out), "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = server.stdout.readline()
-    port = re.search(r"port (\d+)", line)
-    assert port, f"http.server said {line!r}"
-    yield f"http://127.0.0.1:{port.group(1)}/"
-    server.kill()
-    server.wait(10)
+def static_site(built_site):
+    """The site served as it was built."""
+    with serving(built_site) as address:
+        yield address
+
+
+@pytest.fixture
+def site_folder(built_site, tmp_path):
+    """A folder of this test's own, served, that is a link to the site built for the run
+    (:func:`publish_newer` points it at a newer one): (folder, address)."""
+    folder = tmp_path / "site"
+    folder.symlink_to(built_site)
+    with serving(folder) as address:
+        yield folder, address
 
 
 def ready(page, game=None, moves=None, timeout=START):
@@ -88,6 +121,7 @@ def in_page(page, script, *args):
 
 
 def touch_move(page, src, dst, touch):
+    """``src``'s top card moved to ``dst`` by a tap (a click) on each: the caller waits for the answer."""
     for pile in (src, dst):
         top(page, pile).scroll_into_view_if_needed()  # a phone's table scrolls
         x, y = centre(top(page, pile))
@@ -95,7 +129,14 @@ def touch_move(page, src, dst, touch):
             page.touchscreen.tap(x, y)
         else:
             page.mouse.click(x, y)
-        page.wait_for_timeout(450)  # not a double tap
+        if pile == src:
+            page.wait_for_selector("#board .card.selected", state="attached", timeout=10000)  # picked up
+
+
+def settled(page):
+    """Until no card is on its way (the page's moves are CSS transitions): a card is pointed at, or the
+    table photographed, where it lies."""
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=10000)
 
 
 def watched(page):
@@ -107,6 +148,9 @@ def watched(page):
 
 def open_site(browser, site, options):
     context = browser.new_context(**options)
+    # A page's load waits on the site's files, which two walks at once on a loaded machine (Python
+    # started in each) may hold back past Playwright's 30 s.
+    context.set_default_navigation_timeout(START)
     # Auto-play off, as in the other browser tests: each move is the one the test made.
     context.add_init_script("if (localStorage.getItem('napoleon.autoplay') === null) "
                             "localStorage.setItem('napoleon.autoplay', 'false')")
@@ -139,10 +183,10 @@ def play_every_game(page, touch):
         ready(page, game_id, 0, timeout=60000)
         page.click("#redo")
         ready(page, game_id, 1, timeout=60000)
-        page.wait_for_timeout(500)  # the redone card's slide over
+        settled(page)  # the redone card's slide over
         touch_move(page, second["from"], second["to"], touch)
         ready(page, game_id, 2, timeout=60000)
-        page.wait_for_timeout(300)
+        settled(page)
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"site-{game_id}-{page.viewport_size['width']}.png"))
 
@@ -156,7 +200,7 @@ def phone_sizes(page):
         for game_id in ("st-helena", "napoleons-tomb"):
             go(page, f"{game_id}/{plan(game_id)[0]}")
             ready(page, game_id, 2, timeout=60000)  # the game played above
-            page.wait_for_timeout(400)  # the cards' slide into place
+            settled(page)  # the cards' slide into place
             where = f"{game_id} at {size['width']}x{size['height']}"
             assert page.evaluate(SMALL_TARGETS) == [], where
             assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"], where
@@ -165,17 +209,26 @@ def phone_sizes(page):
     page.set_viewport_size(PHONE["viewport"])
 
 
-def publish_newer(folder, monkeypatch):
-    """A newer version of the site (another build, whose manifest says something else) served in
-    the place of the one in ``folder``; its version."""
+@contextmanager
+def newer_version(folder, monkeypatch):
+    """A newer version of the site (another build, whose manifest says something else), built in the
+    background while the block runs (the build is some seconds of the machine's, the browser's walk
+    mostly waits); ``publish()`` waits for it, serves it in the place of the one in ``folder`` and
+    answers its version."""
     from napoleon.interfaces.web import site
 
     made = site.manifest
     monkeypatch.setattr(site, "manifest", lambda: {**made(), "description": made()["description"] + " Newer."})
-    newer = site.build(folder.parent / "newer")
-    folder.unlink()
-    folder.symlink_to(folder.parent / "newer")
-    return newer["version"]
+    with ThreadPoolExecutor(1) as pool:
+        building = pool.submit(site.build, folder.parent / "newer")
+
+        def publish():
+            newer = building.result()
+            folder.unlink()
+            folder.symlink_to(folder.parent / "newer")
+            return newer["version"]
+
+        yield publish
 
 
 def win_with_finish(page):
@@ -185,19 +238,20 @@ def win_with_finish(page):
     gid = page.locator("#board").get_attribute("data-id")
     moves = in_page(page, "async (api, id) => (await api.solve(id, 30, true)).moves", gid)
     assert moves, "the solver found Werner deal 1's solution in the browser"
-    left = in_page(page, """async (api, id, moves) => {
-        let view = await api.get(id);
+    left, made = in_page(page, """async (api, id, moves) => {
+        let view = await api.get(id), made = 0;
         for (const notation of moves) {
             if (view.finish > 0) break;
             view = await api.move(id, { notation, autoplay: false });
+            made += 1;
         }
-        return view.finish;
+        return [view.finish, made];
     }""", gid, moves)
     assert left > 0
     # A player's turn takes a moment, and a won game's file that claims less is refused on import:
     # the game's clock is given the time the test's turns (and the Finish) would have taken a
     # player, then stopped as when the page is hidden, so that the store keeps it.
-    page.wait_for_timeout(int((len(moves) + 2) * MIN_TURN_SECONDS * 1000))
+    page.wait_for_timeout(int((made + 2) * MIN_TURN_SECONDS * 1000))
     in_page(page, "async (api, id) => api.pause(id)", gid)
     page.reload()
     page.wait_for_selector("#finish:not([hidden])", timeout=START)
@@ -208,12 +262,20 @@ def win_with_finish(page):
     return gid
 
 
-def test_the_site_plays_on_a_phone_then_its_won_game_on_a_computer_offline(browser, static_site, site_folder,
-                                                                           tmp_path, monkeypatch):
+def test_every_game_plays_by_touch_on_phones_upright_and_on_their_side(browser, static_site):
     context, page = open_site(browser, static_site, PHONE)
     try:
         play_every_game(page, touch=True)
         phone_sizes(page)
+        assert not page.js_errors
+    finally:
+        context.close()
+
+
+def test_a_game_won_on_a_phone_after_a_hint_and_a_reload_is_imported_in_a_computers_fresh_profile(
+        browser, static_site, tmp_path):
+    context, page = open_site(browser, static_site, PHONE)
+    try:
         # A hint from the search worker, shown on the table.
         go(page, "werner/1")
         ready(page, "werner", timeout=60000)
@@ -222,8 +284,13 @@ def test_the_site_plays_on_a_phone_then_its_won_game_on_a_computer_offline(brows
         # A game in progress survives a reload (the store is in IndexedDB), even one reloaded as
         # soon as a move is answered: the store's write-back comes after the answer, not in it.
         gid = page.locator("#board").get_attribute("data-id")
-        deal, _, second, _ = plan("st-helena")
+        deal, first, second, _ = plan("st-helena")
         go(page, f"st-helena/{deal}")
+        ready(page, "st-helena", 0, timeout=60000)
+        touch_move(page, first["from"], first["to"], True)
+        ready(page, "st-helena", 1, timeout=60000)
+        settled(page)
+        touch_move(page, second["from"], second["to"], True)
         ready(page, "st-helena", 2, timeout=60000)
         page.click("#undo")
         ready(page, "st-helena", 1, timeout=60000)
@@ -253,39 +320,55 @@ def test_the_site_plays_on_a_phone_then_its_won_game_on_a_computer_offline(brows
         page.set_input_files("#import-file", str(saved))
         page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
         assert "Napoleon at St Helena" in page.inner_text("#stats-body")
-        play_every_game(page, touch=False)
-        # The network cut off: the site comes from its offline copy and still plays.
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000)
-        context.set_offline(True)
-        deal, _, second, _ = plan("forty-thieves")
-        page.goto(f"{static_site}#forty-thieves/{deal}")
-        page.reload()
-        ready(page, "forty-thieves", 2)  # the game played above, from the store
-        page.click("#undo")
-        ready(page, "forty-thieves", 1, timeout=60000)
-        page.wait_for_timeout(500)
-        touch_move(page, second["from"], second["to"], False)
-        ready(page, "forty-thieves", 2, timeout=60000)
-        assert not page.js_errors
-        # A newer version of the site: the visit after it is installed plays it, with the game and
-        # the statistics kept (they are in IndexedDB, which no version's offline copy holds).
-        context.set_offline(False)
-        newer = publish_newer(site_folder, monkeypatch)
-        page.reload()  # the browser looks for a newer sw.js and installs it beside the one at work
-        ready(page, "forty-thieves", 2)
-        page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.waiting",
-                               timeout=START)
-        for _ in range(3):  # the new worker takes over once no page of the old one is open
-            page.close()
-            page = watched(context.new_page())
-            page.goto(f"{static_site}#forty-thieves/{deal}")
-            ready(page, "forty-thieves", 2)
-            served = page.evaluate("fetch('site.json').then((r) => r.json()).then((s) => s.version)")
-            if served == newer:
-                break
-        assert served == newer
-        page.goto(f"{static_site}#stats")
-        page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
         assert not page.js_errors
     finally:
         context.close()
+
+
+def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_version_keeping_its_games(
+        browser, site_folder, tmp_path, monkeypatch, werner1_solution):
+    folder, site = site_folder
+    with newer_version(folder, monkeypatch) as publish:
+        context, page = open_site(browser, site, DESKTOP)
+        try:
+            play_every_game(page, touch=False)
+            # A won game in the statistics: a game's file, as ``napoleon export`` writes it.
+            page.goto(f"{site}#stats")
+            page.wait_for_selector("#history-body", timeout=60000)
+            page.set_input_files("#import-file", str(won_werner_file(tmp_path, werner1_solution)))
+            page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
+            deal, _, second, _ = plan("forty-thieves")
+            # The network cut off: the site comes from its offline copy and still plays.
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000)
+            context.set_offline(True)
+            page.goto(f"{site}#forty-thieves/{deal}")
+            page.reload()
+            ready(page, "forty-thieves", 2)  # the game played above, from the store
+            page.click("#undo")
+            ready(page, "forty-thieves", 1, timeout=60000)
+            settled(page)
+            touch_move(page, second["from"], second["to"], False)
+            ready(page, "forty-thieves", 2, timeout=60000)
+            assert not page.js_errors
+            # A newer version of the site: the visit after it is installed plays it, with the game and
+            # the statistics kept (they are in IndexedDB, which no version's offline copy holds).
+            context.set_offline(False)
+            newer = publish()
+            page.reload()  # the browser looks for a newer sw.js and installs it beside the one at work
+            ready(page, "forty-thieves", 2)
+            page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.waiting",
+                                   timeout=START)
+            for _ in range(3):  # the new worker takes over once no page of the old one is open
+                page.close()
+                page = watched(context.new_page())
+                page.goto(f"{site}#forty-thieves/{deal}")
+                ready(page, "forty-thieves", 2)
+                served = page.evaluate("fetch('site.json').then((r) => r.json()).then((s) => s.version)")
+                if served == newer:
+                    break
+            assert served == newer
+            page.goto(f"{site}#stats")
+            page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
+            assert not page.js_errors
+        finally:
+            context.close()
