@@ -3,6 +3,7 @@
     python bench/layers.py --positions 1000000                  # the fixed sample of 20, each capped
     python bench/layers.py --budget 30                          # the same, 30 s a search
     python bench/layers.py --deals 1500004 --long --budget 1800 --memory 14G --folder runs/
+    python bench/layers.py --deals 1500004 --long --budget 1800 --memory 6G --folder runs/ --pieces
 
 Each search runs alone in a fresh process (its peak memory is that
 process's). ``--positions``/``--budget``: for each deal of
@@ -14,7 +15,9 @@ process's peak memory a position visited; for the layered search also the
 bytes a position its tables held at their peak and its largest layer.
 ``--long``: the layered search alone on each deal in turn, under
 ``--memory``, a line per layer finished in ``--folder``/layers-DEAL.log
-(its records in that folder too), then the result.
+(its records in that folder too), then the result; with ``--pieces`` each
+deal's search is kept in ``--folder``/ck-DEAL when it stops short and taken
+up there by the same command run again (the CPU seconds are then the run's).
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from napoleon.schemas.env import parse_memory
 from napoleon.solver import core
 
 
-def one(method: str, deal: int, budget: float, cap: int, memory: int, folder: str | None, log: str | None):
+def one(method: str, deal: int, budget: float, cap: int, memory: int, folder: str | None, log: str | None,
+        pieces: bool = False):
     """One search in this process: (verdict, positions, CPU s, peak memory growth in bytes, stats or None)."""
     core.set_memory_limit(memory)
     state = new_game("forty-thieves", deal)
@@ -40,7 +44,8 @@ def one(method: str, deal: int, budget: float, cap: int, memory: int, folder: st
     cpu = time.process_time()
     stats = None
     if method == "layers":
-        result, stats = core.layers(state, budget=budget or None, max_states=cap or None, folder=folder, log=log)
+        kept = {"checkpoint": f"{folder}/ck-{deal}"} if pieces else {"folder": folder}
+        result, stats = core.layers(state, budget=budget or None, max_states=cap or None, log=log, **kept)
     else:
         result = core.search(state, budget=budget or None, max_states=cap or None, mode="dfs")
     cpu = time.process_time() - cpu
@@ -62,6 +67,8 @@ def main() -> None:
     ap.add_argument("--memory", default="4G", help="the memory limit of each search (NAPOLEON_MEMORY's form)")
     ap.add_argument("--long", action="store_true", help="the layered search alone, logged layer by layer")
     ap.add_argument("--folder", default=None, help="where the layered search keeps its records (and --long its logs)")
+    ap.add_argument("--pieces", action="store_true",
+                    help="with --long: keep each search in FOLDER/ck-DEAL when it stops short, and take it up there")
     args = ap.parse_args()
     memory = parse_memory(args.memory)
     deals = [int(d) for d in args.deals.split(",")] if args.deals else list(SAMPLE)
@@ -72,7 +79,7 @@ def main() -> None:
         for deal in deals:
             log = folder / f"layers-{deal}.log"
             verdict, states, cpu, grown, stats = run("layers", deal, args.budget, args.positions, memory, str(folder),
-                                                     str(log))
+                                                     str(log), args.pieces)
             st = core.LayerStats(*stats)
             print(f"{deal}: {verdict}, {states:,} positions, {cpu:.0f} CPU s; {st.layers} layers, the largest "
                   f"{st.largest:,} (layer {st.largest_at}), {st.stored:,} stored, peak {st.peak_bytes / 2**30:.2f} GiB "
