@@ -67,8 +67,9 @@ def server(tmp_path_factory):
     stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
+    """Chromium, started once per test process (each test takes fresh contexts of it)."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"no browser at {CHROMIUM}: install Debian's chromium (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
