@@ -119,9 +119,16 @@ def drag(page, src, dst):
 
 
 def tap(page, src, dst):
+    """A tap (a click) on ``src``'s top card, then on ``dst``: the caller waits for the answer."""
     page.mouse.click(*centre(top(page, src)))
-    page.wait_for_timeout(450)  # two taps on one spot within 0.4 s would be a double tap
+    page.wait_for_selector("#board .card.selected", state="attached", timeout=10000)  # picked up
     page.mouse.click(*centre(top(page, dst)))
+
+
+def settled(page):
+    """Until no card is on its way (the page's moves are CSS transitions): a card is pointed at, or the
+    table photographed, where it lies."""
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=10000)
 
 
 def shown_piles(page):
@@ -249,7 +256,7 @@ def test_play_a_deal_in_the_browser(server, page, game_id):
     # A screenshot that is not blank: card images loaded, many colours drawn.
     page.wait_for_function("() => [...document.querySelectorAll('#board .card img')]"
                            ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
-    page.wait_for_timeout(300)  # let the last slide finish
+    settled(page)  # the last slide over
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = SHOTS / f"{game_id}.png"
     page.screenshot(path=str(shot))

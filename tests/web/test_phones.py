@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import SHOTS
-from .test_browser import board, tap, wait_ready
+from .test_browser import board, settled, tap, wait_ready
 from .test_players import message
 
 pytestmark = pytest.mark.browser
@@ -115,7 +115,7 @@ def test_every_card_index_is_readable_on_a_phone(server, new_page, game_id, size
     page = new_page(width=width, height=height)
     page.goto(f"{server}/#{game_id}/3")
     wait_ready(page, game_id, 0)
-    page.wait_for_timeout(400)  # the cards' slide into place
+    settled(page)  # the cards' slide into place
     assert page.evaluate(READABLE) == []
     # The table uses the screen's height too: cards are not tiny, the table not a strip at the top.
     card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")

@@ -27,7 +27,7 @@ from napoleon.store.transfer import MIN_TURN_SECONDS
 from tests.saved_games import won_werner_file
 
 from .conftest import SHOTS
-from .test_browser import GAMES, centre, plan, top
+from .test_browser import GAMES, centre, plan, settled, top
 from .test_browser_access import axe_problems
 from .test_phones import READABLE
 
@@ -131,12 +131,6 @@ def touch_move(page, src, dst, touch):
             page.mouse.click(x, y)
         if pile == src:
             page.wait_for_selector("#board .card.selected", state="attached", timeout=10000)  # picked up
-
-
-def settled(page):
-    """Until no card is on its way (the page's moves are CSS transitions): a card is pointed at, or the
-    table photographed, where it lies."""
-    page.wait_for_function("() => document.getAnimations().length === 0", timeout=10000)
 
 
 def watched(page):
