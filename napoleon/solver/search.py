@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from ..engine.autoplay import safe_moves
 from ..engine.move import Move
 from ..engine.state import State
+from .stubborn import stubborn_moves
 
 
 class Verdict(enum.StrEnum):
@@ -80,11 +81,17 @@ class Search:
     """One search from one position; see the module text for what it prunes."""
 
     def __init__(self, state: State, budget: float | None = None, max_states: int | None = None,
-                 progress: Callable[[int], None] | None = None, prune: bool = True) -> None:
+                 progress: Callable[[int], None] | None = None, prune: bool = True,
+                 stubborn: bool = False) -> None:
         """``prune=False`` turns every shortcut off: the exact key, no
         auto-play, every legal move tried. Slow, but it is the plain meaning of
-        "winnable" that the tests hold the pruned searches to."""
+        "winnable" that the tests hold the pruned searches to. ``stubborn=True``
+        (with ``prune``) expands only the moves of a strong stubborn set where
+        :mod:`.stubborn` applies (a one-pass stock): the same verdicts;
+        :attr:`cut` counts the positions where it left a move out."""
         self.prune = prune
+        self.stubborn = stubborn and prune
+        self.cut = 0
         self.root = state
         self.state = state.copy()
         self.state.history = []
@@ -152,7 +159,12 @@ class Search:
                     continue  # a whole pile into a space of its own group: same position
             scored.append((self._score(m, found, piles), m))
         scored.sort(key=lambda t: -t[0])
-        return [m for _, m in scored]
+        out = [m for _, m in scored]
+        if self.stubborn:
+            kept = stubborn_moves(s, out)
+            self.cut += len(kept) < len(out)
+            return kept
+        return out
 
     def _score(self, m: Move, found: set[int], piles: list[list[int]]) -> int:
         if m.src < 0:
