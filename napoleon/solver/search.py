@@ -15,7 +15,9 @@ one that cannot hide a win:
 * of the moves of one run into several empty interchangeable piles, only the
   first is tried;
 * while the stock has not been rebuilt since the search began, it is always a
-  suffix of the starting stock, so the key holds its length, not its cards.
+  suffix of the starting stock, so the key holds its length, not its cards;
+* only when asked (``stubborn=True``): of a position's moves, only those of a
+  strong stubborn set (:mod:`.stubborn`, where its argument holds).
 """
 
 from __future__ import annotations
