@@ -18,6 +18,13 @@ The site is built into a temporary folder (or ``--site DIR``, built already) and
   waited for), in the page.
 - **Positions a second**: one search of ``--budget`` seconds of Forty Thieves deal 3 in the
   browser's search worker, beside ``napoleon solve`` (the native core) for as long.
+
+    python bench/static_site.py --site A --beside B [--blocks 10] [--moves 20]
+
+compares a move's round trip on two sites built already, the one thing measured: both open side by
+side in one browser, ``--blocks`` rounds of ``--moves`` moves and undos on each in turn, so that a
+shared machine's changing load falls on both alike (runs of each site one after the other do not
+compare on a loaded machine: their p50 and p95 swap places from one run to the next).
 """
 
 from __future__ import annotations
@@ -54,12 +61,78 @@ def in_page(page, script: str, *args):
                          f"return ({script})(api, ...args); }}", list(args))
 
 
+MOVES = """async (api, n) => {
+    const view = globalThis.benchView;
+    const move = view.legal.find((m) => m.from.startsWith("tableau"));
+    const out = [];
+    for (let i = 0; i < n; i++) {
+        let t = performance.now();
+        globalThis.benchView = await api.move(globalThis.benchView.id, move, globalThis.benchView.version);
+        out.push(performance.now() - t);
+        t = performance.now();
+        globalThis.benchView = await api.action(globalThis.benchView.id, "undo", globalThis.benchView.version);
+        out.push(performance.now() - t);
+    }
+    return out;
+}"""
+
+
+def served(site: Path) -> tuple[subprocess.Popen, str]:
+    """``site`` served by ``python -m http.server`` on a free port of 127.0.0.1: (the server, its address)."""
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(site), "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    port = re.search(r"port (\d+)", server.stdout.readline()).group(1)
+    return server, f"http://127.0.0.1:{port}/"
+
+
+def percentiles(times: list[float]) -> str:
+    times = sorted(times)
+    p95 = times[int(len(times) * 0.95) - 1]
+    return f"p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms ({len(times)} moves and undos)"
+
+
+def side_by_side(sites: list[Path], blocks: int, moves: int) -> None:
+    """A move's round trip on each of ``sites``, open side by side, blocks of moves on each in turn."""
+    from playwright.sync_api import sync_playwright
+
+    servers = [served(site) for site in sites]
+    times: list[list[float]] = [[] for _ in sites]
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            pages = []
+            for _, url in servers:
+                context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+                page = context.new_page()
+                page.goto(url)
+                page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
+                pages.append(page)
+            for page in pages:
+                in_page(page, "async (api) => { globalThis.benchView = await api.create('werner', 1, {}, false); }")
+            for _ in range(blocks):
+                for page, kept in zip(pages, times):
+                    kept += in_page(page, MOVES, moves)
+            browser.close()
+    finally:
+        for server, _ in servers:
+            server.kill()
+    for site, kept in zip(sites, times):
+        print(f"{site}: a move's round trip in the page: {percentiles(kept)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", help="a site built already (else built into a temporary folder)")
     parser.add_argument("--moves", type=int, default=100)
     parser.add_argument("--budget", type=float, default=5.0)
+    parser.add_argument("--beside", help="a second site built already: only a move's round trip, on both side by side")
+    parser.add_argument("--blocks", type=int, default=10, help="with --beside: rounds of --moves on each site in turn")
     args = parser.parse_args()
+    if args.beside:
+        if not args.site:
+            parser.error("--beside needs --site")
+        side_by_side([Path(args.site), Path(args.beside)], args.blocks, args.moves)
+        return
     from playwright.sync_api import sync_playwright
 
     from napoleon.interfaces.web.site import build
@@ -70,10 +143,7 @@ def main() -> None:
         build(site)
     packed, plain = transfer(site)
     print(f"first visit: {packed / 1e6:.1f} MB compressed (gzip -6), {plain / 1e6:.1f} MB as http.server sends it")
-    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(site), "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    port = re.search(r"port (\d+)", server.stdout.readline()).group(1)
-    url = f"http://127.0.0.1:{port}/"
+    server, url = served(site)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
@@ -91,24 +161,8 @@ def main() -> None:
                 page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
                 warm.append(time.monotonic() - started)
             print(f"playable deal: cold {cold:.2f} s, warm {min(warm):.2f} s (best of 3; {', '.join(f'{w:.2f}' for w in warm)})")
-            times = in_page(page, """async (api, n) => {
-                let view = await api.create("werner", 1, {}, false);
-                const move = view.legal.find((m) => m.from.startsWith("tableau"));
-                const out = [];
-                for (let i = 0; i < n; i++) {
-                    let t = performance.now();
-                    view = await api.move(view.id, move, view.version);
-                    out.push(performance.now() - t);
-                    t = performance.now();
-                    view = await api.action(view.id, "undo", view.version);
-                    out.push(performance.now() - t);
-                }
-                return out;
-            }""", args.moves)
-            times.sort()
-            p95 = times[int(len(times) * 0.95) - 1]
-            print(f"a move's round trip in the page: p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms "
-                  f"({len(times)} moves and undos)")
+            in_page(page, "async (api) => { globalThis.benchView = await api.create('werner', 1, {}, false); }")
+            print(f"a move's round trip in the page: {percentiles(in_page(page, MOVES, args.moves))}")
             hint = in_page(page, """async (api) => {
                 const view = await api.create("werner", 1, {}, false);
                 const t = performance.now();
