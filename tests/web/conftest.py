@@ -67,9 +67,11 @@ def server(tmp_path_factory):
     stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Chromium, started once per test process (each test takes fresh contexts of it)."""
+    """Chromium for a module's tests (each takes fresh contexts of it). Not kept for the session:
+    while Playwright's sync API is open its event loop runs in this thread, and the other folders'
+    tests that call asyncio.run() in it would fail."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"no browser at {CHROMIUM}: install Debian's chromium (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
