@@ -58,6 +58,14 @@ any other position every move is kept. Spaces and the stock's turn touch every
 column and the waste: the measurement of how often anything is cut is in
 docs/benchmarks.md.
 
+**The compiled core's moves** would be no smaller a set. Its macro move of the
+stock ("turn k cards, play the k-th": csrc/core.h, A7) touches the stock, the
+waste and where the card goes, so every two macro moves interfere (the stock),
+each interferes with every move of the waste's top and every move onto or off
+its destination, and a set holding one holds them all; its safe auto-play after
+a move is the same dominance as below. This is why it was measured here first,
+and not built into the core (docs/benchmarks.md).
+
 **The search it prunes** is :class:`~napoleon.solver.search.Search` with
 ``stubborn=True``: its positions are those after safe auto-play, and its other
 shortcuts are sound with it. Auto-play first: taking a safe card home never
