@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from variants import IDS, VARIANTS
 
 import napoleon
+from napoleon.engine.autoplay import home_move
 from napoleon.shuffle import MAX_DEAL
 
 MAX_MOVES = 60
@@ -78,6 +79,25 @@ def check_moves(state, moves):
     assert len(results) == len(moves), "two listed moves give the same position"
 
 
+def check_shortcuts(state, moves):
+    """The shortcuts the view takes agree with the moves they stand for: a move home exactly when a
+    legal move goes home, and the most cards each pile gives at once as its moves and runs say."""
+    game = state.game
+    home = home_move(state)
+    goes_home = [m for m in moves if m.dst in game.foundations]
+    assert (home is None) == (not goes_home)
+    assert home is None or (state.is_legal(home) and home.dst in game.foundations)
+    every = state.every_move()
+    for src, pile in enumerate(state.piles):
+        most = max((m.count for m in every if m.src == src), default=1)
+        if game.runs[src] and pile:
+            run = 1
+            while run < len(pile) and pile[-run] in game.fit[src][pile[-run - 1]]:
+                run += 1
+            most = max(most, run)
+        assert state.most_movable(src) == max(1, min(most, len(pile)))
+
+
 def check_illegal(state, data):
     game = state.game
     src = data.draw(st.integers(0, game.npiles - 1), label="src")
@@ -120,6 +140,7 @@ def test_random_play_keeps_every_invariant(game_id, options, data):
         moves = state.legal_moves()
         check_status(state, moves)
         check_moves(state, moves)
+        check_shortcuts(state, moves)
         check_json(state)
         check_illegal(state, data)
         if not moves:

@@ -62,6 +62,20 @@ def is_safe(state: State, card: int) -> bool:
     return True
 
 
+def _wanted(state: State) -> set[int]:
+    """Every card some foundation may take now, and perhaps a few more (an empty foundation's first
+    cards, whichever suits its group holds already): a card not in it goes home nowhere."""
+    game, piles = state.game, state.piles
+    wanted: set[int] = set()
+    for f in game.foundations:
+        q = piles[f]
+        if not q:
+            wanted |= game.space[f]
+        elif len(q) < game.limit[f]:
+            wanted |= game.fit[f][q[-1]]
+    return wanted
+
+
 def safe_moves(state: State, seen: Callable[[Move], None] | None = None) -> list[Move]:
     """Play home every safe card, repeatedly; return the moves made (pushed).
 
@@ -76,9 +90,10 @@ def safe_moves(state: State, seen: Callable[[Move], None] | None = None) -> list
     changed = True
     while changed:
         changed = False
+        wanted = _wanted(state)
         for src in game.sources:
             p = piles[src]
-            if not p or not is_safe(state, p[-1]):
+            if not p or p[-1] not in wanted or not is_safe(state, p[-1]):
                 continue
             target = _home_of(state, routes, src, True)
             if target is not None:
@@ -88,6 +103,7 @@ def safe_moves(state: State, seen: Callable[[Move], None] | None = None) -> list
                 state.push(m)
                 done.append(m)
                 changed = True
+                wanted = _wanted(state)
     return done
 
 
@@ -116,8 +132,11 @@ def safe_autoplay(state: State) -> list[Move]:
 def home_move(state: State) -> Move | None:
     """The first legal move of a card to a foundation, in the order of the legal moves (a source's
     first foundation that takes its top card), found without listing every move."""
+    piles, wanted = state.piles, _wanted(state)
     routes = state.game.routes(state)
     for src in state.game.sources:
+        if not piles[src] or piles[src][-1] not in wanted:
+            continue
         target = _home_of(state, routes, src, False)
         if target is not None:
             return Move(src, target, 1)

@@ -130,14 +130,23 @@ class State:
         ``src`` (at least 1, at most the pile): the longest run that moves as
         a unit, or the most cards a legal move takes now (the Tomb's whole
         pile onto its central reserve)."""
-        game, pile = self.game, self.piles[src]
-        most = max((m.count for m in self._moves(True) if m.src == src), default=1)
-        if game.runs[src] and pile:
-            own, run = game.fit[src], 1
-            while run < len(pile) and pile[-run] in own[pile[-run - 1]]:
-                run += 1
-            most = max(most, run)
-        return max(1, min(most, len(pile)))
+        return self._known("most_movable", self._most_movable)[src]
+
+    def _most_movable(self) -> list[int]:
+        """:meth:`most_movable` of every pile, from one pass over the moves."""
+        game, piles = self.game, self.piles
+        most = [1] * game.npiles
+        for m in self._moves(True):
+            if m.src >= 0 and m.count > most[m.src]:
+                most[m.src] = m.count
+        for src, pile in enumerate(piles):
+            if game.runs[src] and pile:
+                own, run = game.fit[src], 1
+                while run < len(pile) and pile[-run] in own[pile[-run - 1]]:
+                    run += 1
+                most[src] = max(most[src], run)
+            most[src] = max(1, min(most[src], len(pile)))
+        return most
 
     def why_not_pick(self, src: int) -> str | None:
         """Why the player cannot pick up the top card of ``src``, or None when
