@@ -21,11 +21,13 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from prove_sample import SAMPLE, endgame_positions
 
 from napoleon import get_game
+from napoleon.engine.rules import TABLEAU
 from napoleon.solver.search import Search
 from napoleon.solver.stubborn import applies, stubborn_moves
 
@@ -36,6 +38,7 @@ from solver.endgames import walked  # noqa: E402
 def roots(states) -> None:
     cut = moves = kept = 0
     seconds = 0.0
+    kinds: Counter = Counter()   # (stock empty, a space): [positions, positions with a move left out]
     for state in states:
         assert applies(state)
         legal = Search(state).ordered_moves()
@@ -45,8 +48,15 @@ def roots(states) -> None:
         cut += len(left) < len(legal)
         moves += len(legal)
         kept += len(left)
+        game = state.game
+        kind = (not state.piles[game.stock], any(not state.piles[c] for c in game.role_piles[TABLEAU]))
+        kinds[kind, "all"] += 1
+        kinds[kind, "cut"] += len(left) < len(legal)
     print(f"{len(states)} positions: a move left out in {cut}; moves {moves:,}, kept {kept:,}; "
           f"the sets took {seconds:.1f} CPU s ({seconds / max(1, len(states)) * 1000:.0f} ms a position)", flush=True)
+    for empty, space in sorted({k for k, _ in kinds}):
+        print(f"  {'stock empty' if empty else 'stock left'}, {'a space' if space else 'no space'}: "
+              f"{kinds[(empty, space), 'all']} positions, a move left out in {kinds[(empty, space), 'cut']}")
 
 
 def searches(states, cap: int) -> None:
