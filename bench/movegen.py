@@ -5,8 +5,11 @@
 For each game, random playouts from several deals: at every position the
 legal moves are generated, each is applied and undone, then one is played.
 It prints generations per second and move applications (apply + undo) per
-second, for the Python engine (``State.legal_moves``/``push``/``pop``). The
-solver's compiled core is measured by bench/solver.py (positions per second).
+second, for the Python engine (``State.legal_moves``/``push``/``pop``), and
+views per second: the session's :class:`~napoleon.session.View` of each
+position of the same playouts, worked out afresh as after a move (moves,
+targets, the most movable cards, the Finish offer). The solver's compiled
+core is measured by bench/solver.py (positions per second).
 """
 
 from __future__ import annotations
@@ -17,6 +20,28 @@ import random
 import time
 
 from napoleon import GAMES, new_game
+from napoleon.session import View
+
+
+def views(game_id: str, seconds: float, deals: int) -> float:
+    """Views a second over the positions of the playouts :func:`measure` walks."""
+    done = 0
+    elapsed = 0.0
+    deal = 0
+    while elapsed < seconds:
+        deal = deal % deals + 1
+        state = new_game(game_id, deal)
+        rng = random.Random(deal)
+        for _ in range(300):
+            state.changed()  # as after a move: nothing of this position worked out yet
+            start = time.perf_counter()
+            view = View.of(state)
+            elapsed += time.perf_counter() - start
+            done += 1
+            if not view.legal:
+                break
+            state.push(rng.choice(view.legal))
+    return done / elapsed
 
 
 def measure(game_id: str, seconds: float, deals: int) -> tuple[float, float]:
@@ -49,10 +74,10 @@ def main() -> None:
     args = ap.parse_args()
     print(f"# {platform.machine()} {platform.python_implementation()} {platform.python_version()}, "
           f"{args.seconds} s per game, playouts over deals 1-{args.deals}")
-    print(f"{'game':<18} {'generations/s':>14} {'apply+undo/s':>14}")
+    print(f"{'game':<18} {'generations/s':>14} {'apply+undo/s':>14} {'views/s':>10}")
     for game_id in GAMES:
         gens, apps = measure(game_id, args.seconds, args.deals)
-        print(f"{game_id:<18} {gens:>14,.0f} {apps:>14,.0f}")
+        print(f"{game_id:<18} {gens:>14,.0f} {apps:>14,.0f} {views(game_id, args.seconds, args.deals):>10,.0f}")
 
 
 if __name__ == "__main__":
