@@ -47,11 +47,13 @@ def in_pieces(state, path, piece: int, **settings):
 
 @pytest.mark.parametrize("fingerprints", [False, True], ids=["exact", "fingerprints"])
 def test_a_loss_in_pieces_visits_exactly_the_positions_of_one_run(tmp_path, fingerprints):
-    state = new_game("forty-thieves", 2)   # lost, 1.76 M positions by macro moves
+    # Forty Thieves on seven ranks and six columns: lost, 276,146 positions by macro moves, the stock
+    # turned on the way (the full game's smallest losses take millions).
+    state = new_game("forty-thieves", 16, {"ranks": 7, "columns": 6})
     one = core.search(state, mode="dfs", fingerprints=fingerprints)
     assert one.verdict == LOST
-    path = tmp_path / "deal2.ck"
-    result, runs = in_pieces(state, path, 150 * CHECK_EVERY, fingerprints=fingerprints)
+    path = tmp_path / "deal16.ck"
+    result, runs = in_pieces(state, path, 17 * CHECK_EVERY, fingerprints=fingerprints)
     assert (result.verdict, result.states) == (LOST, one.states)
     assert runs > 2
     assert not path.exists(), "a search that ended must remove its checkpoint"
