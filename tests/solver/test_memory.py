@@ -36,9 +36,9 @@ def tiny_limit():
 
 @pytest.mark.parametrize("mode", ["dfs", "best"])
 def test_a_complete_search_stops_at_the_limit_unknown_not_lost(tiny_limit, mode):
-    # Deal 2 is lost (docs/history.md: depth-first search proves it in
-    # 1.8 M positions): stopped early, a search must not answer lost.
-    state = new_game("forty-thieves", 2)
+    # Deal 16 on seven ranks and six columns is lost (depth-first search proves it in 276,146
+    # positions, some 55 MB): stopped early, a search must not answer lost.
+    state = new_game("forty-thieves", 16, {"ranks": 7, "columns": 6})
     result = core.search(state, max_states=3_000_000, mode=mode)
     assert result.verdict == UNKNOWN and result.out_of_memory and not result.complete
     assert 0 < result.states < 200_000
