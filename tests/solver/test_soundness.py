@@ -138,3 +138,25 @@ def test_moves_after_a_stock_turn_are_skipped_only_when_the_turn_changed_nothing
     for strategy in ("dfs", "best"):
         result = solve(state, max_states=100_000, strategy=strategy)
         assert result.verdict == WON and replays_to_win(state, result.moves)
+
+
+def test_a_move_straight_back_after_auto_play_is_tried():
+    # 3C into the space, the AH under it goes home by itself, 3C back onto 4C: the
+    # only win. The move back undoes the last move, but after auto-play it leads to
+    # a new position; the core's searches skipped it and called this lost.
+    from napoleon import position_from_json
+
+    def run(suit: str, n: int) -> list[str]:
+        return [r + suit for r in "A234"[:n]]
+
+    piles = {"foundation-1": ["AC"], "foundation-2": ["AD"], "foundation-3": [], "foundation-4": run("S", 4),
+             "foundation-5": run("C", 4), "foundation-6": run("D", 4), "foundation-7": run("H", 3),
+             "foundation-8": run("S", 4), "tableau-1": ["4C", "AH", "3C"], "tableau-2": [], "stock": ["2H", "3D"],
+             "waste": ["2C", "2D", "4H", "3H", "4H", "4D"]}
+    state = position_from_json({"game": "forty-thieves", "deal": 1, "redeals": 0, "piles": piles,
+                                "options": {"redeals": 0, "columns": 2, "ranks": 4}})
+    assert Search(state, prune=False).run().verdict == WON
+    for mode in ("dfs", "best"):
+        for macros in (True, False):
+            result = core.search(state, mode=mode, max_states=100_000, macros=macros)
+            assert result.verdict == WON and replays_to_win(state, result.moves), (mode, macros)

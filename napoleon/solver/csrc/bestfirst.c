@@ -252,7 +252,7 @@ int bf_go(Ctx *X, const Rules *R, int total, double deadline, long long max_stat
         unpack(R, W->packs + nd.pos_off, P);
         Mv last = nd.mv_n ? W->mvs[nd.mv_off] : (Mv){0, 0, 0};
         int has_last = it.node != 0 && nd.mv_n;
-        int nm = ordered(X, R, P, last, has_last, has_last && bare_turn(R, last, nd.mv_n), moves_);
+        int nm = ordered(X, R, P, last, has_last && nd.mv_n == 1, has_last && bare_turn(R, last, nd.mv_n), moves_);
         /* In a large table each lookup waits on memory. There the children
            go in two passes: every child's key first, its slot fetched ahead,
            then the lookups in the same order, a new child made again to be

@@ -128,7 +128,7 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
         ++*states;
         if (dead_end(X, R, P))   /* proven lost: nothing below it to search */
             unwind(d, pushed);
-        else if (push_frame(d, mv, 1, bare_turn(R, mv, pushed), pushed) < 0)
+        else if (push_frame(d, mv, pushed == 1, bare_turn(R, mv, pushed), pushed) < 0)   /* ordered(): has_last */
             return -1;
         /* Checked where every position seen is done or has its frame, so
            that a checkpoint written on stopping misses none. */

@@ -24,6 +24,12 @@ typedef struct { int s; Mv m; } Scored;
 
 /* The moves worth trying, best first: as Search.ordered_moves() prunes.
 
+   `has_last`: the position came from the move `last` with nothing played
+   after it by auto-play; then the move straight back is left out (it leads
+   to the position before, already seen). After auto-play it leads to a new
+   position, which a win may need (3C into a space, the AH under it home,
+   3C back onto 4C: tests/solver/test_soundness.py), so callers pass 0 there.
+
    `after_turn`: the position came from a stock turn onto pile last.dst with
    nothing played home after it. A move that touches neither that pile nor
    the stock could then have been made just before the turn, to the same
