@@ -18,20 +18,27 @@ import argparse
 import platform
 import random
 import time
+from collections.abc import Iterator
 
-from napoleon import GAMES, new_game
+from napoleon import GAMES, State, new_game
 from napoleon.session import View
+
+
+def deals_in_turn(game_id: str, deals: int) -> Iterator[tuple[State, random.Random]]:
+    """Deals 1 to ``deals`` of the game, again and again: each a fresh position and its playout's random source."""
+    deal = 0
+    while True:
+        deal = deal % deals + 1
+        yield new_game(game_id, deal), random.Random(deal)
 
 
 def views(game_id: str, seconds: float, deals: int) -> float:
     """Views a second over the positions of the playouts :func:`measure` walks."""
     done = 0
     elapsed = 0.0
-    deal = 0
-    while elapsed < seconds:
-        deal = deal % deals + 1
-        state = new_game(game_id, deal)
-        rng = random.Random(deal)
+    for state, rng in deals_in_turn(game_id, deals):
+        if elapsed >= seconds:
+            break
         for _ in range(300):
             state.changed()  # as after a move: nothing of this position worked out yet
             start = time.perf_counter()
@@ -47,11 +54,9 @@ def views(game_id: str, seconds: float, deals: int) -> float:
 def measure(game_id: str, seconds: float, deals: int) -> tuple[float, float]:
     gens = applications = 0
     elapsed = 0.0
-    deal = 0
-    while elapsed < seconds:
-        deal = deal % deals + 1
-        state = new_game(game_id, deal)
-        rng = random.Random(deal)
+    for state, rng in deals_in_turn(game_id, deals):
+        if elapsed >= seconds:
+            break
         start = time.perf_counter()
         for _ in range(300):
             moves = state.legal_moves()
