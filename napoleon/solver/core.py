@@ -63,6 +63,12 @@ class CheckpointError(NapoleonError, ValueError):
     """A checkpoint file that cannot be taken up or written (it is left as it was)."""
 
 
+def _checkpoint_error(checkpoint: str | os.PathLike[str], exc: Exception) -> CheckpointError:
+    """The core's refusal or failure of a checkpoint, said with the checkpoint's name."""
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return CheckpointError(f"checkpoint {os.fsdecode(checkpoint)}: {reason}")
+
+
 class NotCompilable(Exception):
     """The game's tables do not fit the core's fixed limits."""
 
@@ -370,8 +376,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     except (ValueError, OSError) as exc:
         if not kept:
             raise
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise CheckpointError(f"checkpoint {os.fsdecode(checkpoint)}: {reason}") from exc
+        raise _checkpoint_error(checkpoint, exc) from exc
     if mode in ("greedy", "playouts", "nested") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
     name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
@@ -463,8 +468,7 @@ def layers(state: State, budget: float | None = None, max_states: int | None = N
         except (ValueError, OSError) as exc:
             if not tag:
                 raise
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise CheckpointError(f"checkpoint {os.fsdecode(checkpoint)}: {reason}") from exc
+            raise _checkpoint_error(checkpoint, exc) from exc
     name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
     result = Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict in (0, 1),
                     verdict == STOPPED_MEMORY)
