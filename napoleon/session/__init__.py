@@ -87,11 +87,12 @@ class Session:
         self.autoplay = autoplay
         self.clock = PlayClock(clock, elapsed)
         """Seconds of play, running from the player's first action (see :attr:`clock_running`)."""
-        self.line = Line(state, turns)
+        self.line = Line(state, turns, opening or 0)
         """The turns of the line of play and those taken back (undo, redo)."""
         self._view: View | None = None
         self._version: str | None = None
-        self.line.opening = self._opening(autoplay) if opening is None else opening
+        if opening is None:
+            self._open(autoplay)
         self.recorder = recorder
         self.record_id = record_id
         self.finished: str | None = None
@@ -360,15 +361,14 @@ class Session:
         self.news = news
         return Change(self.version, news)
 
-    def _opening(self, autoplay: bool) -> int:
+    def _open(self, autoplay: bool) -> None:
         """A new game with auto-play: play the opening layout's safe moves, as the first turn."""
         state = self.state
         if state.history or not autoplay or state.status is not Status.PLAYING:
-            return 0
+            return
         made = safe_moves(state)
         if made:
-            self.line.turns = [len(made)]
-        return len(made)
+            self.line.opened(len(made))
 
     def undo(self) -> Change:
         """Take back the last turn; a false change when there is none (the opening's auto-play stays)."""
