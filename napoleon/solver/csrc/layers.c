@@ -41,7 +41,7 @@
 static int lay_read_record(Lay *S, int L, long long idx, uint64_t *parent, int *mi) {
     Layer *Y = &S->layer[L];
     char path[4200];
-    lay_trace_path(S, L, path, sizeof path);
+    lay_disk_path(S, L, "trace", path, sizeof path);
     FILE *f = Y->trace;
     if (f && fflush(f) != 0) return nc_fail_os(path);
     if (!f && !(f = fopen(path, "rb"))) return nc_fail_os(path);
@@ -333,7 +333,7 @@ done:
             if (S->kept) { lay_drop(S, &S->layer[L]); continue; }
             int had = S->layer[L].count > 0, disk = S->layer[L].on_disk;
             lay_drop(S, &S->layer[L]);
-            if (had) { lay_trace_path(S, L, path, sizeof path); remove(path); }
+            if (had) { lay_disk_path(S, L, "trace", path, sizeof path); remove(path); }
             if (disk) {
                 lay_disk_path(S, L, "keys", path, sizeof path);
                 remove(path);

@@ -87,7 +87,6 @@ void lay_decode(const Enc *E, const unsigned char *key, int len, Pos *P);
 int lay_add(Lay *S, int L, int T, const unsigned char *key, int len, uint64_t h, uint64_t parent, int mi, int recorded);
 int lay_from_disk(Lay *S, int L);
 void lay_drop(Lay *S, Layer *Y);
-void lay_trace_path(const Lay *S, int L, char *path, size_t room);
 void lay_disk_path(const Lay *S, int L, const char *what, char *path, size_t room);
 int lay_keep(Lay *S, const Checkpoint *ck);
 int lay_take_up(Lay *S, const Checkpoint *ck, int *from, long long *from_idx, long long *states);

@@ -54,12 +54,8 @@ static int grow_slots(Lay *S, Layer *Y) {
     return 0;
 }
 
-/* The file of layer L's records. */
-void lay_trace_path(const Lay *S, int L, char *path, size_t room) {
-    snprintf(path, room, "%s/layer-%d.trace", S->folder, L);
-}
-
-/* The path of layer L's file of keys ("keys") or of children sent to it on disk ("more"). */
+/* The path of one of layer L's files: its records ("trace"), its keys ("keys") or the children
+   sent to it on disk ("more"). */
 void lay_disk_path(const Lay *S, int L, const char *what, char *path, size_t room) {
     snprintf(path, room, "%s/layer-%d.%s", S->folder, L, what);
 }
@@ -151,7 +147,7 @@ static int layer_put(Lay *S, int L, const unsigned char *key, int len, uint64_t 
     if (recorded) return 1;
     if (!Y->trace) {
         char path[4200];
-        lay_trace_path(S, L, path, sizeof path);
+        lay_disk_path(S, L, "trace", path, sizeof path);
         if (!(Y->trace = fopen(path, "ab+"))) { nc_fail_os(path); return -1; }
     }
     unsigned char rec[REC_SIZE];
