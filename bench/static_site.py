@@ -11,7 +11,9 @@ The site is built into a temporary folder (or ``--site DIR``, built already) and
   are compressed already), and as http.server sends them (uncompressed).
 - **Cold**: a fresh profile, from opening the address to a playable deal (the table drawn and
   its requests answered). **Warm**: the same profile reloaded (the offline copy, Python's
-  compiled code cached by the browser).
+  compiled code cached by the browser). One more reload, traced (not timed), says whether
+  Pyodide's WebAssembly (pyodide.asm.wasm) came compiled from Chromium's code cache, and how long
+  its streaming compile took in the page's worker.
 - **Move**: ``api.move`` then ``api.action("undo")`` from the page's own module, one after the
   other, each timed in the page from the call to the parsed answer; p50 and p95.
 - **Hint**: Werner deal 1, a new game, from the call to the answer (the verdict's search not
@@ -75,6 +77,29 @@ MOVES = """async (api, n) => {
     }
     return out;
 }"""
+
+
+def wasm_cache(browser, page) -> str:
+    """Pyodide's WebAssembly on one more reload of ``page``, traced: from Chromium's code cache or
+    compiled anew, and how long its streaming compile took in the page's worker (the first to start)."""
+    trace = Path(tempfile.mkdtemp(prefix="napoleon-trace-")) / "trace.json"
+    browser.start_tracing(page=None, path=str(trace), categories=["disabled-by-default-devtools.timeline"])
+    page.reload()
+    page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
+    browser.stop_tracing()
+    events = json.loads(trace.read_text())
+    events = sorted(events["traceEvents"] if isinstance(events, dict) else events, key=lambda e: e.get("ts", 0))
+    asked = [e for e in events if e.get("name") == "v8.wasm.streamFromResponseCallback"]
+    if not asked:
+        return "Pyodide's WebAssembly: no streaming compile seen"
+    first = asked[0]  # the page's worker asks for pyodide.asm.wasm before any search worker starts
+    same = [e for e in events if (e.get("pid"), e.get("tid")) == (first["pid"], first["tid"]) and e["ts"] >= first["ts"]]
+    hit = next((e for e in same if e.get("name") == "v8.wasm.moduleCacheHit"), None)
+    done = next((e for e in same if e.get("name") == "v8.wasm.compileConsumeDone"), None)
+    took = f", its compile finished in {done['dur'] / 1000:.0f} ms" if done else ""
+    if hit:
+        return f"Pyodide's WebAssembly on a reload: from the code cache ({hit['args']['consumedCacheSize'] / 1e6:.1f} MB){took}"
+    return f"Pyodide's WebAssembly on a reload: compiled anew{took}"
 
 
 def served(site: Path) -> tuple[subprocess.Popen, str]:
@@ -161,6 +186,7 @@ def main() -> None:
                 page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
                 warm.append(time.monotonic() - started)
             print(f"playable deal: cold {cold:.2f} s, warm {min(warm):.2f} s (best of 3; {', '.join(f'{w:.2f}' for w in warm)})")
+            print(wasm_cache(browser, page))
             in_page(page, "async (api) => { globalThis.benchView = await api.create('werner', 1, {}, false); }")
             print(f"a move's round trip in the page: {percentiles(in_page(page, MOVES, args.moves))}")
             hint = in_page(page, """async (api) => {
