@@ -21,6 +21,13 @@ The site is built into a temporary folder (or ``--site DIR``, built already) and
 - **Positions a second**: one search of ``--budget`` seconds of Forty Thieves deal 3 in the
   browser's search worker, beside ``napoleon solve`` (the native core) for as long.
 
+    python bench/static_site.py --site DIR --python [--moves 100] [--profile] [--imports a,b,...]
+
+times the site's Python alone, in Pyodide under Node (no browser, no IndexedDB: the store in
+memory), installed as the page's worker installs it (static/js/python.js): Pyodide's start, the
+app's imports (``--imports``: these modules first, each timed), and a move's and an undo's answer
+(``answer`` of napoleon.interfaces.web.inbrowser), p50 and p95; ``--profile``: cProfile of the moves.
+
     python bench/static_site.py --site A --beside B [--blocks 10] [--moves 20]
 
 compares a move's round trip on two sites built already, the one thing measured: both open side by
@@ -102,6 +109,73 @@ def wasm_cache(browser, page) -> str:
     return f"Pyodide's WebAssembly on a reload: compiled anew{took}"
 
 
+NODE_DRIVER = """
+import fs from "fs";
+import zlib from "zlib";
+const [site, moves, profile, imports] = [process.argv[2], +process.argv[3], process.argv[4] === "1", process.argv[5]];
+const { install } = await import(site + "/static/js/python.js");
+const { loadPyodide } = await import(site + "/pyodide/pyodide.mjs");
+const facts = JSON.parse(fs.readFileSync(site + "/site.json", "utf8"));
+let t = performance.now();
+const pyodide = await loadPyodide({ indexURL: site + "/pyodide/" });
+const out = { start: performance.now() - t, imports: [] };
+t = performance.now();
+install(pyodide, new Uint8Array(zlib.gunzipSync(fs.readFileSync(site + "/" + facts.packages))));
+out.install = performance.now() - t;
+for (const name of [...imports.split(",").filter(Boolean), "napoleon.interfaces.web.inbrowser"]) {
+  t = performance.now();
+  pyodide.pyimport(name);
+  out.imports.push([name, performance.now() - t]);
+}
+const bridge = pyodide.pyimport("napoleon.interfaces.web.inbrowser");
+pyodide.FS.mkdirTree("/napoleon");
+const app = bridge.open_app("/napoleon/napoleon.db");
+let token = "";
+async function ask(method, url, body) {
+  const headers = pyodide.toPy({ "content-type": "application/json", "x-napoleon-token": token });
+  const reply = await bridge.answer(app, method, url, headers, body ? JSON.stringify(body) : "");
+  const answer = reply.toJs({ dict_converter: Object.fromEntries });
+  reply.destroy();
+  headers.destroy();
+  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body);
+}
+token = (await ask("GET", "/api/token")).token;
+let view = await ask("POST", "/api/games", { game: "werner", deal: 1, options: {}, autoplay: false });
+const move = view.legal.find((m) => m.from.startsWith("tableau"));
+if (profile) pyodide.runPython("import cProfile; PROFILE = cProfile.Profile(); PROFILE.enable()");
+out.moves = [];
+for (let i = 0; i < moves; i++) {
+  t = performance.now();
+  view = await ask("POST", `/api/games/${view.id}/moves`, { ...move, version: view.version });
+  out.moves.push(performance.now() - t);
+  t = performance.now();
+  view = await ask("POST", `/api/games/${view.id}/undo`, { version: view.version });
+  out.moves.push(performance.now() - t);
+}
+if (profile) {
+  out.profile = pyodide.runPython(
+    "PROFILE.disable(); import io, pstats; s = io.StringIO(); pstats.Stats(PROFILE, stream=s).sort_stats('cumulative').print_stats(40); s.getvalue()");
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def in_node(site: Path, moves: int, profile: bool, imports: str) -> None:
+    """The site's Python in Pyodide under Node: its start, imports and a move's answer (NODE_DRIVER)."""
+    with tempfile.TemporaryDirectory(prefix="napoleon-node-") as tmp:
+        driver = Path(tmp) / "driver.mjs"
+        driver.write_text(NODE_DRIVER)
+        done = subprocess.run(["node", str(driver), str(site.resolve()), str(moves), "1" if profile else "0", imports],
+                              capture_output=True, text=True, check=True)
+    out = json.loads(done.stdout)
+    print(f"Pyodide's start {out['start']:.0f} ms, the packages installed {out['install']:.0f} ms; imports: "
+          + ", ".join(f"{name} {ms:.0f} ms" for name, ms in out["imports"]))
+    print(f"a move's answer in Python under Node: {percentiles(out['moves'])}")
+    if profile:
+        print(out["profile"])
+
+
 def served(site: Path) -> tuple[subprocess.Popen, str]:
     """``site`` served by ``python -m http.server`` on a free port of 127.0.0.1: (the server, its address)."""
     server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(site), "0"],
@@ -152,7 +226,15 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=5.0)
     parser.add_argument("--beside", help="a second site built already: only a move's round trip, on both side by side")
     parser.add_argument("--blocks", type=int, default=10, help="with --beside: rounds of --moves on each site in turn")
+    parser.add_argument("--python", action="store_true", help="the site's Python alone, in Pyodide under Node")
+    parser.add_argument("--profile", action="store_true", help="with --python: cProfile of the moves")
+    parser.add_argument("--imports", default="", help="with --python: modules imported first, each timed (a,b,...)")
     args = parser.parse_args()
+    if args.python:
+        if not args.site:
+            parser.error("--python needs --site")
+        in_node(Path(args.site), args.moves, args.profile, args.imports)
+        return
     if args.beside:
         if not args.site:
             parser.error("--beside needs --site")

@@ -22,8 +22,9 @@ async function fetchPack(url) {
   return new Uint8Array(await new Response(plain).arrayBuffer());
 }
 
-/** Write the archive's files into site-packages, as pip would have left them. */
-function install(pyodide, bytes) {
+/** Write the archive's files into site-packages, as pip would have left them (bench/static_site.py
+ * --python does it under Node). */
+export function install(pyodide, bytes) {
   const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
   const files = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
   const folders = pyodide.pyimport("site").getsitepackages();
