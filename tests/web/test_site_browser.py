@@ -225,8 +225,9 @@ def newer_version(folder, monkeypatch):
         yield publish
 
 
-def win_with_finish(page):
-    """Werner deal 1 played to where it finishes by itself, then Finish: a won game."""
+def win_with_finish(page, meanwhile):
+    """Werner deal 1 played to where it finishes by itself, then Finish: a won game; its id and what
+    ``meanwhile()``, called while the game's clock runs, answered."""
     go(page, "werner/1")
     ready(page, "werner", timeout=60000)
     gid = page.locator("#board").get_attribute("data-id")
@@ -244,8 +245,11 @@ def win_with_finish(page):
     assert left > 0
     # A player's turn takes a moment, and a won game's file that claims less is refused on import:
     # the game's clock is given the time the test's turns (and the Finish) would have taken a
-    # player, then stopped as when the page is hidden, so that the store keeps it.
-    page.wait_for_timeout(int((made + 2) * MIN_TURN_SECONDS * 1000))
+    # player, then stopped as when the page is hidden, so that the store keeps it. The test's other
+    # work is done in that time instead of a sleep.
+    until = time.monotonic() + (made + 2) * MIN_TURN_SECONDS
+    done = meanwhile()
+    page.wait_for_timeout(max(0, int((until - time.monotonic()) * 1000)))
     in_page(page, "async (api, id) => api.pause(id)", gid)
     page.reload()
     page.wait_for_selector("#finish:not([hidden])", timeout=START)
@@ -253,7 +257,7 @@ def win_with_finish(page):
     page.wait_for_selector("#end-dialog[open]", timeout=60000)
     assert "You won" in page.inner_text("#end-dialog")
     page.click("#end-close")
-    return gid
+    return gid, done
 
 
 def test_every_game_plays_by_touch_on_phones_upright_and_on_their_side(browser, static_site):
@@ -292,8 +296,10 @@ def test_a_game_won_on_a_phone_after_a_hint_and_a_reload_is_imported_in_a_comput
                 page.locator("#board").get_attribute("data-id"), second)
         ready(page, "st-helena", 2)
         assert not axe_problems(page)
-        # Werner's game is still the one the hint was for; won, it is in the statistics.
-        assert win_with_finish(page) == gid
+        # Werner's game is still the one the hint was for; won, it is in the statistics. While its
+        # clock runs, a computer opens the site in a fresh profile: nothing of the phone's.
+        won, (desktop, computer) = win_with_finish(page, lambda: open_site(browser, static_site, DESKTOP))
+        assert won == gid
         page.goto(f"{static_site}#stats")
         page.wait_for_selector(f"table.history tr[data-id='{gid}'][data-result='won']", timeout=60000)
         assert not axe_problems(page)
@@ -307,7 +313,7 @@ def test_a_game_won_on_a_phone_after_a_hint_and_a_reload_is_imported_in_a_comput
         context.close()
     assert saved.name == f"napoleon-game-{gid}.json"
 
-    context, page = open_site(browser, static_site, DESKTOP)  # a fresh profile: nothing of the phone's
+    context, page = desktop, computer
     try:
         page.goto(f"{static_site}#stats")
         page.wait_for_selector("#history-body", timeout=60000)
