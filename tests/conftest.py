@@ -78,6 +78,7 @@ def compiled_core(tmp_path_factory) -> Path:
 
 
 def pytest_collection_modifyitems(config, items):
-    """The slow tests first: the suite's two workers take tests in this order, and a long test
-    collected last would run alone at the end while the other worker waits."""
+    """The slow tests first: the suite's two workers take tests in this order (the first worker the
+    first half, with ``--dist worksteal``), and a long test collected last would run alone at the end
+    while the other worker waits."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
