@@ -89,12 +89,13 @@ MOVES = """async (api, n) => {
 def wasm_cache(browser, page) -> str:
     """Pyodide's WebAssembly on one more reload of ``page``, traced: from Chromium's code cache or
     compiled anew, and how long its streaming compile took in the page's worker (the first to start)."""
-    trace = Path(tempfile.mkdtemp(prefix="napoleon-trace-")) / "trace.json"
-    browser.start_tracing(page=None, path=str(trace), categories=["disabled-by-default-devtools.timeline"])
-    page.reload()
-    page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
-    browser.stop_tracing()
-    events = json.loads(trace.read_text())
+    with tempfile.TemporaryDirectory(prefix="napoleon-trace-") as tmp:  # some 30 MB
+        trace = Path(tmp) / "trace.json"
+        browser.start_tracing(page=None, path=str(trace), categories=["disabled-by-default-devtools.timeline"])
+        page.reload()
+        page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
+        browser.stop_tracing()
+        events = json.loads(trace.read_text())
     events = sorted(events["traceEvents"] if isinstance(events, dict) else events, key=lambda e: e.get("ts", 0))
     asked = [e for e in events if e.get("name") == "v8.wasm.streamFromResponseCallback"]
     if not asked:
