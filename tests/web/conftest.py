@@ -60,8 +60,9 @@ def served(app):
 def server(tmp_path_factory):
     """A uvicorn server on a free 127.0.0.1 port, in a thread, on a fresh store."""
     db = tmp_path_factory.mktemp("web") / "napoleon.db"
-    # Short searches: the page's background "winnable?" checks would otherwise
-    # compete with the browser for the machine's two cores.
+    # Short hints, solutions and searches asked for longer, so that they leave the browser the
+    # machine's two cores. The live verdict's ladder (1.5, 6, 30 s a position) is the app's own:
+    # run shorter, the browser tests took no less CPU time.
     base, stop = served(create_app(db, settings=Settings(hint_budget=1.0, solve_budget=2.0, max_budget=0.5)))
     yield base
     stop()
