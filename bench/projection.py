@@ -2,6 +2,7 @@
 
     python bench/projection.py --endgames 10000 --every 250 --sizes 1,2,3   # the sample's 763 endgames
     python bench/projection.py --roots --sizes 2,3 --cap 2000000           # each sample deal at its start
+    python bench/projection.py --by-stock 100000 --every 2500 --sizes 2,3  # earlier in the searches
     python bench/projection.py --search 1500001 --max 60000 --sizes 2      # inside a depth-first search
 
 ``--endgames W --every E``: the positions of bench/prove_sample.py's endgames
@@ -9,7 +10,8 @@ mode (one in E of the first W positions of each sample deal's depth-first
 search, with at most seven stock cards), all lost. For each size, how many a
 projection onto that many suits proves lost, the positions and CPU seconds its
 searches took (each capped at ``--cap``), beside those of the endgames' own
-complete searches. ``--roots``: each sample deal's projections at its start.
+complete searches. ``--by-stock W``: the same walk with any number of stock cards,
+the positions proven lost counted by the stock cards left. ``--roots``: each sample deal's projections at its start.
 ``--search D``: depth-first search of deal D with exact keys over the core's
 own moves (in Python, so slow), a position with at most ``--stock`` stock
 cards left out when a projection (a table for the deal) is lost: positions,
@@ -51,6 +53,24 @@ def endgames(walk: int, every: int, sizes: list[int], cap: int) -> None:
         start = time.process_time()
         called = sum(table.lost(position(p)) for p in positions)
         print(f"  {size} suit(s): proven lost {called}; {table.searches:,} searches, {table.positions:,} positions, "
+              f"{time.process_time() - start:.1f} CPU s", flush=True)
+
+
+def by_stock(walk: int, every: int, sizes: list[int], cap: int) -> None:
+    positions = [p for deal in SAMPLE for p in endgame_positions(GAME, deal, walk, every, stock=GAME.total_cards)]
+    buckets = (0, 4, 8, 16, 24, 32, 48, 64)
+    print(f"{len(positions)} positions of {len(SAMPLE)} deals' searches", flush=True)
+    for size in sizes:
+        table = ProjectionTable(size=size, cap=cap)
+        start = time.process_time()
+        shares = {b: [0, 0] for b in buckets}
+        for p in positions:
+            bucket = max(b for b in buckets if b <= len(p[GAME.stock]))
+            shares[bucket][0] += 1
+            shares[bucket][1] += table.lost(position(p))
+        words = ", ".join(f"{n}/{all_} at {b}+" for b, (all_, n) in shares.items() if all_)
+        print(f"  {size} suits: proven lost, by stock cards left: {words}; {table.positions:,} positions, "
+              f"{sum(v == 'unknown' for v in table.verdicts.values())} at the cap, "
               f"{time.process_time() - start:.1f} CPU s", flush=True)
 
 
@@ -122,6 +142,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--endgames", type=int, help="walk this many positions of each sample deal's search")
     ap.add_argument("--every", type=int, default=250)
+    ap.add_argument("--by-stock", type=int, metavar="W", help="walk W positions, counted by stock cards left")
     ap.add_argument("--roots", action="store_true", help="each sample deal's projections at its start")
     ap.add_argument("--search", type=int, metavar="DEAL", help="depth-first search of DEAL with projections")
     ap.add_argument("--max", type=int, default=60_000, help="positions of --search")
@@ -132,6 +153,8 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     if args.endgames:
         endgames(args.endgames, args.every, sizes, args.cap)
+    if args.by_stock:
+        by_stock(args.by_stock, args.every, sizes, args.cap)
     if args.roots:
         roots(sizes, args.cap)
     if args.search:

@@ -62,9 +62,9 @@ def whole_deals(game, deals, cap: int, settings) -> None:
         print(f"{name:<6} decided {decided}/{len(deals)}  positions {positions:,}  CPU {seconds:.1f} s", flush=True)
 
 
-def endgame_positions(game, deal: int, walk: int, every: int) -> list:
+def endgame_positions(game, deal: int, walk: int, every: int, stock: int = 7) -> list:
     """One in `every` of the first `walk` positions of the plain depth-first
-    search with at most seven stock cards, as piles."""
+    search with at most `stock` stock cards (seven: the endgames), as piles."""
     s = game.new_state(deal)
     for m in core.core_autoplay(s):
         s.push(m)
@@ -93,7 +93,7 @@ def endgame_positions(game, deal: int, walk: int, every: int) -> list:
             continue
         seen.add(key)
         count += 1
-        if count % every == 0 and len(s.piles[game.stock]) <= 7:
+        if count % every == 0 and len(s.piles[game.stock]) <= stock:
             out.append([p[:] for p in s.piles])
         stack.append((core.core_dfs_moves(s), 0, made))
     return out

@@ -120,14 +120,28 @@ class ProjectionTable:
 
     def verdict(self, projected: State) -> str:
         """The complete search's verdict of a projection (``won``, ``lost``, or ``unknown`` at the cap)."""
-        from . import solve
-
         self.asked += 1
         key = projected.key()
         known = self.verdicts.get(key)
         if known is None:
-            result = solve(projected, max_states=self.cap, strategy="dfs", shorten=False)
+            result = _complete_search(projected, self.cap)
             self.searches += 1
             self.positions += result.states
             known = self.verdicts[key] = result.verdict.value
         return known
+
+
+def _complete_search(state: State, cap: int):
+    """Depth-first search, complete up to ``cap`` positions: the compiled core's where it is built.
+
+    Only the verdict is wanted: a projection's win is not replayed (as :func:`~napoleon.solver.solve`
+    replays every win), which would cost more than most of these searches."""
+    from . import core
+    from .search import Search
+
+    if core.available:
+        try:
+            return core.search(state, max_states=cap, mode="dfs")
+        except core.NotCompilable:
+            pass
+    return Search(state, max_states=cap).run()
