@@ -120,8 +120,10 @@ class ProjectionTable:
 
     def verdict(self, projected: State) -> str:
         """The complete search's verdict of a projection (``won``, ``lost``, or ``unknown`` at the cap)."""
+        from .search import Search
+
         self.asked += 1
-        key = projected.key()
+        key = Search(projected).key()  # piles the game treats alike, in order: one search for their arrangements
         known = self.verdicts.get(key)
         if known is None:
             result = _complete_search(projected, self.cap)
