@@ -127,7 +127,7 @@ def search(deal: int, most: int, sizes: list[int], cap: int, stock: int) -> None
             continue
         seen.add(key)
         count += 1
-        if count % 10_000 == 0:
+        if count % 1_000 == 0:
             print(f"  {count:,} positions, {cut:,} left out, {time.process_time() - start:.0f} CPU s", flush=True)
         if dead():
             cut += 1
