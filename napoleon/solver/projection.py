@@ -55,6 +55,7 @@ from itertools import combinations
 from ..cards import ACE, make_card, suit
 from ..engine.rules import SAME, TABLEAU, Build, Foundation
 from ..engine.state import State
+from .search import Search
 
 __all__ = ["ProjectionTable", "applies", "project"]
 
@@ -106,7 +107,7 @@ class ProjectionTable:
         if not 1 <= size <= 3:
             raise ValueError(f"a projection keeps 1 to 3 of the 4 suits, not {size}")
         self.size, self.cap = size, cap
-        self.verdicts: dict[tuple, str] = {}
+        self.verdicts: dict[bytes | tuple, str] = {}
         self.searches = self.positions = self.asked = 0
 
     def lost(self, state: State) -> bool:
@@ -120,8 +121,6 @@ class ProjectionTable:
 
     def verdict(self, projected: State) -> str:
         """The complete search's verdict of a projection (``won``, ``lost``, or ``unknown`` at the cap)."""
-        from .search import Search
-
         self.asked += 1
         key = Search(projected).key()  # piles the game treats alike, in order: one search for their arrangements
         known = self.verdicts.get(key)
@@ -139,7 +138,6 @@ def _complete_search(state: State, cap: int):
     Only the verdict is wanted: a projection's win is not replayed (as :func:`~napoleon.solver.solve`
     replays every win), which would cost more than most of these searches."""
     from . import core
-    from .search import Search
 
     if core.available:
         try:
