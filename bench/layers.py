@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import resource
+import signal
 import time
 from pathlib import Path
 
@@ -54,9 +56,55 @@ def one(method: str, deal: int, budget: float, cap: int, memory: int, folder: st
     return verdict, result.states, cpu, grown, stats and tuple(stats)
 
 
+def answer(conn, args) -> None:
+    """``one(*args)`` in the child, its answer sent back (None when a Ctrl-C stopped it)."""
+
+    def once(signum, frame):
+        # The terminal's Ctrl-C and the one the parent passes on may both come: the second must not
+        # break into the first's ending (the search's pieces being kept, the answer sent).
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, once)
+    try:
+        got = one(*args)
+    except KeyboardInterrupt:
+        got = None
+    conn.send(got)
+
+
 def run(*args):
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        return pool.apply(one, args)
+    """``one(*args)`` in a fresh process; KeyboardInterrupt once it has stopped, when Ctrl-C came.
+
+    A Ctrl-C reaches the child too (the terminal's process group), or is passed
+    on to it (a SIGINT sent to this process alone): the child's search stops at
+    its next look at the signals and keeps its pieces (``--pieces``) before
+    this process stops. (A pool ended its worker at once on the parent's
+    KeyboardInterrupt, its checkpoint unwritten.)
+    """
+    ctx = multiprocessing.get_context("spawn")
+    mine, theirs = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=answer, args=(theirs, args))
+    child.start()
+    theirs.close()
+    got, interrupted = None, False
+    while True:
+        try:
+            if mine.poll(0.5):
+                got = mine.recv()
+                break
+            if not child.is_alive() and not mine.poll():
+                break
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            interrupted = True
+            if child.is_alive():
+                os.kill(child.pid, signal.SIGINT)
+    child.join()
+    if interrupted or got is None:
+        raise KeyboardInterrupt
+    return got
 
 
 def main() -> None:
@@ -78,8 +126,12 @@ def main() -> None:
         folder = Path(args.folder or ".")
         for deal in deals:
             log = folder / f"layers-{deal}.log"
-            verdict, states, cpu, grown, stats = run("layers", deal, args.budget, args.positions, memory, str(folder),
-                                                     str(log), args.pieces)
+            try:
+                verdict, states, cpu, grown, stats = run("layers", deal, args.budget, args.positions, memory,
+                                                         str(folder), str(log), args.pieces)
+            except KeyboardInterrupt:
+                kept = f": its search is kept in {folder}/ck-{deal} (run the command again)" if args.pieces else ""
+                raise SystemExit(f"{deal}: interrupted{kept}") from None
             st = core.LayerStats(*stats)
             print(f"{deal}: {verdict}, {states:,} positions, {cpu:.0f} CPU s; {st.layers} layers, the largest "
                   f"{st.largest:,} (layer {st.largest_at}), {st.stored:,} stored, peak {st.peak_bytes / 2**30:.2f} GiB "
