@@ -43,6 +43,7 @@ from .records import (
     now,
     stored_version,
 )
+from .reviews import insert_help
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -154,16 +155,17 @@ class Store(StoreQueries):
             )
             return int(cur.lastrowid)
 
-    def save_session(self, record_id: int, session: RecordedGame, base: str) -> str:
+    def save_session(self, record_id: int, session: RecordedGame, base: str, undone_to: int | None = None) -> str:
         """Save a session's line of play, made on version ``base`` (see :meth:`save_state`); the
-        session's version is the record's from now on."""
+        session's version is the record's from now on. ``undone_to``: the save takes moves back to
+        that many, and the undo's help mark is written with it."""
         return self.save_state(record_id, session.state, session.turns, session.elapsed, session.notation_history(),
                                base=base, version=session.version, opening=session.opening,
-                               winnable=session.winnable)
+                               winnable=session.winnable, undone_to=undone_to)
 
     def save_state(self, record_id: int, state: State, turns: list[int] | None = None, elapsed: float = 0.0,
                    moves: list[str] | None = None, *, base: str, version: str | None = None,
-                   opening: int | None = None, winnable: int | None = None) -> str:
+                   opening: int | None = None, winnable: int | None = None, undone_to: int | None = None) -> str:
         """Save the line of play of ``state`` (``moves``: its notation, when the caller has it), made on the
         record's version ``base``: one short transaction.
 
@@ -174,7 +176,8 @@ class Store(StoreQueries):
         new version, the ``base`` of the next write (``version``: the caller's name for ``moves``,
         when it has it). ``opening``, when given, is the moves of the opening's auto-play now
         (auto-play turned on before the player's first move adds to them). ``winnable``: see
-        :meth:`set_winnable`; a line shorter than the start proven winnable forgets it.
+        :meth:`set_winnable`; a line shorter than the start proven winnable forgets it. ``undone_to``:
+        the player took moves back to that many, noted for the review in the same transaction.
 
 
         A record once won stays won, with the time and length of that win,
@@ -216,6 +219,8 @@ class Store(StoreQueries):
                     (json.dumps(moves), turns_json, elapsed, stamp, result, stamp if result == "lost" else None,
                      record_id),
                 )
+            if undone_to is not None:
+                insert_help(db, record_id, undone_to, "undo")
         # A won record is kept as it was won: its version stays the one it had.
         if not cur.rowcount:
             return base

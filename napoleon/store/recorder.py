@@ -70,10 +70,10 @@ class StoreRecorder:
         base = self.versions.get(record_id)
         if base is None:
             raise StoreError(f"game #{record_id} was not opened through this recorder: it is not saved blind")
-        self.versions[record_id] = self.store.save_session(record_id, session, base)
-        length, self._length = self._length, len(session.state.history)
-        if length is not None and self._length < length:
-            mark_help(self.store, session.record_id, self._length, "undo")
+        length = len(session.state.history)
+        undone = self._length is not None and length < self._length
+        self.versions[record_id] = self.store.save_session(record_id, session, base, length if undone else None)
+        self._length = length
 
     def reload(self, session: RecordedGame) -> SavedGame:
         """The session's record as the store holds it now; the next write is made on it."""

@@ -9,6 +9,7 @@ rest out, for the review's help line.
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -39,11 +40,15 @@ def load_review(store: Store, game_id: int, moves: list[str]) -> dict[str, Any] 
 
 def mark_help(store: Store, game_id: int, at: int, kind: str) -> None:
     """Note that the player took ``kind`` of help in game ``game_id`` with ``at`` moves on the table."""
+    with store.transaction() as db:
+        insert_help(db, game_id, at, kind)
+
+
+def insert_help(db: sqlite3.Connection, game_id: int, at: int, kind: str) -> None:
+    """:func:`mark_help` within a transaction the caller holds."""
     if kind not in HELP_MARKS:
         raise ValueError(f"a help mark is one of {', '.join(HELP_MARKS)}, not {kind!r}")
-    with store.transaction() as db:
-        db.execute("INSERT INTO help (game_id, at, kind, made) VALUES (?, ?, ?, datetime('now'))",
-                   (game_id, at, kind))
+    db.execute("INSERT INTO help (game_id, at, kind, made) VALUES (?, ?, ?, datetime('now'))", (game_id, at, kind))
 
 
 def help_marks(store: Store, game_id: int) -> list[dict[str, Any]]:

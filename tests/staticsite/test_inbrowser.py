@@ -178,22 +178,42 @@ def test_a_store_is_made_where_there_are_no_hard_links(tmp_path, monkeypatch):
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".new")]
 
 
-def test_a_store_in_the_browser_leaves_only_its_file_to_copy_after_a_write(tmp_path, monkeypatch):
+def test_a_store_in_the_browser_leaves_its_file_and_a_cleared_journal_to_copy_after_a_write(tmp_path, monkeypatch):
     # The browser copies the store's files whole into IndexedDB after each write: a WAL log,
-    # growing to megabytes between checkpoints, would be copied every time.
+    # growing to megabytes between checkpoints, would be copied every time. The store is held
+    # in exclusive locking mode there, which keeps the rollback journal's file between writes
+    # with its header cleared (nothing to roll back), cut back to a small limit.
+    from napoleon.store.opening import BROWSER_JOURNAL_LIMIT
+
     with Store.open(tmp_path / "phone.db") as store:  # made on a computer (an import's file, a test's)
         assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert store.db.execute("PRAGMA locking_mode").fetchone() == ("normal",)
     monkeypatch.setattr(sys, "platform", "emscripten")
     app = open_app(str(tmp_path / "phone.db"))
+    store = app.state.web.store
+    assert store.db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    assert store.db.execute("PRAGMA locking_mode").fetchone() == ("exclusive",)
     headers = {"X-Napoleon-Token": token(app), "Content-Type": "application/json"}
     made = json.loads(ask(app, "POST", "/api/games", headers,
                           json.dumps({"game": "werner", "deal": 1, "autoplay": False}))["body"])
-    moved = ask(app, "POST", f"/api/games/{made['id']}/moves", headers, json.dumps({"notation": "T3-F1"}))
-    assert moved["status"] == 200
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["phone.db"]
-    with Store.open(tmp_path / "phone.db") as store:
-        assert store.db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
-        assert [g.moves for g in store.unfinished()] == [["T3-F1"]]
+    for _ in range(40):  # a long line: more pages written than the journal keeps
+        made = json.loads(ask(app, "POST", f"/api/games/{made['id']}/moves", headers,
+                              json.dumps({"notation": "T3-F1"}))["body"])
+        made = json.loads(ask(app, "POST", f"/api/games/{made['id']}/undo", headers, "{}")["body"])
+    with store.transaction() as db:
+        db.executemany("INSERT INTO help (game_id, at, kind, made) VALUES (?, 0, 'hint', ?)",
+                       [(int(made["id"]), "x" * 2000) for _ in range(200)])
+    with store.transaction() as db:  # a write of many pages: the journal grows past the limit, then is cut back
+        db.execute("DELETE FROM help WHERE kind = 'hint'")
+    assert (tmp_path / "phone.db-journal").stat().st_size <= BROWSER_JOURNAL_LIMIT
+    assert ask(app, "POST", f"/api/games/{made['id']}/moves", headers, json.dumps({"notation": "T3-F1"}))["status"] == 200
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["phone.db", "phone.db-journal"]
+    journal = (tmp_path / "phone.db-journal").read_bytes()
+    assert len(journal) <= BROWSER_JOURNAL_LIMIT and journal[:28] == bytes(28)  # no hot journal: nothing to roll back
+    store.close()
+    with Store.open(tmp_path / "phone.db") as again:  # on a computer again, as a file imported or exported
+        assert [g.moves for g in again.unfinished()] == [["T3-F1"]]
+        assert again.db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 
 class ValueErrorJs(Exception):

@@ -199,3 +199,21 @@ def test_a_finish_in_line_mode_is_kept_for_the_review(db_path, werner1_solution)
                             out=io.StringIO())
         assert store.get(rid).result == "won"
         assert help_marks(store, rid) == [{"at": len(played), "kind": "finish"}]
+
+
+def test_an_undo_and_its_help_mark_are_saved_in_one_transaction(db_path):
+    # The review's undo mark is written with the line it took back: one transaction a request
+    # (the browser's store pays for each), and never the one without the other.
+    from napoleon.store.reviews import help_marks
+
+    with Store.open(db_path) as store:
+        session = Session.recorded(store, new_game("forty-thieves", deal=5), autoplay=False)
+        session.play_text("S-W")
+        session.play_text("S-W")
+        begun = []
+        store.db.set_trace_callback(lambda sql: begun.append(sql) if sql.startswith("BEGIN") else None)
+        assert session.undo()
+        store.db.set_trace_callback(None)
+        assert len(begun) == 1
+        assert store.get(session.record_id).moves == ["S-W"]
+        assert help_marks(store, session.record_id) == [{"at": 1, "kind": "undo"}]
