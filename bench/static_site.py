@@ -26,7 +26,7 @@ The site is built into a temporary folder (or ``--site DIR``, built already) and
 times the site's Python alone, in Pyodide under Node (no browser, no IndexedDB: the store in
 memory), installed as the page's worker installs it (static/js/python.js): Pyodide's start, the
 app's imports (``--imports``: these modules first, each timed), and a move's and an undo's answer
-(``answer`` of napoleon.interfaces.web.inbrowser), p50 and p95; ``--profile``: cProfile of the moves.
+(``respond`` of napoleon.interfaces.web.inbrowser, as the page's worker calls it), p50 and p95; ``--profile``: cProfile of the moves.
 
     python bench/static_site.py --site A --beside B [--blocks 10] [--moves 20]
 
@@ -134,7 +134,7 @@ const app = bridge.open_app("/napoleon/napoleon.db");
 let token = "";
 async function ask(method, url, body) {
   const headers = pyodide.toPy({ "content-type": "application/json", "x-napoleon-token": token });
-  const reply = await bridge.answer(app, method, url, headers, body ? JSON.stringify(body) : "");
+  const reply = await bridge.respond(app, method, url, headers, body ? JSON.stringify(body) : "");
   const answer = reply.toJs({ dict_converter: Object.fromEntries });
   reply.destroy();
   headers.destroy();

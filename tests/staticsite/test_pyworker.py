@@ -17,7 +17,7 @@ FAKE_PYTHON = """
 export async function startPython() {
   const bridge = {
     open_app: () => "app",
-    answer: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
+    respond: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
   };
   const pyodide = {
     FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(null),
@@ -117,7 +117,7 @@ export const file = { mtime: 0 };
 export async function startPython() {
   const bridge = {
     open_app: () => { file.mtime += 1; return "app"; },  // a new store is made
-    answer: async (app, method, url) => {
+    respond: async (app, method, url) => {
       if (method !== "GET") file.mtime += 1;
       return { toJs: () => ({ status: 200, headers: {}, body: url }), destroy() {} };
     },

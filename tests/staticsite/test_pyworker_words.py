@@ -19,7 +19,7 @@ export async function startPython() {
   const voice = { STORAGE_REFUSED: "VOICE: storage refused" };
   const bridge = {
     open_app: () => "app",
-    answer: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
+    respond: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
   };
   const pyodide = {
     FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(new Error("no")),

@@ -10,6 +10,7 @@ collects the response. Nothing of the API is written again in JavaScript.
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -72,4 +73,23 @@ async def answer(app: Any, method: str, url: str, headers: dict[str, str] | None
     return {"status": status, "headers": out_headers, "body": b"".join(chunks).decode("utf-8", "replace")}
 
 
-__all__ = ["HOST", "answer", "open_app"]
+def respond(app: Any, method: str, url: str, headers: dict[str, str] | None = None,
+            body: bytes | str = b"") -> dict[str, Any] | asyncio.Task[dict[str, Any]]:
+    """:func:`answer`, begun at once: the answer itself when the app gave it without waiting (a move,
+    an undo, a look at a game), else the task that will.
+
+    The page's worker calls this. Awaited as a coroutine, each request went through Pyodide's event
+    loop four times (each time a turn of the worker's own loop, behind whatever else it had queued,
+    such as the store's write-back to IndexedDB) before its answer could go back; a task started
+    eagerly runs as far as it can before this returns, as the task it is (``asyncio.current_task``
+    names it), and the answer of a request that never waits goes back at once.
+    """
+    coro = answer(app, method, url, headers, body)
+    loop = asyncio.get_event_loop()
+    if sys.version_info < (3, 12):  # no eager tasks (the browser's Python is newer)
+        return loop.create_task(coro)
+    task = asyncio.Task(coro, loop=loop, eager_start=True)
+    return task.result() if task.done() else task
+
+
+__all__ = ["HOST", "answer", "open_app", "respond"]

@@ -1,5 +1,5 @@
 // The web app in a Web Worker (the static site, napoleon site): the same Starlette app as
-// napoleon serve, called as ASGI with no socket (napoleon.interfaces.web.inbrowser). The page's
+// napoleon serve, called as ASGI with no socket (napoleon.interfaces.web.inbrowser.respond). The page's
 // requests arrive as messages {id, method, url, headers, body} and are answered
 // {id, status, headers, body}, or {id, error} when Python could not start.
 //
@@ -207,7 +207,7 @@ self.onmessage = async (event) => {
   if (FLUSHED_FIRST.test(url.split("?")[0])) await persist();
   const pyHeaders = pyodide.toPy(headers || {});
   try {
-    const reply = await bridge.answer(app, method, url, pyHeaders, body || "");
+    const reply = await bridge.respond(app, method, url, pyHeaders, body || "");  // the answer, or a task of it
     const out = reply.toJs({ dict_converter: Object.fromEntries });
     reply.destroy();
     self.postMessage({ id, ...out });
