@@ -48,7 +48,7 @@ from .memory import physical_memory as physical_memory
 from .memory import search_memory as search_memory
 from .memory import set_memory_limit as set_memory_limit
 from .memory import share_memory as share_memory
-from .search import LOST, UNKNOWN, WON, Result
+from .search import LOST, UNKNOWN, WON, Pruned, Result
 
 MAX_PHASES = 6
 MAX_PILES = 32
@@ -203,6 +203,23 @@ def core_waste_dead(state: State) -> bool:
     return _core.waste_dead(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
 
 
+def core_project(state: State, kept: set[int]) -> list[list[int]]:
+    """The piles of ``state``'s projection onto the suits ``kept`` as the core makes it
+    (``csrc/projection.c``), to test it against :func:`.projection.project`."""
+    mask = sum(1 << s for s in kept)
+    return _core.project(encode_rules(state.game), [p[:] for p in state.piles], state.redeals,
+                         state.game.total_cards, mask)
+
+
+def core_projection_lost(state: State, size: int, cap: int) -> tuple[bool, Pruned]:
+    """Whether the core finds some projection of ``state`` onto ``size`` suits lost (each searched
+    depth-first to at most ``cap`` positions, as :func:`search` asks them), and what that took."""
+    lost, done = _core.projection_lost(encode_rules(state.game), [p[:] for p in state.piles], state.redeals,
+                                       state.game.total_cards, size, cap, _deadend_bits(_DEADENDS.on, _WASTE.on),
+                                       _MACROS.on)
+    return lost, Pruned(*done)
+
+
 def core_autoplay(state: State) -> list[Move]:
     """The moves the core's auto-play makes from ``state`` (state untouched)."""
     return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
@@ -308,7 +325,8 @@ def _shortcuts(deadends: bool | None, waste: bool | None, macros: bool | None) -
 def search(state: State, budget: float | None = None, max_states: int | None = None, mode: str = "best",
            weights: tuple[int, ...] | None = None, deadends: bool | None = None, level: int = 1,
            policy: bool = True, seed: int = 0, macros: bool | None = None, fingerprints: bool | None = None,
-           checkpoint: str | os.PathLike[str] | None = None, waste: bool | None = None) -> Result:
+           checkpoint: str | os.PathLike[str] | None = None, waste: bool | None = None,
+           projections: tuple[int, int, int] | None = None) -> Result:
     """Run the compiled search from ``state``; same contract as :class:`.search.Search`.
 
     ``mode``: ``"best"`` expands the most promising position first (by a
@@ -353,35 +371,49 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     ends removes it. The runs together visit exactly the positions one run
     would. A file that is not this search's checkpoint raises ValueError and
     is left as it is.
+    ``projections`` (depth-first search only, no checkpoint): ``(size, stock,
+    cap)`` leaves out a position with at most ``stock`` cards in the stock
+    (and no redeal left) when its projection onto some ``size`` suits (1 to
+    3; :mod:`.projection` argues why that proves it lost) is lost by a
+    depth-first search of at most ``cap`` positions (counted as the core
+    counts: it stops at the first multiple of 4,096 at or past it), each
+    projection searched once (``csrc/projection.c``); ``Result.projections``
+    says what they did. Off by default: on Forty Thieves they cost more than
+    they save (docs/benchmarks.md). A game where a projection's loss proves
+    nothing (:func:`.projection.applies`) raises ValueError.
     """
     if fingerprints and mode != "dfs":
         raise ValueError(f"fingerprints are for depth-first search, not {mode!r}")
     if checkpoint is not None and mode != "dfs":
         raise ValueError(f"only depth-first search keeps a checkpoint, not {mode!r}")
+    if projections is not None and (mode != "dfs" or checkpoint is not None):
+        raise ValueError("projections are asked by depth-first search only, without a checkpoint")
     if fingerprints is None:
         fingerprints = mode == "dfs" and _FINGERPRINTS.on
     deadends, waste, macros = _shortcuts(deadends, waste, macros)
     if mode in ("playouts", "nested") and not budget and not max_states:
         raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
-    kept: tuple = ()
+    kept: tuple = (None, b"")
     if checkpoint is not None:
         kept = (os.fsdecode(checkpoint),
                 checkpoint_tag(state, deadends, macros, fingerprints, waste))
     start = time.perf_counter()
     try:
-        verdict, moves, states = _core.search(
+        verdict, moves, states, *pruned = _core.search(
             *_search_args(state, budget, max_states), CORE_SEARCHES[mode], tuple(weights or DEFAULT_WEIGHTS),
             _deadend_bits(deadends, waste), level, int(policy), seed, bool(macros), bool(fingerprints), *kept,
+            tuple(projections or (0, 0, 0)),
         )
     except (ValueError, OSError) as exc:
-        if not kept:
+        if checkpoint is None:
             raise
         raise _checkpoint_error(checkpoint, exc) from exc
     if mode in ("greedy", "playouts", "nested") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
     name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict in (0, 1),
-                  verdict == STOPPED_MEMORY, bool(fingerprints) and verdict == 0)
+                  verdict == STOPPED_MEMORY, bool(fingerprints) and verdict == 0,
+                  Pruned(*pruned[0]) if pruned else None)
 
 
 class NotLayered(NapoleonError, ValueError):

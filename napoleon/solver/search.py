@@ -26,6 +26,7 @@ import enum
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..engine.autoplay import safe_moves
 from ..engine.move import Move
@@ -48,6 +49,17 @@ class Verdict(enum.StrEnum):
 WON, LOST, UNKNOWN = Verdict.WON, Verdict.LOST, Verdict.UNKNOWN
 
 
+class Pruned(NamedTuple):
+    """What a depth-first search's projections onto fewer suits did (napoleon/solver/projection.py,
+    ``core.search(projections=...)``)."""
+
+    asked: int  # projections looked up
+    searched: int  # of those, searched (the others were known from the search's table)
+    positions: int  # the positions those searches visited
+    lost: int  # of those searched, found lost
+    cut: int  # positions left out because a projection of theirs is lost
+
+
 @dataclass
 class Result:
     """What the solver found: a verdict, and for ``won`` the moves that win."""
@@ -64,6 +76,8 @@ class Result:
     # positions it saw, not the positions (napoleon.solver.core.search): wrong
     # with a chance below states² / 2^129, so not a proof by itself.
     fingerprints: bool = False
+    # What the projections of a depth-first search asking them did (None: none asked).
+    projections: Pruned | None = None
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)

@@ -42,6 +42,8 @@ void nc_settings_init(NcSettings *S) {
 static int check_settings(const NcSettings *S) {
     if (S->mode < NC_DFS || S->mode > NC_BEAM) return nc_fail(NC_ERR_VALUE, "mode must be 0..5");
     if (S->checkpoint && S->mode != NC_DFS) return nc_fail(NC_ERR_VALUE, "only depth-first search keeps a checkpoint");
+    if (S->proj_size && S->mode != NC_DFS) return nc_fail(NC_ERR_VALUE, "only depth-first search asks projections");
+    if (S->proj_size && S->checkpoint) return nc_fail(NC_ERR_VALUE, "a checkpoint does not keep projections");
     if (S->level < 0 || S->level > 4) return nc_fail(NC_ERR_VALUE, "level must be 0..4");
     if (S->mode == NC_BEAM && (S->width < 1 || S->stage_states < 1 || S->keep < 1))
         return nc_fail(NC_ERR_VALUE, "width, stage_states and keep must be at least 1");
@@ -63,7 +65,17 @@ int nc_search(const NcRules *R, const NcPos *root, const NcSettings *S, NcResult
     X.macro = S->mode == NC_DFS && S->macro;
     X.fingerprints = S->mode == NC_DFS && S->fingerprints;
     int rc;
-    if (S->mode == NC_DFS) {
+    if (S->mode == NC_DFS && S->proj_size) {
+        Projections J;
+        rc = projections_init(&J, R, S->total, S->proj_size, S->proj_stock, S->proj_cap, X.deadends, X.macro);
+        if (rc == 0) {
+            J.deadline = S->budget > 0 ? now() + S->budget : 0;
+            X.proj = &J;
+            rc = dfs(&X, R, P, S->total, S->budget, S->max_states, NULL, out);
+            out->proj = (NcProjections){J.asked, J.searched, J.states, J.found, J.cut};
+        }
+        projections_free(&J);
+    } else if (S->mode == NC_DFS) {
         Checkpoint ck = {S->checkpoint, S->tag, S->tag_len};
         rc = dfs(&X, R, P, S->total, S->budget, S->max_states, S->checkpoint ? &ck : NULL, out);
     } else if (S->mode == NC_PLAYOUTS || S->mode == NC_NESTED) {
@@ -191,6 +203,31 @@ int nc_dead_end(const NcRules *R, const NcPos *P) {
 int nc_waste_dead(const NcRules *R, const NcPos *P) {
     nc_clear();
     return waste_dead(R, P);
+}
+
+int nc_project(const NcRules *R, const NcPos *P, int total, int kept, NcPos *Q) {
+    nc_clear();
+    Projections J;
+    if (kept < 1 || kept > 14) return nc_fail(NC_ERR_VALUE, "a projection keeps 1 to 3 of the 4 suits (a mask 1..14)");
+    int rc = projections_init(&J, R, total, __builtin_popcount((unsigned)kept), 0, 1, 0, 0);
+    projections_free(&J);
+    if (rc < 0) return -1;
+    project(R, P, kept, Q);
+    return 0;
+}
+
+int nc_projection_lost(const NcRules *R, const NcPos *P, const NcSettings *S, int size, long long cap,
+                       NcProjections *out) {
+    nc_clear();
+    memset(out, 0, sizeof *out);
+    Projections J;
+    int rc = projections_init(&J, R, S->total, size, MAXC, cap, S->deadends, S->macro);
+    if (rc == 0) {
+        rc = projection_lost(&J, R, P);
+        *out = (NcProjections){J.asked, J.searched, J.states, J.found, J.cut};
+    }
+    projections_free(&J);
+    return rc;
 }
 
 int nc_redeal(const NcRules *R, NcPos *P) {

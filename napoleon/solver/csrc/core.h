@@ -24,6 +24,8 @@
  *   wastedead.c  the waste test (the cards bound for the columns when a waste card must leave)
  *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
  *   dfs.c        complete depth-first search
+ *   projection.c projections onto fewer suits: a position lost when one is, each
+ *                projection searched by dfs() (dfs.c asks it: the two call each other)
  *   bestfirst.c  best-first search (complete) and its greedy pass
  *   candidates.c the best nodes of a best-first search and the lines to them, handed on
  *                to the staged searches
@@ -50,8 +52,9 @@
  *
  * "lost" from the complete searches (depth-first, best-first, layered) means every
  * reachable position was visited, up to the sound shortcuts listed in
- * napoleon/solver/search.py and the dead-end test (deadend.c), which the
- * caller can switch off (Ctx.deadends) to re-check a verdict.
+ * napoleon/solver/search.py, the dead-end tests (deadend.c, wastedead.c)
+ * and depth-first search's projections (projection.c), which the caller
+ * can switch off (Ctx.deadends, Ctx.proj) to re-check a verdict.
  */
 #ifndef NAPOLEON_CORE_H
 #define NAPOLEON_CORE_H
@@ -210,6 +213,9 @@ typedef struct {
        out, rather than grow until the system kills the process. Playouts
        and nested rollouts hold a bounded table and need no check. */
     long long max_bytes;
+    /* Depth-first search only: the projections it asks (projection.c), NULL
+       for none. A position whose projection is lost is cut as a dead end is. */
+    struct Projections *proj;
 } Ctx;
 
 /* The verdict of a search that stopped at Ctx.max_bytes (1 won, 0 lost, -1
@@ -322,6 +328,8 @@ void table_clear(Table *T);
 uint64_t hash_bytes(const unsigned char *b, size_t n);
 int table_add(Table *T, const unsigned char *key, size_t len);
 int table_add_hashed(Table *T, const unsigned char *key, size_t len, uint64_t h);
+/* Whether T holds the key of hash h (hash_bytes()); it adds nothing. */
+int table_has(const Table *T, const unsigned char *key, size_t len, uint64_t h);
 void table_prefetch(const Table *T, uint64_t h);
 int make_key(const Rules *R, const Pos *P, int root_redeals, unsigned char *key);
 /* The positions a depth-first search has seen: their exact keys (a Table),
@@ -403,6 +411,35 @@ int waste_dead(const Rules *R, const Pos *P);
 typedef struct { const char *path; const char *tag; size_t tag_len; } Checkpoint;
 int dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const Checkpoint *ck,
         NcResult *out);
+
+/* projection.c: the projections a depth-first search asks, onto every set
+   of `size` suits, at positions with at most `stock` cards in the stock
+   and no redeal left, each searched by dfs() (with `deadends` and `macro`)
+   to at most `cap` positions or the `deadline` (now() seconds, 0: none)
+   and its verdict kept, keyed by the projection's key: `lost` holds the
+   projections lost, `open` those won or not decided. The counts: lookups,
+   searches, their positions, those lost, positions cut. */
+typedef struct Projections {
+    int subsets[16], nsubsets;   /* the sets of suits kept, as masks */
+    int total, stock, deadends, macro;
+    long long cap;
+    double deadline;
+    Table lost, open;
+    long long asked, searched, states, found, cut;
+    unsigned char key[4096];
+} Projections;
+/* Set J up for a search of game R: 0, or -1 with NC_ERR_VALUE where a
+   projection's loss proves nothing (projection.py's applies(): runs,
+   whole-pile moves, builds across suits, foundations not whole suits up
+   from the Ace). */
+int projections_init(Projections *J, const Rules *R, int total, int size, int stock, long long cap, int deadends,
+                     int macro);
+void projections_free(Projections *J);
+size_t projections_bytes(const Projections *J);
+/* P with every card of a suit not in `kept` (a mask) home: into Q. */
+void project(const Rules *R, const Pos *P, int kept, Pos *Q);
+/* Whether some projection of P is lost (1), none is known to be (0), or an error (-1). */
+int projection_lost(Projections *J, const Rules *R, const Pos *P);
 int bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, NcResult *out);
 int nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
                   int policy, uint64_t seed, NcResult *out);

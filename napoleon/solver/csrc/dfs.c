@@ -68,14 +68,22 @@ static int push_frame(Dfs *d, Mv last, int has_last, int after_turn, int pushed)
     return 0;
 }
 
+/* Whether P is proven lost: the dead-end tests, then the projections
+   (X->proj); -1 an error. */
+static int proven_lost(Ctx *X, const Rules *R, const Pos *P) {
+    if (dead_end(X, R, P)) return 1;
+    return X->proj ? projection_lost(X->proj, R, P) : 0;
+}
+
 /* Checked every 4096 positions: 0 to go on, or the verdict to stop with
    (-1 unknown, also on an interrupt, which is recorded as a failure). */
 static int past_limits(const Dfs *d, long long states, double deadline, long long max_states) {
     if (nc_check_interrupt() < 0) return -1;
     if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) return -1;
     if (d->seen.full) return STOPPED_MEMORY;
-    if (d->X->max_bytes > 0 && seen_bytes(&d->seen) + (d->mcap + d->pcap) * sizeof(Mv) + d->fcap * sizeof(Frame) >
-                                   (size_t)d->X->max_bytes)
+    size_t held = seen_bytes(&d->seen) + (d->mcap + d->pcap) * sizeof(Mv) + d->fcap * sizeof(Frame) +
+                  (d->X->proj ? projections_bytes(d->X->proj) : 0);
+    if (d->X->max_bytes > 0 && held > (size_t)d->X->max_bytes)
         return STOPPED_MEMORY;
     return 0;
 }
@@ -94,7 +102,8 @@ static int start(Dfs *d, int total, long long *states) {
     if (is_won(R, P, total)) return 1;
     if (seen_add(&d->seen, d->key, (size_t)make_key(R, P, d->root_redeals, d->key)) < 0) return -1;
     *states = 1;
-    if (dead_end(X, R, P)) return 0;
+    int lost = proven_lost(X, R, P);
+    if (lost) return lost > 0 ? 0 : -1;
     if (push_frame(d, (Mv){0, 0, 0}, 0, 0, na) < 0) return -1;
     return 2;
 }
@@ -126,7 +135,9 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
             continue;
         }
         ++*states;
-        if (dead_end(X, R, P))   /* proven lost: nothing below it to search */
+        int lost = proven_lost(X, R, P);
+        if (lost < 0) return -1;
+        if (lost)   /* proven lost: nothing below it to search */
             unwind(d, pushed);
         else if (push_frame(d, mv, pushed == 1, bare_turn(R, mv, pushed), pushed) < 0)   /* ordered(): has_last */
             return -1;
@@ -307,7 +318,8 @@ static int run(Dfs *d, int total, double deadline, long long max_states, long lo
    the stock's macro moves where X->macro asks for them (A7). "lost" means
    the whole reachable space was visited (with macro moves, every position
    but those with a turned card not yet played). With X->fingerprints the
-   positions seen are kept as fingerprints (Seen, keys.c). */
+   positions seen are kept as fingerprints (Seen, keys.c). With X->proj, a
+   position whose projection onto fewer suits is lost is cut (projection.c). */
 int dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const Checkpoint *ck,
         NcResult *out) {
     Dfs d = {.X = X, .R = R, .P = root, .mcap = 1 << 16, .pcap = 1 << 12, .fcap = 1 << 12,

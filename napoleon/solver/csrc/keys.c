@@ -32,7 +32,7 @@ int table_init(Table *T, size_t nslots) {
     T->slots = calloc(nslots, sizeof(uint64_t) * 2);
     T->cap = 1 << 20;
     T->data = malloc(T->cap);
-    if (!T->slots || !T->data) { free(T->slots); free(T->data); nc_nomem(); return -1; }
+    if (!T->slots || !T->data) { table_free(T); nc_nomem(); return -1; }   /* left empty: table_free may follow */
     return 0;
 }
 
@@ -99,6 +99,15 @@ int table_add_hashed(Table *T, const unsigned char *key, size_t len, uint64_t h)
     T->len += len;
     if (++T->used * 2 > T->nslots) return table_grow(T) < 0 ? -1 : 1;
     return 1;
+}
+
+int table_has(const Table *T, const unsigned char *key, size_t len, uint64_t h) {
+    size_t mask = T->nslots - 1;
+    for (size_t j = h & mask; T->slots[2 * j]; j = (j + 1) & mask) {
+        uint64_t ref = T->slots[2 * j + 1];
+        if (T->slots[2 * j] == h && (ref & 0xFFFF) == len && memcmp(T->data + (ref >> 16), key, len) == 0) return 1;
+    }
+    return 0;
 }
 
 /* ------------------------------------------------ positions a search has seen */

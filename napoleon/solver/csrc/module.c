@@ -132,7 +132,12 @@ static PyObject *answer(NcResult *r, int lines) {
     return out;
 }
 
-/* Run search S from the tables and piles given. */
+static PyObject *projections_tuple(const NcProjections *J) {
+    return Py_BuildValue("(LLLLL)", J->asked, J->searched, J->states, J->lost, J->cut);
+}
+
+/* Run search S from the tables and piles given: answer()'s tuple, and with
+   projections asked (S->proj_size) what they did as a fourth item. */
 static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, const NcSettings *S) {
     NcRules *R;
     NcPos *P;
@@ -141,14 +146,25 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     int rc = nc_search(R, P, S, &r);
     nc_rules_free(R);
     nc_pos_free(P);
-    return rc < 0 ? raise_core_error() : answer(&r, 0);
+    if (rc < 0) return raise_core_error();
+    NcProjections J = r.proj;
+    PyObject *out = answer(&r, 0);
+    if (!out || !S->proj_size) return out;
+    PyObject *stats = projections_tuple(&J);
+    PyObject *both = stats ? Py_BuildValue("(OOON)", PyTuple_GET_ITEM(out, 0), PyTuple_GET_ITEM(out, 1),
+                                           PyTuple_GET_ITEM(out, 2), stats) : NULL;
+    Py_DECREF(out);
+    return both;
 }
 
 /* ------------------------------------------------------------ entry points */
 
 /* search(rules, piles, redeals, total_cards, budget_seconds, max_states, mode=0, weights=(...),
-          deadends=0, level=1, policy=0, seed=0, macro=1, fingerprints=0, checkpoint=None, tag=b"")
-   -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown, -3 the memory limit.
+          deadends=0, level=1, policy=0, seed=0, macro=1, fingerprints=0, checkpoint=None, tag=b"",
+          projections=(size, stock, cap))
+   -> (verdict, moves, states); verdict 1 won, 0 lost, -1 unknown, -3 the memory limit. With
+   projections of size 1..3 (0: none), a fourth item: (asked, searched, their positions, lost,
+   positions cut) (NcProjections).
    mode 0: depth-first; 1: best-first; 2: the greedy best-first pass; 3:
    randomised playouts; 4: nested rollouts of `level` (napoleon_core.h, core.py). */
 static PyObject *search(PyObject *self, PyObject *args) {
@@ -159,10 +175,11 @@ static PyObject *search(PyObject *self, PyObject *args) {
     NcSettings S;
     (void)self;
     nc_settings_init(&S);
-    if (!PyArg_ParseTuple(args, "O!O!iidL|i(iiiiii)iiiKppzy#", &PyList_Type, &rules_list, &PyList_Type, &piles,
-                          &redeals, &S.total, &S.budget, &S.max_states, &S.mode, &S.weights[0], &S.weights[1],
-                          &S.weights[2], &S.weights[3], &S.weights[4], &S.weights[5], &S.deadends, &S.level,
-                          &S.policy, &seed, &S.macro, &S.fingerprints, &S.checkpoint, &S.tag, &tag_len))
+    if (!PyArg_ParseTuple(args, "O!O!iidL|i(iiiiii)iiiKppzy#(iiL)", &PyList_Type, &rules_list, &PyList_Type,
+                          &piles, &redeals, &S.total, &S.budget, &S.max_states, &S.mode, &S.weights[0],
+                          &S.weights[1], &S.weights[2], &S.weights[3], &S.weights[4], &S.weights[5], &S.deadends,
+                          &S.level, &S.policy, &seed, &S.macro, &S.fingerprints, &S.checkpoint, &S.tag, &tag_len,
+                          &S.proj_size, &S.proj_stock, &S.proj_cap))
         return NULL;
     if (S.mode < 0 || S.mode > 4) { PyErr_SetString(PyExc_ValueError, "mode must be 0..4"); return NULL; }
     S.seed = (uint64_t)seed;
@@ -371,9 +388,8 @@ static PyObject *waste_dead_fn(const NcRules *R, NcPos *P, void *arg) {
     return dead < 0 ? raise_core_error() : PyBool_FromLong(dead);
 }
 
-static PyObject *redeal_fn(const NcRules *R, NcPos *P, void *arg) {
-    (void)arg;
-    if (nc_redeal(R, P) < 0) return raise_core_error();
+/* A position's piles as a list of lists of cards. */
+static PyObject *piles_of(const NcRules *R, const NcPos *P) {
     int *cells = PyMem_Malloc(nc_pos_cells(R) * sizeof(int));
     if (!cells) return PyErr_NoMemory();
     nc_pos_write(R, P, cells);
@@ -392,7 +408,57 @@ static PyObject *redeal_fn(const NcRules *R, NcPos *P, void *arg) {
         else PyList_SET_ITEM(piles, p, pile);
     }
     PyMem_Free(cells);
+    return piles;
+}
+
+static PyObject *redeal_fn(const NcRules *R, NcPos *P, void *arg) {
+    (void)arg;
+    if (nc_redeal(R, P) < 0) return raise_core_error();
+    PyObject *piles = piles_of(R, P);
     return piles ? Py_BuildValue("(Ni)", piles, nc_pos_redeals(P)) : NULL;
+}
+
+/* project(rules, piles, redeals, total, kept) -> piles: the projection onto the suits of the
+   mask `kept` as the core makes it (projection.c), for the tests to hold against projection.py's. */
+static PyObject *py_project(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles;
+    int redeals, total, kept;
+    NcRules *R;
+    NcPos *P;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!iii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total, &kept))
+        return NULL;
+    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    NcPos *Q = pos_from(R, piles, redeals);   /* room for the projection */
+    PyObject *out = NULL;
+    if (Q) out = nc_project(R, P, total, kept, Q) < 0 ? raise_core_error() : piles_of(R, Q);
+    nc_pos_free(Q);
+    nc_rules_free(R);
+    nc_pos_free(P);
+    return out;
+}
+
+/* projection_lost(rules, piles, redeals, total, size, cap, deadends, macro) -> (lost, (asked,
+   searched, their positions, lost, cut)): whether some projection onto `size` suits is lost by
+   a depth-first search of at most `cap` positions (projection.c). */
+static PyObject *py_projection_lost(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles;
+    int redeals, size;
+    long long cap;
+    NcSettings S;
+    NcRules *R;
+    NcPos *P;
+    NcProjections J;
+    (void)self;
+    nc_settings_init(&S);
+    if (!PyArg_ParseTuple(args, "O!O!iiiLip", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &S.total,
+                          &size, &cap, &S.deadends, &S.macro))
+        return NULL;
+    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    int lost = nc_projection_lost(R, P, &S, size, cap, &J);
+    nc_rules_free(R);
+    nc_pos_free(P);
+    return lost < 0 ? raise_core_error() : Py_BuildValue("(NN)", PyBool_FromLong(lost), projections_tuple(&J));
 }
 
 static PyObject *dfs_moves_fn(const NcRules *R, NcPos *P, void *arg) {
@@ -513,6 +579,8 @@ static PyMethodDef methods[] = {
     {"key", py_key, METH_VARARGS, "A position's canonical key and its hash."},
     {"playout_check", py_playout_check, METH_VARARGS, "Playouts with what they keep checked at every move (tests)."},
     {"redeal", py_redeal, METH_VARARGS, "The position after a redeal, as the core carries it out."},
+    {"project", py_project, METH_VARARGS, "A position's projection onto fewer suits, as the core makes it."},
+    {"projection_lost", py_projection_lost, METH_VARARGS, "Whether a projection onto fewer suits is lost."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -63,10 +63,16 @@ typedef struct { signed char src, dst; unsigned char count; } NcMove;
    move of depth-first search spelled out (nc_dfs_moves; the rest 0). */
 typedef struct { NcMove *moves; size_t nmoves; int home, score, lane; } NcLine;
 
+/* What a depth-first search's projections onto fewer suits did (projection.c):
+   projections looked up, searched, the positions of those searches, those
+   found lost, and the positions cut because a projection was lost. */
+typedef struct { long long asked, searched, states, lost, cut; } NcProjections;
+
 /* What a search answers. */
 typedef struct {
     int verdict;
     long long states;          /* positions visited */
+    NcProjections proj;        /* depth-first search with projections (NcSettings.proj_size) */
     NcMove *moves;             /* the winning line from the position (auto-play included), when won */
     size_t nmoves;
     NcLine *lines;             /* an exploration's candidates */
@@ -113,6 +119,13 @@ typedef struct {
     const char *checkpoint;    /* depth-first: the file its progress is kept in (dfs.c), or NULL */
     const char *tag;           /* ...and the tag naming the search, which a checkpoint must carry */
     size_t tag_len;
+    /* depth-first: a position with at most proj_stock stock cards and no
+       redeal left is cut when its projection onto some proj_size suits (1..3;
+       0: none) is lost by a depth-first search of at most proj_cap positions
+       (projection.c; napoleon/solver/projection.py argues it). No checkpoint
+       with it; a game where it proves nothing is refused (NC_ERR_VALUE). */
+    int proj_size, proj_stock;
+    long long proj_cap;
 } NcSettings;
 
 void nc_settings_init(NcSettings *S);
@@ -182,6 +195,15 @@ int nc_autoplay(const NcRules *R, const NcPos *P, NcMove *out);
 int nc_dead_end(const NcRules *R, const NcPos *P);
 /* Whether the waste test (wastedead.c) proves P lost: 1 or 0. */
 int nc_waste_dead(const NcRules *R, const NcPos *P);
+/* P's projection onto the suits of `kept` (a mask of suits 0..3): every card
+   of the other suits home (projection.c), into Q. 0, or -1 (NC_ERR_VALUE: a
+   game where a projection proves nothing, or `kept` not 1..14). */
+int nc_project(const NcRules *R, const NcPos *P, int total, int kept, NcPos *Q);
+/* Whether some projection of P onto `size` suits is lost by a depth-first
+   search of at most `cap` positions (S: deadends, macro): 1, 0, or -1;
+   what it did into *out. */
+int nc_projection_lost(const NcRules *R, const NcPos *P, const NcSettings *S, int size, long long cap,
+                       NcProjections *out);
 /* Redeal P in place, from the game's data; 0 or -1. */
 int nc_redeal(const NcRules *R, NcPos *P);
 /* The moves depth-first search tries from P, in its order, each spelled out
