@@ -33,6 +33,7 @@ from .common import (
     argument,
     emit,
     game_info,
+    hint_parent,
     json_parent,
     options_parent,
     read_json_stdin,
@@ -233,12 +234,13 @@ def cmd_play(args: argparse.Namespace) -> None:
 
         if chosen.graded is not None:
             print(f"{chosen.head}, grade {chosen.grade}", flush=True)
-        play_plain(game.new_state(chosen.deal), grade=chosen.grade)
+        play_plain(game.new_state(chosen.deal), grade=chosen.grade, hint_budget=args.hint_seconds)
         return
     from .tui import NapoleonApp
 
+    hint = {} if args.hint_seconds is None else {"hint_budget": args.hint_seconds}
     NapoleonApp(game.id, chosen.deal, dict(game.options), autoplay=False if args.no_autoplay else None,
-                grade=chosen.grade).run()
+                grade=chosen.grade, **hint).run()
 
 
 # ------------------------------------------------------------------- parsing
@@ -255,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_position_commands(sub, out, opts)
     solve_commands.register(sub)
-    p = sub.add_parser("play", parents=[opts], help="play a game in the terminal")
+    p = sub.add_parser("play", parents=[opts, hint_parent()], help="play a game in the terminal")
     p.add_argument("game")
     add_deal_choice(p, "the deal of the day")
     p.add_argument("--random", action="store_true", help="a random deal (it may be lost from the start)")

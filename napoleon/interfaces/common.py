@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 from ..engine.errors import NapoleonError
 from ..engine.game import Game, format_option
 from ..schemas import MAX_JSON_BYTES, SchemaError, adapter, load_json, parse_as
+from ..schemas import cli as values
 from ..schemas.values import Options
 
 EXIT_USAGE = 2
@@ -58,6 +59,15 @@ def db_parent() -> argparse.ArgumentParser:
     db = argparse.ArgumentParser(add_help=False)
     db.add_argument("--db", metavar="PATH", help="the database file (default: $NAPOLEON_DB, else the user data dir)")
     return db
+
+
+def hint_parent() -> argparse.ArgumentParser:
+    """The ``--hint-seconds S`` option of the commands that play (``play``, ``resume``)."""
+    hint = argparse.ArgumentParser(add_help=False)
+    hint.add_argument("--hint-seconds", type=argument(values.seconds("--hint-seconds")), metavar="S",
+                      help="seconds a hint may search when no solution is known yet (default: a second "
+                           "or two on the full screen, which searches on between moves; longer in line mode)")
+    return hint
 
 
 def json_parent() -> argparse.ArgumentParser:

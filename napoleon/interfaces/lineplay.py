@@ -31,9 +31,10 @@ QUIT_WORDS = ("q", "quit", "exit")
 
 
 class LinePlay:
-    """One line-mode game: reads commands, drives the session, says what happened."""
+    """One line-mode game: reads commands, drives the session, says what happened; a hint searches
+    ``hint_budget`` seconds when no solution is known (:data:`~napoleon.analysis.HINT_BUDGET` when None)."""
 
-    def __init__(self, session: Session, out: TextIO, hint_budget: float = 5.0) -> None:
+    def __init__(self, session: Session, out: TextIO, hint_budget: float | None = None) -> None:
         self.session = session
         self.out = out
         self.hint_budget = hint_budget
@@ -124,13 +125,13 @@ class LinePlay:
         self._changed(self.session.restart())
 
     def hint(self) -> None:
-        from ..analysis import ask_hint
+        from ..analysis import HINT_BUDGET, ask_hint
 
         session = self.session
         if session.status is not Status.PLAYING:
             self.say(voice.GAME_OVER)
             return
-        hint = ask_hint(session.state, budget=self.hint_budget)
+        hint = ask_hint(session.state, budget=HINT_BUDGET if self.hint_budget is None else self.hint_budget)
         if hint.helped:
             session.mark_assisted("hint")
         self.say(hint.sentence)
@@ -149,13 +150,15 @@ class LinePlay:
         self.say(" ".join(state.san(m) for m in self.session.view.legal) or voice.NO_LEGAL_MOVE)
 
 
-def play_lines(session: Session, inp: TextIO | None = None, out: TextIO | None = None) -> LinePlay:
-    """Run a line-mode game of ``session`` until the player quits or the input ends.
+def play_lines(session: Session, inp: TextIO | None = None, out: TextIO | None = None,
+               hint_budget: float | None = None) -> LinePlay:
+    """Run a line-mode game of ``session`` until the player quits or the input ends, a hint searching
+    ``hint_budget`` seconds when no solution is known (:data:`~napoleon.analysis.HINT_BUDGET` when None).
 
     Returns the :class:`LinePlay`, whose ``quit`` says whether the player
     typed quit. The session is left as it is: the caller leaves it (quit) or
     puts it aside (the end of the input).
     """
-    play = LinePlay(session, out or sys.stdout)
+    play = LinePlay(session, out or sys.stdout, hint_budget)
     play.run(inp or sys.stdin)
     return play

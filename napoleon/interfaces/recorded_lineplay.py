@@ -19,8 +19,9 @@ from .lineplay import play_lines
 
 
 def play_recorded(store: Store, state: State | None = None, *, session: Session | None = None,
-                  inp: TextIO | None = None, out: TextIO | None = None) -> int | None:
-    """Play a new game on ``state`` (or take up ``session``) in line mode, recorded; return the record id.
+                  inp: TextIO | None = None, out: TextIO | None = None, hint_budget: float | None = None) -> int | None:
+    """Play a new game on ``state`` (or take up ``session``) in line mode, recorded; return the record id
+    (``hint_budget`` as :func:`play_lines` takes it).
 
     A new game's record begins at the player's first action (None is
     returned when there was none).
@@ -31,7 +32,7 @@ def play_recorded(store: Store, state: State | None = None, *, session: Session 
         session = Session(state, autoplay=False, recorder=store.recorder(), record_later=True)
     play = None
     try:
-        play = play_lines(session, inp=inp, out=out)
+        play = play_lines(session, inp=inp, out=out, hint_budget=hint_budget)
     finally:
         if play is not None and play.quit:
             session.leave()

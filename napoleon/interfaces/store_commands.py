@@ -17,7 +17,7 @@ from ..engine.errors import NapoleonError
 from ..schemas import cli as values
 from ..session import Session
 from ..store.db import RESUMABLE, SavedGame, Store, StoreError
-from .common import argument, db_parent, json_parent
+from .common import argument, db_parent, hint_parent, json_parent
 
 
 def register(subparsers: Any) -> None:
@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
                    help="how many games to list (default 20)")
     p.set_defaults(func=cmd_history)
 
-    p = subparsers.add_parser("resume", parents=[db], help="go on with an unfinished game")
+    p = subparsers.add_parser("resume", parents=[db, hint_parent()], help="go on with an unfinished game")
     p.add_argument("id", nargs="?", type=argument(values.game_id),
                    help="the game's number (default: the last one played)")
     p.add_argument("--plain", action="store_true", help="plain line-by-line play, no full-screen UI")
@@ -235,8 +235,9 @@ def pick_unfinished(store: Store, saved_id: int | None) -> SavedGame:
     return games[0]
 
 
-def tui_runner() -> Any:
-    """The terminal UI's way to play a Session, when the UI provides one; else None."""
+def tui_runner(hint_budget: float | None = None) -> Any:
+    """The terminal UI's way to play a Session (its hints searching ``hint_budget`` seconds, when given),
+    when the UI provides one; else None."""
     try:
         import importlib
 
@@ -260,6 +261,8 @@ def tui_runner() -> Any:
         if "recorder" in params:
             # So that a new deal started in the app is recorded too.
             kwargs["recorder"] = session.recorder
+        if hint_budget is not None and "hint_budget" in params:
+            kwargs["hint_budget"] = hint_budget
         app(**kwargs).run()
 
     return run
@@ -271,7 +274,7 @@ def cmd_resume(args: argparse.Namespace) -> None:
         saved = pick_unfinished(store, args.id)
         # Line mode also when driven through a pipe: a full screen needs a terminal.
         full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
-        runner = tui_runner() if full_screen else None
+        runner = tui_runner(args.hint_seconds) if full_screen else None
         if runner is not None:
             session = Session.resume(store, saved.id)
             try:
@@ -283,7 +286,7 @@ def cmd_resume(args: argparse.Namespace) -> None:
 
         print(f"resuming game #{saved.id}: {saved.describe()}, deal {saved.deal}, {voice.plural(saved.moves_played, 'move')} played",
               flush=True)
-        play_recorded(store, session=Session.resume(store, saved.id, autoplay=False))
+        play_recorded(store, session=Session.resume(store, saved.id, autoplay=False), hint_budget=args.hint_seconds)
     finally:
         store.close()
 
@@ -317,9 +320,11 @@ def cmd_import(args: argparse.Namespace) -> None:
                                          if saved.result == "playing" else ""))
 
 
-def play_plain(state: Any, db: str | None = None, grade: str | None = None) -> None:
+def play_plain(state: Any, db: str | None = None, grade: str | None = None,
+               hint_budget: float | None = None) -> None:
     """Line-mode play of a new game (of ``grade``, when it was asked for), recorded in the store
-    (for ``napoleon play --plain``)."""
+    (for ``napoleon play --plain``); ``hint_budget``: seconds a hint may search (line mode's own
+    when None)."""
     from .recorded_lineplay import play_recorded
 
     try:
@@ -329,11 +334,11 @@ def play_plain(state: Any, db: str | None = None, grade: str | None = None) -> N
         print(f"napoleon: warning: the game will not be recorded: {exc}", file=sys.stderr)
         from .lineplay import play_lines
 
-        play_lines(Session(state, autoplay=False, grade=grade))
+        play_lines(Session(state, autoplay=False, grade=grade), hint_budget=hint_budget)
         return
     with store:
         session = Session(state, autoplay=False, recorder=store.recorder(), record_later=True, grade=grade)
-        record_id = play_recorded(store, session=session)
+        record_id = play_recorded(store, session=session, hint_budget=hint_budget)
         saved = store.get(record_id) if record_id is not None else None
     if saved is not None and saved.result == "playing":
         print(f"game #{saved.id} saved: resume it with: napoleon resume {saved.id}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from napoleon import new_game
 from napoleon.interfaces.cli import main
 from napoleon.interfaces.recorded_lineplay import play_recorded
@@ -217,3 +219,39 @@ def test_an_undo_and_its_help_mark_are_saved_in_one_transaction(db_path):
         assert len(begun) == 1
         assert store.get(session.record_id).moves == ["S-W"]
         assert help_marks(store, session.record_id) == [{"at": 1, "kind": "undo"}]
+
+
+def test_a_hints_seconds_are_the_players_to_choose(db_path, monkeypatch, capsys):
+    import napoleon.analysis
+    from napoleon.analysis import HINT_BUDGET, ask_hint
+
+    asked = []
+
+    def hint(state, budget, **kwargs):
+        asked.append(budget)
+        return ask_hint(state, budget=0.05, **kwargs)
+
+    monkeypatch.setattr(napoleon.analysis, "ask_hint", hint)
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\nS-W\nq\n"))
+    assert main(["play", "forty-thieves", "--deal", "21", "--plain", "--hint-seconds", "0.3"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\n"))
+    assert main(["resume", "--plain", "--hint-seconds", "2"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\n"))
+    assert main(["resume", "--plain"]) == 0  # line mode's own when none is given
+    assert asked == [0.3, 2.0, HINT_BUDGET]
+    # the terminal's app is handed it as well
+    tui = pytest.importorskip("napoleon.interfaces.tui")
+    from napoleon.interfaces.store_commands import tui_runner
+
+    budgets = []
+    monkeypatch.setattr(tui.NapoleonApp, "run", lambda self, *a, **k: budgets.append(self.hint_budget))
+    with Store.open(db_path) as store:
+        (saved,) = store.unfinished()
+        tui_runner(0.7)(Session.resume(store, saved.id))
+    assert budgets == [0.7]
+    capsys.readouterr()
+    for bad in ("0", "-1", "nan", "soon"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["play", "werner", "--deal", "1", "--plain", "--hint-seconds", bad])
+        assert stopped.value.code == 2
+        assert "--hint-seconds must be a number of seconds above 0" in capsys.readouterr().err

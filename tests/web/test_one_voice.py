@@ -29,7 +29,8 @@ pytestmark = pytest.mark.browser
 def line_mode(tmp_path, game: str, deal: int, script: str) -> list[str]:
     """What line mode says after each command of ``script`` (the text after each prompt, first line)."""
     env = {**os.environ, "NAPOLEON_DB": str(tmp_path / "line.db")}
-    proc = subprocess.run([sys.executable, "-m", "napoleon", "play", game, "--deal", str(deal), "--plain"],
+    proc = subprocess.run([sys.executable, "-m", "napoleon", "play", game, "--deal", str(deal), "--plain",
+                           "--hint-seconds", "0.5"],
                           input=script, capture_output=True, text=True, timeout=120, env=env, check=True)
     return [part.split("\n", 1)[0] for part in proc.stdout.split("> ")[1:]]
 
