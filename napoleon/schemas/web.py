@@ -200,7 +200,7 @@ class GamePath(Strict):
 
 
 class CardPath(Strict):
-    """``/cards/{style}/{name}.svg``."""
+    """``/cards/{style}/{name}.svg`` (``deck``: every card in one document)."""
 
     style: Literal["two", "four"]
-    name: text(r"[A2-9TJQK][CDHS]|back(?:-red|-green)?", "a card such as QH, or back")  # type: ignore[valid-type]
+    name: text(r"[A2-9TJQK][CDHS]|back(?:-red|-green)?|deck", "a card such as QH, back, or deck")  # type: ignore[valid-type]

@@ -38,6 +38,26 @@ def test_card_images(client):
         refused(client.get(bad), 404)
 
 
+def test_the_deck_holds_every_card_as_drawn_alone_with_its_ids_kept_apart(client):
+    import re
+
+    from napoleon.interfaces.web.page import CARD_NAMES, card_svg
+
+    for style in ("two", "four"):
+        deck = client.get(f"/cards/{style}/deck.svg")
+        assert deck.status_code == 200 and deck.headers["content-type"] == "image/svg+xml"
+        ids = re.findall(r'id="([^"]+)"', deck.text)
+        assert len(ids) == len(set(ids)) and set(CARD_NAMES) <= set(ids) and len(CARD_NAMES) == 55
+        assert set(re.findall(r'(?:href="#|url\(#)([^")]+)', deck.text)) <= set(ids)  # every reference found
+        for name in CARD_NAMES:  # each card: its own drawing, with its ids named after it
+            alone = card_svg(name, style == "four")
+            mine = [i for i in ids if i.startswith(f"{name}.")]
+            assert len(mine) == alone.count(' id="') and deck.text.count(f'href="#{name}.') == alone.count('href="#')
+            for path in re.findall(r' d="([^"]+)"', alone):
+                assert f' d="{path}"' in deck.text
+    assert 'fill="blue"' in client.get("/cards/four/deck.svg").text and 'fill="blue"' not in client.get("/cards/two/deck.svg").text
+
+
 def test_every_card_face_is_shipped_with_its_licence():
     from napoleon.interfaces.web.app import CARDS
 

@@ -26,6 +26,9 @@ from .conftest import SHOTS
 pytestmark = pytest.mark.browser
 
 GAMES = list(napoleon.GAMES)
+# Every card on the table drawn: each card's <use> of the deck has found its card (a use whose deck
+# is not loaded yet, or names no card in it, has no size).
+CARDS_DRAWN = "() => [...document.querySelectorAll('#board .card .face use')].every(u => u.getBBox().width > 0)"
 
 
 # ----------------------------------------------------------------- helpers
@@ -254,8 +257,7 @@ def test_play_a_deal_in_the_browser(server, page, game_id):
     assert page.url.endswith(f"#{game_id}/{deal}")
 
     # A screenshot that is not blank: card images loaded, many colours drawn.
-    page.wait_for_function("() => [...document.querySelectorAll('#board .card img')]"
-                           ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
+    page.wait_for_function(CARDS_DRAWN, timeout=10000)
     settled(page)  # the last slide over
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = SHOTS / f"{game_id}.png"
@@ -314,7 +316,7 @@ def test_hint_solution_four_colours_and_the_win_screen(server, page):
     page.click("#settings-btn")
     page.check("#opt-four")
     page.click("#settings-close")
-    assert "cards/four/" in page.locator("#board .card img").first.get_attribute("src")
+    assert "cards/four/" in page.locator("#board .card .face use").first.get_attribute("href")
     # Win the game: all but the last move through the API, the last by a double tap.
     moves = post(server, f"/api/games/{gid}/solve", {})["moves"]
     for text in moves[:-1]:
@@ -380,8 +382,7 @@ def test_layouts_fit_phone_and_large_screens(server, page, size):
     for game_id in GAMES:
         page.goto(f"{server}/#{game_id}/3")
         wait_ready(page, game_id)
-        page.wait_for_function("() => [...document.querySelectorAll('#board .card img')]"
-                               ".every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
+        page.wait_for_function(CARDS_DRAWN, timeout=10000)
         # The table is no wider than the screen: nothing to scroll sideways.
         assert page.evaluate("document.getElementById('board').getBoundingClientRect().right") <= size[0] + 1
         page.wait_for_timeout(250)

@@ -172,8 +172,8 @@ def test_settings_are_kept_per_player(server, new_page):
     assert page.input_value("#opt-back") == "red"
     assert page.input_value("#opt-speed") == "slow"
     page.click("#settings-close")
-    assert "cards/four/" in page.locator("#board .card[data-pile^='tableau'] img").first.get_attribute("src")
-    assert page.locator("#board .card[data-pile='stock'] img").first.get_attribute("src").endswith("back-red.svg")
+    assert "cards/four/" in page.locator("#board .card[data-pile^='tableau'] .face use").first.get_attribute("href")
+    assert page.locator("#board .card[data-pile='stock'] .face use").first.get_attribute("href").endswith("#back-red")
     assert page.evaluate("getComputedStyle(document.querySelector('#board .card')).transitionDuration") \
         .startswith("0.38s")
     width_small = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")

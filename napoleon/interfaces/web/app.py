@@ -54,7 +54,8 @@ runs while its client waits, and one too many of its kind is answered 503 ``"bus
   per grade of the deals)
 
 The page is ``/`` with its modules under ``/static/``; card faces are
-``/cards/two/QH.svg`` and, for the four-colour deck, ``/cards/four/QH.svg``.
+``/cards/two/QH.svg`` and, for the four-colour deck, ``/cards/four/QH.svg``; the page draws them
+from ``/cards/two/deck.svg`` (every card, one symbol each, in one document).
 
 The routes live by concern: :mod:`.play` (a game's view and its changes), :mod:`.assist` (the
 solver's help), :mod:`.catalog` (games, deals, new games), :mod:`.records` (history, statistics)

@@ -50,7 +50,7 @@ from typing import Any
 from ... import __version__
 from ...engine.errors import NapoleonError
 from .icons import ICON_SVG, icon_png
-from .page import BACK_COLOURS, CARDS, STATIC, card_svg, served_page
+from .page import CARDS, STATIC, card_svg, deck_svg, served_page
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -274,7 +274,7 @@ def manifest() -> dict[str, Any]:
 
 
 def write_page(out: Path) -> None:
-    """The page, its modules and style, the card faces of both decks, the manifest and the icons."""
+    """The page, its modules and style, both decks of cards (two and four colours), the manifest and the icons."""
     (out / "index.html").write_text(page_html())
     static = out / "static"
     (static / "js").mkdir(parents=True)
@@ -282,11 +282,10 @@ def write_page(out: Path) -> None:
     for js in sorted((STATIC / "js").glob("*.js")):
         if js.name != "sw.js":
             shutil.copy2(js, static / "js" / js.name)
-    names = [p.stem for p in CARDS.glob("*.svg")] + list(BACK_COLOURS)
     for style, four in (("two", False), ("four", True)):
         (out / "cards" / style).mkdir(parents=True)
-        for name in sorted(set(names)):
-            (out / "cards" / style / f"{name}.svg").write_text(card_svg(name, four))
+        (out / "cards" / style / "deck.svg").write_text(deck_svg(four))  # the page draws every card from it
+    (out / "cards" / "two" / "KH.svg").write_text(card_svg("KH", False))  # the page's icon (index.html)
     shutil.copy2(CARDS / "LICENSE.txt", out / "cards" / "LICENSE.txt")
     icons = out / "icons"
     icons.mkdir()

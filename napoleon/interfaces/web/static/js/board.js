@@ -1,11 +1,12 @@
 // The card table: piles and cards placed from a layout, moved with CSS
-// transitions. Each card keeps one <img> for as long as it is on the table,
+// transitions. Each card keeps one element for as long as it is on the table,
 // so a move, an undo or a redeal animates by itself: the element is given
 // its new place and slides there.
 
-import { BACK_URL, CARD_RATIO as CH, SUIT_SYMBOLS, cardUrl } from "./cards.js";
+import { BACK_URL, CARD_BOX, CARD_RATIO as CH, SUIT_SYMBOLS, cardUrl } from "./cards.js";
 import { pileLabel } from "./names.js";
 
+const SVG = "http://www.w3.org/2000/svg";
 const STEP_V = 0.25 * CH;   // a vertical fan shows each card's rank and suit
 const STEP_H = 0.2;         // a horizontal fan shows the index corner
 const MIN_STEP = 0.05;
@@ -27,7 +28,7 @@ export class Board {
     this.view = null;
     this.info = {};
     this.piles = {};          // pile name -> [{code, uid}], bottom to top
-    this.els = new Map();     // uid -> <img>
+    this.els = new Map();     // uid -> the card's element
     this.slots = {};          // pile name -> slot <div>
     this.countEls = {};       // pile name -> count badge of a squared-up pile
     this.pos = new Map();     // uid -> {x, y} as last rendered
@@ -269,13 +270,15 @@ export class Board {
       // The pile's slot names its cards: the images stay out of the accessibility tree.
       el.setAttribute("aria-hidden", "true");
       el.dataset.uid = uid;
-      const img = document.createElement("img");
-      img.alt = "";
-      img.draggable = false;
+      const face = document.createElementNS(SVG, "svg");
+      face.setAttribute("class", "face");
+      face.setAttribute("viewBox", CARD_BOX);
+      face.setAttribute("preserveAspectRatio", "none");
+      face.appendChild(document.createElementNS(SVG, "use"));
       const idx = document.createElement("span");
       idx.className = "idx";
       idx.setAttribute("aria-hidden", "true");
-      el.append(img, idx);
+      el.append(face, idx);
       this.root.appendChild(el);
       this.els.set(uid, el);
     }
@@ -353,7 +356,7 @@ export class Board {
   paintFace(el, card, faceDown) {
     const src = faceDown ? this.backUrl : cardUrl(card.code, this.four);
     if (el.dataset.src !== src) {
-      el.firstChild.src = src;
+      el.firstChild.firstChild.setAttribute("href", src);
       el.dataset.src = src;
       const idx = el.lastChild;
       idx.className = faceDown ? "idx" : `idx s-${card.code[1]}`;
