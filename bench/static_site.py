@@ -34,6 +34,13 @@ compares a move's round trip on two sites built already, the one thing measured:
 side in one browser, ``--blocks`` rounds of ``--moves`` moves and undos on each in turn, so that a
 shared machine's changing load falls on both alike (runs of each site one after the other do not
 compare on a loaded machine: their p50 and p95 swap places from one run to the next).
+
+    python bench/static_site.py --site A [--beside B] --fresh 6
+
+times warm visits as a player makes them: a browser started afresh on a profile kept since a first
+visit, one visit of each site in turn, from opening the address to a playable deal and to the frame
+after it (the table's images decoded first). A reload in one browser does not tell this: the
+renderer keeps the images it parsed in memory.
 """
 
 from __future__ import annotations
@@ -220,6 +227,58 @@ def side_by_side(sites: list[Path], blocks: int, moves: int) -> None:
         print(f"{site}: a move's round trip in the page: {percentiles(kept)}")
 
 
+FRAME_WATCH = """(() => {
+    // When the deal is playable (#board's data-ready), and the frame after it, its images decoded.
+    window.benchFrame = {};
+    const watch = () => {
+        const board = document.getElementById("board");
+        if (!board) return requestAnimationFrame(watch);
+        new MutationObserver(() => {
+            if (board.dataset.ready !== "1" || window.benchFrame.ready) return;
+            window.benchFrame.ready = performance.now();
+            const images = [...document.querySelectorAll("#board img")];
+            Promise.all(images.map((i) => i.decode().catch(() => {}))).then(() => requestAnimationFrame(
+                () => requestAnimationFrame(() => { window.benchFrame.frame = performance.now(); })));
+        }).observe(board, { attributes: true });
+    };
+    document.addEventListener("DOMContentLoaded", watch);
+})();"""
+
+
+def fresh_visits(sites: list[Path], visits: int) -> None:
+    """Warm visits to each of ``sites`` in a browser started afresh each time on a profile of the site's
+    own (kept since a first visit, not timed): opening to a playable deal, and to the frame after it."""
+    from playwright.sync_api import sync_playwright
+
+    servers = [served(site) for site in sites]
+    timed: list[list[tuple[float, float]]] = [[] for _ in sites]
+    with tempfile.TemporaryDirectory(prefix="napoleon-profiles-") as tmp:
+        try:
+            with sync_playwright() as p:
+                for visit in range(visits + 1):
+                    for i, (_, url) in enumerate(servers):
+                        context = p.chromium.launch_persistent_context(
+                            str(Path(tmp) / str(i)), executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"],
+                            viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
+                        context.add_init_script(FRAME_WATCH)
+                        page = context.pages[0] if context.pages else context.new_page()
+                        page.goto(url)
+                        page.wait_for_function("window.benchFrame && window.benchFrame.frame", timeout=600_000)
+                        if visit == 0:  # the first visit fills the offline copy and the caches
+                            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+                        else:
+                            timed[i].append(page.evaluate("[benchFrame.ready / 1000, benchFrame.frame / 1000]"))
+                        context.close()
+        finally:
+            for server, _ in servers:
+                server.kill()
+    for site, kept in zip(sites, timed):
+        print(f"{site}: {visits} warm visits in a fresh browser: playable after"
+              f" {statistics.median(r for r, _ in kept):.2f} s, drawn after {statistics.median(f for _, f in kept):.2f} s"
+              f" (medians; the frame {statistics.median(f - r for r, f in kept):.3f} s after the deal,"
+              f" {min(f - r for r, f in kept):.3f}-{max(f - r for r, f in kept):.3f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", help="a site built already (else built into a temporary folder)")
@@ -230,11 +289,18 @@ def main() -> None:
     parser.add_argument("--python", action="store_true", help="the site's Python alone, in Pyodide under Node")
     parser.add_argument("--profile", action="store_true", help="with --python: cProfile of the moves")
     parser.add_argument("--imports", default="", help="with --python: modules imported first, each timed (a,b,...)")
+    parser.add_argument("--fresh", type=int, default=0,
+                        help="only warm visits in a browser started afresh, this many of each site (--site, --beside)")
     args = parser.parse_args()
     if args.python:
         if not args.site:
             parser.error("--python needs --site")
         in_node(Path(args.site), args.moves, args.profile, args.imports)
+        return
+    if args.fresh:
+        if not args.site:
+            parser.error("--fresh needs --site")
+        fresh_visits([Path(args.site)] + ([Path(args.beside)] if args.beside else []), args.fresh)
         return
     if args.beside:
         if not args.site:
