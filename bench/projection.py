@@ -3,7 +3,8 @@
     python bench/projection.py --endgames 10000 --every 250 --sizes 1,2,3   # the sample's 763 endgames
     python bench/projection.py --roots --sizes 2,3 --cap 2000000           # each sample deal at its start
     python bench/projection.py --by-stock 100000 --every 2500 --sizes 2,3  # earlier in the searches
-    python bench/projection.py --search 1500001 --max 60000 --sizes 2      # inside a depth-first search
+    python bench/projection.py --search 1500030 --asks 3:16:4096,2:8:4096  # inside the core's depth-first search
+    python bench/projection.py --sample 30 --asks 3:8:4096                 # the sample at 30 s a deal, with them
 
 ``--endgames W --every E``: the positions of bench/prove_sample.py's endgames
 mode (one in E of the first W positions of each sample deal's depth-first
@@ -12,11 +13,14 @@ projection onto that many suits proves lost, the positions and CPU seconds its
 searches took (each capped at ``--cap``), beside those of the endgames' own
 complete searches. ``--by-stock W``: the same walk with any number of stock cards,
 the positions proven lost counted by the stock cards left. ``--roots``: each sample deal's projections at its start.
-``--search D``: depth-first search of deal D with exact keys over the core's
-own moves (in Python, so slow), a position with at most ``--stock`` stock
-cards left out when a projection (a table for the deal) is lost: positions,
-positions left out, the projections' searches and positions, CPU seconds; the
-same search without projections with ``--sizes ''``.
+``--search D``: the core's depth-first search of deal D (exact keys, macro
+moves) without projections, then with each setting of ``--asks``
+(``size:stock:cap``: projections onto ``size`` suits asked at positions with
+at most ``stock`` stock cards, each searched to at most ``cap`` positions;
+``core.search``'s ``projections``): verdict, positions, positions left out,
+the projections' searches and their positions, CPU seconds.
+``--sample S``: each sample deal at S seconds with each setting of ``--asks``
+in turn (without projections when none is given): decided, positions.
 """
 
 from __future__ import annotations
@@ -28,7 +32,6 @@ from prove_sample import SAMPLE, endgame_positions
 
 from napoleon import get_game
 from napoleon.solver import core
-from napoleon.solver.core import _core, encode_rules
 from napoleon.solver.projection import ProjectionTable
 
 GAME = get_game("forty-thieves")
@@ -87,57 +90,35 @@ def roots(sizes: list[int], cap: int) -> None:
         print(deal, "; ".join(words), flush=True)
 
 
-def search(deal: int, most: int, sizes: list[int], cap: int, stock: int) -> None:
-    rules = encode_rules(GAME)
-    tables = [ProjectionTable(size=size, cap=cap) for size in sizes]
-    piles = [p[:] for p in GAME.new_state(deal).piles]
+def search(deal: int, settings: list[tuple[int, int, int]], budget: float, most: int) -> None:
+    """Depth-first search of ``deal`` in the core, without projections and then with each setting."""
+    state = GAME.new_state(deal)
+    for setting in [None, *settings]:
+        start = time.process_time()
+        result = core.search(state, mode="dfs", budget=budget or None, max_states=most or None,
+                             projections=setting)
+        spent = time.process_time() - start
+        words = "no projections" if setting is None else "{} suits, stock <= {}, cap {:,}".format(*setting)
+        done = result.projections
+        extra = (f"; {done.cut:,} left out, {done.searched:,} projections searched ({done.asked:,} asked, "
+                 f"{done.lost:,} lost), {done.positions:,} positions" if done else "")
+        print(f"deal {deal}, {words}: {result.verdict}; {result.states:,} positions{extra}; {spent:.1f} CPU s",
+              flush=True)
 
-    def apply(moves) -> list:
-        for src, dst, count in moves:
-            for _ in range(count):
-                piles[dst].append(piles[src].pop())
-        return list(moves)
 
-    def undo(moves) -> None:
-        for src, dst, count in reversed(moves):
-            for _ in range(count):
-                piles[src].append(piles[dst].pop())
-
-    def dead() -> bool:
-        return len(piles[GAME.stock]) <= stock and any(t.lost(position(piles)) for t in tables)
-
+def sample(budget: float, setting: tuple[int, int, int] | None) -> None:
+    """Each sample deal at ``budget`` seconds, depth-first, with projections as ``setting`` asks (None: none)."""
+    decided = positions = 0
     start = time.process_time()
-    apply(_core.autoplay(rules, piles, 0))
-    seen = {_core.key(rules, piles, 0, 0)[0]}
-    count, cut, won = 1, 0, False
-    stack = [] if dead() else [(_core.dfs_moves(rules, piles, 0), 0, [])]
-    while stack and count < most and not won:
-        lines, i, made = stack[-1]
-        if i == len(lines):
-            stack.pop()
-            undo(made)
-            continue
-        stack[-1] = (lines, i + 1, made)
-        moves = apply(lines[i])
-        moves += apply(_core.autoplay(rules, piles, 0))
-        won = sum(len(piles[f]) for f in GAME.foundations) == GAME.total_cards
-        key = _core.key(rules, piles, 0, 0)[0]
-        if key in seen:
-            undo(moves)
-            continue
-        seen.add(key)
-        count += 1
-        if count % 1_000 == 0:
-            print(f"  {count:,} positions, {cut:,} left out, {time.process_time() - start:.0f} CPU s", flush=True)
-        if dead():
-            cut += 1
-            undo(moves)
-            continue
-        stack.append((_core.dfs_moves(rules, piles, 0), 0, moves))
-    verdict = "won" if won else "lost" if not stack else "unknown"
-    spent = ", ".join(f"{t.size} suits: {t.searches:,} searches, {t.positions:,} positions" for t in tables)
-    print(f"deal {deal}, sizes {sizes or 'none'}, stock <= {stock}: {verdict}; {count:,} positions, {cut:,} left out"
-          f"{'; ' + spent if spent else ''}; {time.process_time() - start:.1f} CPU s", flush=True)
+    for deal in SAMPLE:
+        result = core.search(GAME.new_state(deal), mode="dfs", budget=budget, projections=setting)
+        decided += result.verdict != "unknown"
+        positions += result.states
+        done = result.projections
+        print(f"  {deal}: {result.verdict}, {result.states:,} positions"
+              f"{f', {done.cut:,} left out, {done.positions:,} in projections' searches' if done else ''}", flush=True)
+    print(f"{len(SAMPLE)} deals at {budget:g} s, projections {setting or 'none'}: {decided} decided, {positions:,} "
+          f"positions, {time.process_time() - start:.1f} CPU s", flush=True)
 
 
 def main() -> None:
@@ -146,10 +127,12 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=250)
     ap.add_argument("--by-stock", type=int, metavar="W", help="walk W positions, counted by stock cards left")
     ap.add_argument("--roots", action="store_true", help="each sample deal's projections at its start")
-    ap.add_argument("--search", type=int, metavar="DEAL", help="depth-first search of DEAL with projections")
-    ap.add_argument("--max", type=int, default=60_000, help="positions of --search")
-    ap.add_argument("--stock", type=int, default=7, help="--search asks projections with at most this many stock cards")
-    ap.add_argument("--sizes", default="1,2,3", help="suits a projection keeps, comma-separated ('' for none)")
+    ap.add_argument("--search", type=int, metavar="DEAL", help="depth-first search of DEAL with and without projections")
+    ap.add_argument("--sample", type=float, metavar="SECONDS", help="each sample deal at SECONDS, with --asks (or none)")
+    ap.add_argument("--asks", default="", help="--search, --sample: settings size:stock:cap, comma-separated")
+    ap.add_argument("--budget", type=float, default=0, help="seconds a --search may take (0: none)")
+    ap.add_argument("--max", type=int, default=0, help="positions a --search may visit (0: none)")
+    ap.add_argument("--sizes", default="1,2,3", help="suits a projection keeps, comma-separated")
     ap.add_argument("--cap", type=int, default=300_000, help="positions of a projection's search")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
@@ -159,9 +142,12 @@ def main() -> None:
         by_stock(args.by_stock, args.every, sizes, args.cap)
     if args.roots:
         roots(sizes, args.cap)
+    asks = [tuple(int(x) for x in a.split(":")) for a in args.asks.split(",") if a]
     if args.search:
-        search(args.search, args.max, sizes, args.cap, args.stock)
-
+        search(args.search, asks, args.budget, args.max)
+    if args.sample:
+        for setting in asks or [None]:
+            sample(args.sample, setting)
 
 if __name__ == "__main__":
     main()

@@ -375,8 +375,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     cap)`` leaves out a position with at most ``stock`` cards in the stock
     (and no redeal left) when its projection onto some ``size`` suits (1 to
     3; :mod:`.projection` argues why that proves it lost) is lost by a
-    depth-first search of at most ``cap`` positions (counted as the core
-    counts: it stops at the first multiple of 4,096 at or past it), each
+    depth-first search of at most ``cap`` positions, each
     projection searched once (``csrc/projection.c``); ``Result.projections``
     says what they did. Off by default: on Forty Thieves they cost more than
     they save (docs/benchmarks.md). A game where a projection's loss proves

@@ -36,10 +36,11 @@ def test_the_core_projects_as_projection_py_does():
 def test_the_core_finds_the_projections_lost_that_projection_py_does():
     lost = 0
     for options in SMALL:
-        tables = {size: ProjectionTable(size=size, cap=20_000) for size in (1, 2, 3)}
+        # A multiple of 4,096: core.search, which projection.py asks, checks its cap that often.
+        tables = {size: ProjectionTable(size=size, cap=20_480) for size in (1, 2, 3)}
         for state in _positions(options, 12, seed=len(str(options)) + 1):
             for size, table in tables.items():
-                found, done = core.core_projection_lost(state, size, 20_000)
+                found, done = core.core_projection_lost(state, size, 20_480)
                 assert found == table.lost(state), (size, state.to_json())
                 assert done.asked >= 1 and done.cut == found
                 lost += found
@@ -66,10 +67,13 @@ def test_a_search_asking_projections_gives_the_same_verdict():
     assert verdicts == {"won", "lost"} and cut > 100 and lost_inside >= 5, (verdicts, cut, lost_inside)
 
 
-def test_each_projection_is_searched_once():
+def test_each_projection_is_searched_once_and_to_its_cap_at_most():
     state = new_game("forty-thieves", 4, {"ranks": 5, "columns": 4})
     done = core.search(state, mode="dfs", max_states=400_000, projections=(2, 99, 20_000)).projections
     assert 0 < done.searched < done.asked and done.lost <= done.searched
+    # The cap is exact (the search checks its other limits every 4,096 positions).
+    done = core.search(new_game("forty-thieves", 3), mode="dfs", max_states=5_000, projections=(3, 99, 50)).projections
+    assert done.searched and done.positions <= 50 * done.searched and done.positions > 40 * done.searched
 
 
 def test_projections_are_asked_only_where_they_prove_something():

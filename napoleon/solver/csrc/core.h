@@ -216,6 +216,9 @@ typedef struct {
     /* Depth-first search only: the projections it asks (projection.c), NULL
        for none. A position whose projection is lost is cut as a dead end is. */
     struct Projections *proj;
+    /* Depth-first search stops at max_states exactly, not at the next of its
+       checks (every 4,096 positions): a projection's search, capped lower. */
+    int exact_cap;
 } Ctx;
 
 /* The verdict of a search that stopped at Ctx.max_bytes (1 won, 0 lost, -1

@@ -143,7 +143,7 @@ static int search(Dfs *d, int total, double deadline, long long max_states, long
             return -1;
         /* Checked where every position seen is done or has its frame, so
            that a checkpoint written on stopping misses none. */
-        if ((*states & 4095) == 0) {
+        if ((*states & 4095) == 0 || (X->exact_cap && *states >= max_states)) {
             int stop = past_limits(d, *states, deadline, max_states);
             if (stop) return stop;
         }

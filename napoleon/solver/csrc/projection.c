@@ -133,6 +133,7 @@ static int projected_lost(Projections *J, const Rules *R, const Pos *Q) {
     ctx_init(&X);
     X.deadends = J->deadends;
     X.macro = J->macro;
+    X.exact_cap = 1;
     Pos *copy = malloc(sizeof(Pos));
     NcResult r = {0};
     int rc = -1;
