@@ -90,10 +90,10 @@ def roots(sizes: list[int], cap: int) -> None:
         print(deal, "; ".join(words), flush=True)
 
 
-def search(deal: int, settings: list[tuple[int, int, int]], budget: float, most: int) -> None:
-    """Depth-first search of ``deal`` in the core, without projections and then with each setting."""
+def search(deal: int, settings: list[tuple[int, int, int]], budget: float, most: int, plain: bool) -> None:
+    """Depth-first search of ``deal`` in the core, without projections (with ``plain``), then with each setting."""
     state = GAME.new_state(deal)
-    for setting in [None, *settings]:
+    for setting in [None, *settings][0 if plain else 1:]:
         start = time.process_time()
         result = core.search(state, mode="dfs", budget=budget or None, max_states=most or None,
                              projections=setting)
@@ -115,8 +115,8 @@ def sample(budget: float, setting: tuple[int, int, int] | None) -> None:
         decided += result.verdict != "unknown"
         positions += result.states
         done = result.projections
-        print(f"  {deal}: {result.verdict}, {result.states:,} positions"
-              f"{f', {done.cut:,} left out, {done.positions:,} in projections' searches' if done else ''}", flush=True)
+        spent = f", {done.cut:,} left out, {done.positions:,} in the projections' searches" if done else ""
+        print(f"  {deal}: {result.verdict}, {result.states:,} positions{spent}", flush=True)
     print(f"{len(SAMPLE)} deals at {budget:g} s, projections {setting or 'none'}: {decided} decided, {positions:,} "
           f"positions, {time.process_time() - start:.1f} CPU s", flush=True)
 
@@ -130,6 +130,8 @@ def main() -> None:
     ap.add_argument("--search", type=int, metavar="DEAL", help="depth-first search of DEAL with and without projections")
     ap.add_argument("--sample", type=float, metavar="SECONDS", help="each sample deal at SECONDS, with --asks (or none)")
     ap.add_argument("--asks", default="", help="--search, --sample: settings size:stock:cap, comma-separated")
+    ap.add_argument("--plain", action=argparse.BooleanOptionalAction, default=True,
+                    help="--search: first without projections (--no-plain: not)")
     ap.add_argument("--budget", type=float, default=0, help="seconds a --search may take (0: none)")
     ap.add_argument("--max", type=int, default=0, help="positions a --search may visit (0: none)")
     ap.add_argument("--sizes", default="1,2,3", help="suits a projection keeps, comma-separated")
@@ -144,7 +146,7 @@ def main() -> None:
         roots(sizes, args.cap)
     asks = [tuple(int(x) for x in a.split(":")) for a in args.asks.split(",") if a]
     if args.search:
-        search(args.search, asks, args.budget, args.max)
+        search(args.search, asks, args.budget, args.max, args.plain)
     if args.sample:
         for setting in asks or [None]:
             sample(args.sample, setting)

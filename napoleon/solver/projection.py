@@ -33,7 +33,10 @@ again here.
 **What it costs and finds** (docs/benchmarks.md): on Forty Thieves' lost
 endgames, a projection onto two suits proves a quarter of them lost and onto
 three suits nine in ten, but its searches cost more positions than the
-endgames' own, and at the start of a deal every projection is won.
+endgames' own, and at the start of a deal every projection is won. The
+compiled core's depth-first search asks them as a pruning rule
+(``core.search(projections=...)``, ``csrc/projection.c``: the same
+projection, each searched by the same search, off by default).
 
 >>> from napoleon import new_game
 >>> from napoleon.cards import HEARTS, SPADES

@@ -14,7 +14,7 @@
    A search inside a search: each projection's dfs() has a Ctx of its own
    (its snapshots, its count of dead ends, no projections of its own) and its
    own Dfs (stacks, table of positions, key buffers); the position it is
-   given is a copy. The only state they share is process-wide or per thread
+   given is the projection, made afresh for it. The only state they share is process-wide or per thread
    (common.c): the last failure, which a projection's failure leaves for the
    outer search to report; the interrupt hook, which stops both; and the
    memory limit, which each takes whole (a projection's search is capped at
@@ -117,9 +117,10 @@ void project(const Rules *R, const Pos *P, int kept, Pos *Q) {
     }
 }
 
-/* A projection's verdict, from the table or searched: 1 lost, 0 not
-   (won, or not decided within the cap or the deadline), -1 an error. */
-static int projected_lost(Projections *J, const Rules *R, const Pos *Q) {
+/* A projection's verdict, from the table or searched (Q is searched in
+   place, and left where the search left it): 1 lost, 0 not (won, or not
+   decided within the cap or the deadline), -1 an error. */
+static int projected_lost(Projections *J, const Rules *R, Pos *Q) {
     /* The stock written out in full (as from a root at another redeal
        count): the projections onto different suits have stocks of one length. */
     int len = make_key(R, Q, Q->redeals + 1, J->key);
@@ -134,15 +135,8 @@ static int projected_lost(Projections *J, const Rules *R, const Pos *Q) {
     X.deadends = J->deadends;
     X.macro = J->macro;
     X.exact_cap = 1;
-    Pos *copy = malloc(sizeof(Pos));
     NcResult r = {0};
-    int rc = -1;
-    if (!copy) nc_nomem();
-    else {
-        *copy = *Q;
-        rc = dfs(&X, R, copy, J->total, left, J->cap, NULL, &r);
-    }
-    free(copy);
+    int rc = dfs(&X, R, Q, J->total, left, J->cap, NULL, &r);
     ctx_free(&X);
     nc_result_free(&r);
     if (rc < 0) return -1;
