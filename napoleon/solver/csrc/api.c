@@ -70,7 +70,7 @@ int nc_search(const NcRules *R, const NcPos *root, const NcSettings *S, NcResult
         rc = projections_init(&J, R, S->total, S->proj_size, S->proj_stock, S->proj_cap, X.deadends, X.macro);
         if (rc == 0) {
             J.deadline = S->budget > 0 ? now() + S->budget : 0;
-            X.proj = &J;
+            projections_attach(&J, &X);
             rc = dfs(&X, R, P, S->total, S->budget, S->max_states, NULL, out);
             out->proj = (NcProjections){J.asked, J.searched, J.states, J.found, J.cut};
         }

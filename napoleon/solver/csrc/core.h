@@ -25,7 +25,7 @@
  *   deadend.c    the dead-end test of one-pass games (a set of cards that can never move)
  *   dfs.c        complete depth-first search
  *   projection.c projections onto fewer suits: a position lost when one is, each
- *                projection searched by dfs() (dfs.c asks it: the two call each other)
+ *                projection searched by dfs() (which asks it through Ctx.prune)
  *   bestfirst.c  best-first search (complete) and its greedy pass
  *   candidates.c the best nodes of a best-first search and the lines to them, handed on
  *                to the staged searches
@@ -54,7 +54,7 @@
  * reachable position was visited, up to the sound shortcuts listed in
  * napoleon/solver/search.py, the dead-end tests (deadend.c, wastedead.c)
  * and depth-first search's projections (projection.c), which the caller
- * can switch off (Ctx.deadends, Ctx.proj) to re-check a verdict.
+ * can switch off (Ctx.deadends, Ctx.prune) to re-check a verdict.
  */
 #ifndef NAPOLEON_CORE_H
 #define NAPOLEON_CORE_H
@@ -213,9 +213,13 @@ typedef struct {
        out, rather than grow until the system kills the process. Playouts
        and nested rollouts hold a bounded table and need no check. */
     long long max_bytes;
-    /* Depth-first search only: the projections it asks (projection.c), NULL
-       for none. A position whose projection is lost is cut as a dead end is. */
-    struct Projections *proj;
+    /* Depth-first search only: a further test that proves positions lost,
+       asked after the dead-end tests (1 lost, 0 not, -1 an error) with
+       `prune_arg`, and the memory it holds; NULL: none. projection.c sets it
+       (projections_attach): dfs.c calls it through these, being above it. */
+    int (*prune)(void *arg, const Rules *R, const Pos *P);
+    size_t (*prune_bytes)(const void *arg);
+    void *prune_arg;
     /* Depth-first search stops at max_states exactly, not at the next of its
        checks (every 4,096 positions): a projection's search, capped lower. */
     int exact_cap;
@@ -443,6 +447,8 @@ size_t projections_bytes(const Projections *J);
 void project(const Rules *R, const Pos *P, int kept, Pos *Q);
 /* Whether some projection of P is lost (1), none is known to be (0), or an error (-1). */
 int projection_lost(Projections *J, const Rules *R, const Pos *P);
+/* Make depth-first search with X ask J's projections (Ctx.prune). */
+void projections_attach(Projections *J, Ctx *X);
 int bestfirst(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, NcResult *out);
 int nested_search(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, int level,
                   int policy, uint64_t seed, NcResult *out);

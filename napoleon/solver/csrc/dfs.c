@@ -68,11 +68,11 @@ static int push_frame(Dfs *d, Mv last, int has_last, int after_turn, int pushed)
     return 0;
 }
 
-/* Whether P is proven lost: the dead-end tests, then the projections
-   (X->proj); -1 an error. */
+/* Whether P is proven lost: the dead-end tests, then X->prune (the
+   projections); -1 an error. */
 static int proven_lost(Ctx *X, const Rules *R, const Pos *P) {
     if (dead_end(X, R, P)) return 1;
-    return X->proj ? projection_lost(X->proj, R, P) : 0;
+    return X->prune ? X->prune(X->prune_arg, R, P) : 0;
 }
 
 /* Checked every 4096 positions: 0 to go on, or the verdict to stop with
@@ -82,7 +82,7 @@ static int past_limits(const Dfs *d, long long states, double deadline, long lon
     if ((deadline > 0 && now() > deadline) || (max_states > 0 && states >= max_states)) return -1;
     if (d->seen.full) return STOPPED_MEMORY;
     size_t held = seen_bytes(&d->seen) + (d->mcap + d->pcap) * sizeof(Mv) + d->fcap * sizeof(Frame) +
-                  (d->X->proj ? projections_bytes(d->X->proj) : 0);
+                  (d->X->prune_bytes ? d->X->prune_bytes(d->X->prune_arg) : 0);
     if (d->X->max_bytes > 0 && held > (size_t)d->X->max_bytes)
         return STOPPED_MEMORY;
     return 0;
@@ -318,8 +318,8 @@ static int run(Dfs *d, int total, double deadline, long long max_states, long lo
    the stock's macro moves where X->macro asks for them (A7). "lost" means
    the whole reachable space was visited (with macro moves, every position
    but those with a turned card not yet played). With X->fingerprints the
-   positions seen are kept as fingerprints (Seen, keys.c). With X->proj, a
-   position whose projection onto fewer suits is lost is cut (projection.c). */
+   positions seen are kept as fingerprints (Seen, keys.c). With X->prune, a
+   position it proves lost is cut (projection.c: projections onto fewer suits). */
 int dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const Checkpoint *ck,
         NcResult *out) {
     Dfs d = {.X = X, .R = R, .P = root, .mcap = 1 << 16, .pcap = 1 << 12, .fcap = 1 << 12,

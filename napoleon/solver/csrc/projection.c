@@ -161,3 +161,12 @@ int projection_lost(Projections *J, const Rules *R, const Pos *P) {
     }
     return 0;
 }
+
+static int prune(void *J, const Rules *R, const Pos *P) { return projection_lost(J, R, P); }
+static size_t prune_bytes(const void *J) { return projections_bytes(J); }
+
+void projections_attach(Projections *J, Ctx *X) {
+    X->prune = prune;
+    X->prune_bytes = prune_bytes;
+    X->prune_arg = J;
+}
