@@ -22,7 +22,7 @@ LOST_DEAL = 8  # Werner deal 8: proven lost as dealt, in a few milliseconds
 def test_play_with_no_deal_named_starts_on_the_deal_of_the_day(monkeypatch):
     chosen = {}
 
-    def fake_plain(state, grade=None):
+    def fake_plain(state, grade=None, hint_budget=None):
         chosen["deal"], chosen["grade"] = state.deal, grade
 
     monkeypatch.setattr("napoleon.interfaces.store_commands.play_plain", fake_plain)
@@ -34,7 +34,7 @@ def test_play_with_no_deal_named_starts_on_the_deal_of_the_day(monkeypatch):
 
 def test_play_random_still_deals_any_deal_and_refuses_another_choice_with_it(monkeypatch, capsys):
     seen = []
-    monkeypatch.setattr("napoleon.interfaces.store_commands.play_plain", lambda state, grade=None: seen.append(grade))
+    monkeypatch.setattr("napoleon.interfaces.store_commands.play_plain", lambda state, grade=None, hint_budget=None: seen.append(grade))
     assert cli.main(["play", "werner", "--random", "--plain"]) == 0
     assert seen == [None]
     assert cli.main(["play", "werner", "--random", "--deal", "3", "--plain"]) == 2

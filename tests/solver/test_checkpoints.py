@@ -172,8 +172,11 @@ def test_an_interrupted_search_keeps_what_it_did(tmp_path):
     path = tmp_path / "deal1.ck"
     cmd = [sys.executable, "-m", "napoleon", "solve", "forty-thieves", "-d", "1", "--strategy", "dfs",
            "--fingerprints", "--checkpoint", str(path), "--budget", "60"]
+    # Ctrl-C as at a terminal: a suite started in the background (nohup, `&`) hands its processes
+    # SIGINT ignored, and Python then leaves it ignored.
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "NAPOLEON_MEMORY": "1G"})
+                            env={**os.environ, "NAPOLEON_MEMORY": "1G"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     # Interrupted once it has searched a while (its imports take a second or
     # more on a loaded machine, and an interrupt there is not this test's).
     deadline = time.monotonic() + 60
