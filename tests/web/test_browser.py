@@ -279,8 +279,7 @@ def test_keyboard_play_and_double_tap(server, page):
     assert api(server, f"/api/games/{gid}")["moves"] == ["T7-T6"]
     # Double-tap the Ace of T3: it goes to a foundation.
     x, y = centre(top(page, "tableau-3"))
-    page.mouse.click(x, y)
-    page.mouse.click(x, y)
+    page.mouse.dblclick(x, y)
     wait_ready(page, "werner", 2)
     assert api(server, f"/api/games/{gid}")["moves"][-1] == "T3-F1"
 

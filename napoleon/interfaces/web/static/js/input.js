@@ -89,7 +89,9 @@ export class Input {
       }
       return;
     }
-    this.tap(p);
+    // The tap's own time, not this handler's: on a busy page the second of two quick taps is
+    // handled late, and the player still tapped twice.
+    this.tap(p, e.timeStamp);
   }
 
   cancel(e) {
@@ -101,8 +103,7 @@ export class Input {
     this.press = null;
   }
 
-  tap(p) {
-    const now = performance.now();
+  tap(p, now = performance.now()) {
     const last = this.lastTap;
     const double = last && last.pile === p.pile && last.index === p.index && now - last.t < DOUBLE_TAP_MS;
     this.lastTap = { pile: p.pile, index: p.index, t: now };
