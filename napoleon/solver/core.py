@@ -48,6 +48,7 @@ from .memory import physical_memory as physical_memory
 from .memory import search_memory as search_memory
 from .memory import set_memory_limit as set_memory_limit
 from .memory import share_memory as share_memory
+from .projection import refusal
 from .search import LOST, UNKNOWN, WON, Pruned, Result
 
 MAX_PHASES = 6
@@ -211,9 +212,20 @@ def core_project(state: State, kept: set[int]) -> list[list[int]]:
                          state.game.total_cards, mask)
 
 
+def _projections_refused(state: State, mode: str, checkpoint: object = None) -> None:
+    """Raise ValueError where projections may not prune ``state``'s search: the C core asks
+    :func:`.projection.refusal`'s question of no game itself."""
+    if mode != "dfs" or checkpoint is not None:
+        raise ValueError("projections are asked by depth-first search only, without a checkpoint")
+    why = refusal(state.game)
+    if why:
+        raise ValueError(f"a projection's loss proves nothing in this game: {why}")
+
+
 def core_projection_lost(state: State, size: int, cap: int) -> tuple[bool, Pruned]:
     """Whether the core finds some projection of ``state`` onto ``size`` suits lost (each searched
     depth-first to at most ``cap`` positions, as :func:`search` asks them), and what that took."""
+    _projections_refused(state, "dfs")
     lost, done = _core.projection_lost(encode_rules(state.game), [p[:] for p in state.piles], state.redeals,
                                        state.game.total_cards, size, cap, _deadend_bits(_DEADENDS.on, _WASTE.on),
                                        _MACROS.on)
@@ -385,8 +397,8 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
         raise ValueError(f"fingerprints are for depth-first search, not {mode!r}")
     if checkpoint is not None and mode != "dfs":
         raise ValueError(f"only depth-first search keeps a checkpoint, not {mode!r}")
-    if projections is not None and (mode != "dfs" or checkpoint is not None):
-        raise ValueError("projections are asked by depth-first search only, without a checkpoint")
+    if projections is not None:
+        _projections_refused(state, mode, checkpoint)
     if fingerprints is None:
         fingerprints = mode == "dfs" and _FINGERPRINTS.on
     deadends, waste, macros = _shortcuts(deadends, waste, macros)

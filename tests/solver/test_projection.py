@@ -16,7 +16,7 @@ import pytest
 
 from napoleon import new_game
 from napoleon.cards import suit
-from napoleon.solver.projection import ProjectionTable, applies, project
+from napoleon.solver.projection import ProjectionTable, applies, project, refusal
 from napoleon.solver.search import Search
 
 from .endgames import endgame, walked
@@ -71,6 +71,15 @@ def test_where_the_argument_does_not_hold_it_is_not_asked():
     assert not applies(new_game("forty-thieves", 1, {"redeals": "unlimited"}))
     assert applies(new_game("forty-thieves", 1))
     assert not ProjectionTable(size=2).lost(new_game("werner", 1))
+
+
+@pytest.mark.parametrize("game_id, why", [
+    ("werner", "build across suits"), ("napoleons-square", "runs of cards"), ("napoleons-tomb", "whole piles"),
+    ("st-helena", "not built up by suit from the Ace"), ("grand-napoleon", "not built up by suit from the Ace"),
+    ("forty-thieves", None)])
+def test_each_game_is_told_why_a_projection_proves_nothing_there(game_id, why):
+    found = refusal(new_game(game_id, 1).game)
+    assert found == why if why is None else why in found
 
 
 def test_a_table_searches_each_projection_once():

@@ -80,6 +80,8 @@ def test_projections_are_asked_only_where_they_prove_something():
     werner = new_game("werner", 1)   # builds in alternate colours
     with pytest.raises(ValueError, match="proves nothing in this game: its piles build across suits"):
         core.search(werner, mode="dfs", max_states=1000, projections=(2, 99, 1000))
+    with pytest.raises(ValueError, match="proves nothing in this game: it moves whole piles"):
+        core.core_projection_lost(new_game("napoleons-tomb", 1), 2, 1000)
     # A redeal left: never asked, the search is the one without them.
     state = new_game("forty-thieves", 1, {"ranks": 4, "columns": 3, "redeals": "unlimited"})
     assert core.core_projection_lost(state, 2, 1000) == (False, (0, 0, 0, 0, 0))

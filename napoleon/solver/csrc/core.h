@@ -435,10 +435,10 @@ typedef struct Projections {
     long long asked, searched, states, found, cut;
     unsigned char key[4096];
 } Projections;
-/* Set J up for a search of game R: 0, or -1 with NC_ERR_VALUE where a
-   projection's loss proves nothing (projection.py's applies(): runs,
-   whole-pile moves, builds across suits, foundations not whole suits up
-   from the Ace). */
+/* Set J up for a search of game R: 0, or -1 with NC_ERR_VALUE for a size,
+   stock or cap out of range. Whether a projection's loss proves anything in
+   R's game is the caller's question (core.search asks projection.py's
+   refusal() first). */
 int projections_init(Projections *J, const Rules *R, int total, int size, int stock, long long cap, int deadends,
                      int macro);
 void projections_free(Projections *J);

@@ -5,8 +5,9 @@
    napoleon/solver/projection.py's rule inside depth-first search: a
    position is lost if its projection onto a set of suits (every card of the
    other suits put home, the kept cards where they are, in order) is lost.
-   Why it is sound, and where (Rules checked here, per game; no redeal left,
-   per position), is argued there. The projection is a position of the same
+   Why it is sound, and where, is argued there: core.search asks
+   projection.refusal() of the game before it asks for projections, and
+   no redeal may be left (checked here, per position). The projection is a position of the same
    game, searched by dfs() itself with the same tables: nothing of the rules
    is written again here, only the cards moved home (project(), which
    tests/solver/test_projection_core.py holds to projection.py's project()).
@@ -21,45 +22,12 @@
    `cap` positions, far below it). */
 
 #define SUIT(c) ((c) >> 4)
-#define RANK(c) ((c) & 15)
-
-/* Why a projection's loss proves nothing in this game (NULL: it does):
-   projection.py's applies(), on the tables. */
-static const char *refused(const Rules *R, int total) {
-    if (R->nwhole) return "it moves whole piles";
-    for (int p = 0; p < R->npiles; p++) {
-        if (R->runs[p]) return "it moves runs of cards";
-        for (int ph = 0; ph < R->nphase; ph++)
-            for (int t = 0; t < R->ntarget[ph][p]; t++)
-                if (R->target[ph][p][t].runs) return "it moves runs of cards";
-    }
-    if (!R->nfound || R->copies < 1 || total % (4 * R->copies)) return "its foundations do not take whole suits";
-    int top = total / (4 * R->copies);
-    for (int i = 0; i < R->nfound; i++) {
-        int f = R->found[i];
-        if (!R->is_found[f] || R->limit[f] != top) return "its foundations do not take whole suits";
-        for (int c = 0; c < 64; c++) {
-            if (HAS(R->space[f], c) && RANK(c) != 1) return "its foundations do not start from the Ace";
-            uint64_t up = RANK(c) < 15 ? 1ULL << (c + 1) : 0;
-            if (R->fit[f][c] & ~up) return "its foundations are not built up by suit";
-        }
-    }
-    for (int p = 0; p < R->npiles; p++) {
-        if (R->is_found[p]) continue;
-        for (int t = 1; t < 64; t++)
-            for (uint64_t m = R->fit[p][t]; m; m &= m - 1)
-                if (SUIT(__builtin_ctzll(m)) != SUIT(t)) return "its piles build across suits";
-    }
-    return NULL;
-}
 
 int projections_init(Projections *J, const Rules *R, int total, int size, int stock, long long cap, int deadends,
                      int macro) {
     memset(J, 0, sizeof *J);
     if (size < 1 || size > 3) return nc_fail(NC_ERR_VALUE, "a projection keeps 1 to 3 of the 4 suits, not %d", size);
     if (cap < 1 || stock < 0) return nc_fail(NC_ERR_VALUE, "a projection's cap must be at least 1, its stock at least 0");
-    const char *why = refused(R, total);
-    if (why) return nc_fail(NC_ERR_VALUE, "a projection's loss proves nothing in this game: %s", why);
     /* In projection.py's order (itertools.combinations): by the sets' lists of
        suits, so by their masks bit-reversed (suit 0 the highest bit), descending. */
     for (int r = 15; r > 0; r--) {
