@@ -212,6 +212,19 @@ def core_project(state: State, kept: set[int]) -> list[list[int]]:
                          state.game.total_cards, mask)
 
 
+def _refuse_search(state: State, mode: str, limited: float | None, fingerprints: bool | None,
+                   checkpoint: object, projections: tuple[int, int, int] | None) -> None:
+    """Raise ValueError for a combination of :func:`search`'s arguments it cannot honour."""
+    if fingerprints and mode != "dfs":
+        raise ValueError(f"fingerprints are for depth-first search, not {mode!r}")
+    if checkpoint is not None and mode != "dfs":
+        raise ValueError(f"only depth-first search keeps a checkpoint, not {mode!r}")
+    if projections is not None:
+        _projections_refused(state, mode, checkpoint)
+    if mode in ("playouts", "nested") and not limited:
+        raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
+
+
 def _projections_refused(state: State, mode: str, checkpoint: object = None) -> None:
     """Raise ValueError where projections may not prune ``state``'s search: the C core asks
     :func:`.projection.refusal`'s question of no game itself."""
@@ -391,19 +404,12 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     projection searched once (``csrc/projection.c``); ``Result.projections``
     says what they did. Off by default: on Forty Thieves they cost more than
     they save (docs/benchmarks.md). A game where a projection's loss proves
-    nothing (:func:`.projection.applies`) raises ValueError.
+    nothing (:func:`.projection.refusal`) raises ValueError.
     """
-    if fingerprints and mode != "dfs":
-        raise ValueError(f"fingerprints are for depth-first search, not {mode!r}")
-    if checkpoint is not None and mode != "dfs":
-        raise ValueError(f"only depth-first search keeps a checkpoint, not {mode!r}")
-    if projections is not None:
-        _projections_refused(state, mode, checkpoint)
+    _refuse_search(state, mode, budget or max_states, fingerprints, checkpoint, projections)
     if fingerprints is None:
         fingerprints = mode == "dfs" and _FINGERPRINTS.on
     deadends, waste, macros = _shortcuts(deadends, waste, macros)
-    if mode in ("playouts", "nested") and not budget and not max_states:
-        raise ValueError(f"{mode} never end by themselves: give a budget or max_states")
     kept: tuple = (None, b"")
     if checkpoint is not None:
         kept = (os.fsdecode(checkpoint),

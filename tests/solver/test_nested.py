@@ -74,7 +74,7 @@ def test_it_never_answers_lost(kw):
 
 
 def test_it_needs_a_limit():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="never end by themselves"):
         core.search(napoleon.new_game("napoleons-tomb", 3), mode="nested")
 
 
