@@ -197,28 +197,10 @@ class Store(StoreQueries):
                 raise StoreError(f"no game #{record_id} in the store")
             if stored_version(row[0]) != base:
                 raise StaleGameError(record_id)
-            if opening is not None and opening != row[1]:
-                db.execute("UPDATE games SET opening = ? WHERE id = ? AND result = 'playing'", (opening, record_id))
-            known = winnable if winnable is not None else row[2]
-            if known != row[2] or (known is not None and known > len(moves)):
-                db.execute("UPDATE games SET winnable = ? WHERE id = ?",
-                           (known if known is not None and known <= len(moves) else None, record_id))
+            _note_opening_and_winnable(db, record_id, row, opening, winnable, len(moves))
             # The player's count: the opening's auto-play is not the player's (as the game shows it).
             played = len(moves) - (row[1] if opening is None else opening)
-            if status is Status.WON:
-                cur = db.execute(
-                    "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = 'won', ended = ?,"
-                    " won_elapsed = ?, won_moves = ? WHERE id = ? AND result != 'won'",
-                    (json.dumps(moves), turns_json, elapsed, stamp, stamp, elapsed, played, record_id),
-                )
-            else:
-                result = "lost" if status is Status.LOST else "playing"
-                cur = db.execute(
-                    "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = ?, ended = ?"
-                    " WHERE id = ? AND result != 'won'",
-                    (json.dumps(moves), turns_json, elapsed, stamp, result, stamp if result == "lost" else None,
-                     record_id),
-                )
+            cur = _write_line(db, record_id, status, json.dumps(moves), turns_json, elapsed, stamp, played)
             if undone_to is not None:
                 insert_help(db, record_id, undone_to, "undo")
         # A won record is kept as it was won: its version stays the one it had.
@@ -334,3 +316,32 @@ class Store(StoreQueries):
                  result["verdict"], len(result["moves"]), result["states"], result["seconds"],
                  " ".join(result["moves"]), now()))
 
+
+def _note_opening_and_winnable(db: sqlite3.Connection, record_id: int, row: tuple, opening: int | None,
+                               winnable: int | None, length: int) -> None:
+    """:meth:`Store.save_state`'s opening and winnable marks, inside its transaction: ``row`` is the
+    record's (moves, opening, winnable) as read there, ``length`` the line's length now."""
+    if opening is not None and opening != row[1]:
+        db.execute("UPDATE games SET opening = ? WHERE id = ? AND result = 'playing'", (opening, record_id))
+    known = winnable if winnable is not None else row[2]
+    if known != row[2] or (known is not None and known > length):
+        db.execute("UPDATE games SET winnable = ? WHERE id = ?",
+                   (known if known is not None and known <= length else None, record_id))
+
+
+def _write_line(db: sqlite3.Connection, record_id: int, status: Status, moves_json: str, turns_json: str,
+                elapsed: float, stamp: str, played: int) -> sqlite3.Cursor:
+    """Write a record's line of play and result, unless it is won already (its cursor's rowcount
+    says which): a won record keeps the time and length of its win."""
+    if status is Status.WON:
+        return db.execute(
+            "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = 'won', ended = ?,"
+            " won_elapsed = ?, won_moves = ? WHERE id = ? AND result != 'won'",
+            (moves_json, turns_json, elapsed, stamp, stamp, elapsed, played, record_id),
+        )
+    result = "lost" if status is Status.LOST else "playing"
+    return db.execute(
+        "UPDATE games SET moves = ?, turns = ?, elapsed = ?, updated = ?, result = ?, ended = ?"
+        " WHERE id = ? AND result != 'won'",
+        (moves_json, turns_json, elapsed, stamp, result, stamp if result == "lost" else None, record_id),
+    )
