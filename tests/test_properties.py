@@ -29,8 +29,9 @@ SETTINGS = settings(
 
 
 def full(state):
-    """Everything of a position, for exact comparisons."""
-    return (copy.deepcopy(state.piles), state.key(), state.redeals, state.extra())
+    """Everything of a position, for exact comparisons (the piles as tuples: a snapshot that a later
+    move cannot change, as a deep copy would be, made some ten times quicker)."""
+    return (tuple(map(tuple, state.piles)), state.key(), state.redeals, state.extra())
 
 
 def check_cards(state, want):
@@ -123,6 +124,7 @@ def test_random_play_keeps_every_invariant(game_id, options, data):
     game = state.game
     want = Counter(game.all_cards())
     start = full(state)
+    start_piles = copy.deepcopy(state.piles)
     start_json = state.to_json()
     check_cards(state, want)
 
@@ -163,5 +165,5 @@ def test_random_play_keeps_every_invariant(game_id, options, data):
         state.pop()
         check_cards(state, want)
     assert full(state) == start
-    assert state.piles == start[0] and state.key() == start[1]
+    assert state.piles == start_piles and state.key() == start[1]
     assert state.to_json() == start_json
