@@ -197,10 +197,11 @@ class NodeCore:
             while self._dropped:
                 self._proc.stdin.write(json.dumps({"fn": "drop", "args": [self._dropped.pop()]}) + "\n")
                 self._proc.stdout.readline()
-            sent = _encode(args)
             at = 2 if fn == "timed" else 0   # timed: [name, repeat, ...the entry point's arguments]
-            if (args[0] if at else fn) in TAKE_TABLES and len(args) > at and isinstance(args[at], list):
-                sent[at] = self._table(args[at])
+            if not ((args[0] if at else fn) in TAKE_TABLES and len(args) > at and isinstance(args[at], list)):
+                at = -1
+            # The tables (thousands of numbers) are encoded only the first time Node is sent them.
+            sent = [self._table(a) if i == at else _encode(a) for i, a in enumerate(args)]
             self._proc.stdin.write(json.dumps({"fn": fn, "args": sent}) + "\n")
             line = self._proc.stdout.readline()
         if not line:
