@@ -59,11 +59,14 @@ def test_pruned_searches_agree_with_the_exhaustive_one(game, options, seed, card
 
 def test_endgames_cover_both_verdicts():
     # The soundness test means little unless the endgames are sometimes lost.
+    # The reference decides all but four of these within 2,000 positions, each
+    # as it does within 40,000 (the losses among them: the St. Helena endgames);
+    # the longer searches of the won ones added nothing to this count.
     seen = set()
     rng = random.Random(7)
     for game, options in VARIANTS:
         for _ in range(12):
-            seen.add(truth(endgame(game, options, rng.randint(3, 9), rng)))
+            seen.add(truth(endgame(game, options, rng.randint(3, 9), rng), max_states=2_000))
     assert {WON, LOST} <= seen
 
 
