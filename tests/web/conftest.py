@@ -26,6 +26,15 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 
+def keep_shot(page, name: str, **options) -> None:
+    """A screenshot for a person to look at (``test-artifacts/screenshots/NAME``), taken only when
+    ``NAPOLEON_SCREENSHOTS`` is set: in a suite run it costs time (a second or more at a phone's
+    scale on a loaded machine) and states nothing. A test that reads its screenshot takes its own."""
+    if os.environ.get("NAPOLEON_SCREENSHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / name), **options)
+
+
 @pytest.fixture
 def db(tmp_path, monkeypatch):
     """A fresh store for one test, never the user's."""

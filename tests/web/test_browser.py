@@ -21,7 +21,7 @@ import pytest
 
 import napoleon
 
-from .conftest import SHOTS
+from .conftest import SHOTS, keep_shot
 
 pytestmark = pytest.mark.browser
 
@@ -330,8 +330,7 @@ def test_hint_solution_four_colours_and_the_win_screen(server, page):
     page.mouse.click(x, y)
     page.wait_for_selector("#end-dialog[open]", timeout=10000)
     assert "You won" in page.inner_text("#end-dialog")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "werner-won.png"))
+    keep_shot(page, "werner-won.png")
 
 
 def test_a_hint_with_no_solution_known_shows_a_guess(server, page):
@@ -384,6 +383,4 @@ def test_layouts_fit_phone_and_large_screens(server, page, size):
         page.wait_for_function(CARDS_DRAWN, timeout=10000)
         # The table is no wider than the screen: nothing to scroll sideways.
         assert page.evaluate("document.getElementById('board').getBoundingClientRect().right") <= size[0] + 1
-        page.wait_for_timeout(250)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{game_id}-{size[0]}x{size[1]}.png"))
+        keep_shot(page, f"{game_id}-{size[0]}x{size[1]}.png")

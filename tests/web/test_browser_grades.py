@@ -10,7 +10,7 @@ import pytest
 import napoleon
 from napoleon.grading import daily_deal, grade
 
-from .conftest import SHOTS
+from .conftest import keep_shot
 from .test_browser import wait_ready
 
 pytestmark = pytest.mark.browser
@@ -36,7 +36,7 @@ def test_grades_in_the_page(server, page):
     page.wait_for_selector("#board[data-ready='1']:not([data-deal='1'])", state="attached", timeout=30000)
     page.wait_for_selector("#grade-badge[data-grade='hard']")
     assert grade(WERNER, deal_of(page)).grade == "hard"
-    page.screenshot(path=str(SHOTS / "grades-toolbar.png"))
+    keep_shot(page, "grades-toolbar.png")
 
     # The deal of the day (today in UTC, as the server counts it).
     page.click("#daily-deal")

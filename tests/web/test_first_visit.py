@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from napoleon import voice
 
-from .conftest import SHOTS
+from .conftest import keep_shot
 from .test_browser import api, board, wait_ready
 
 
@@ -28,8 +28,7 @@ def test_a_deal_lost_from_the_start_is_said_plainly_with_new_and_winnable_deals_
     expect(page.locator("#lost-text")).to_have_text(voice.DEAL_LOST_FROM_START)
     assert page.locator("#lost-new").is_visible() and page.locator("#lost-winnable").is_visible()
     assert page.locator("#lost-restart").is_hidden() and page.locator("#lost-undo").is_hidden()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "lost-from-the-start-360x740.png"))
+    keep_shot(page, "lost-from-the-start-360x740.png")
     page.click("#lost-winnable")
     page.wait_for_function("() => !location.hash.startsWith('#werner/8')", timeout=60000)
     wait_ready(page, "werner", 0)

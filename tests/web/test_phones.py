@@ -5,14 +5,29 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SHOTS
-from .test_browser import board, settled, tap, wait_ready
+from .conftest import keep_shot
+from .test_browser import board, plan, settled, tap, wait_ready
 from .test_players import message
 
 pytestmark = pytest.mark.browser
 
 
 # ---------------------------------------------------- phones
+
+PHONE = {"has_touch": True, "is_mobile": True}  # a finger: the page's targets grow to 44 px (pointer: coarse)
+
+SMALL_TARGETS = """() => {
+    // Every control a finger can reach on the page as it is, narrower or lower than 44 px.
+    const out = [];
+    for (const el of document.querySelectorAll('button, a[href], input, select, summary, label.import, [role=button]')) {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height || r.bottom <= 0 || r.right <= 0) continue;  // not shown, or off the page
+        if (getComputedStyle(el).visibility === 'hidden' || el.closest('dialog:not([open]), [hidden]')) continue;
+        if (r.width < 43.5 || r.height < 43.5) out.push(`${el.id || el.className || el.tagName}: ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+    }
+    return out;
+}"""
+
 
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 740), (844, 390)])
@@ -122,8 +137,7 @@ def test_every_card_index_is_readable_on_a_phone(server, new_page, game_id, size
     table = page.evaluate("document.getElementById('board').getBoundingClientRect()")
     assert card >= 40, f"cards {card:.0f} px wide"
     assert table["bottom"] > 0.6 * height
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{game_id}-{width}x{height}-readable.png"))
+    keep_shot(page, f"{game_id}-{width}x{height}-readable.png")
 
 
 def test_forty_thieves_uses_the_height_of_a_phone(server, new_page):
@@ -150,3 +164,26 @@ def test_a_refusal_is_read_whole_at_360_px(server, new_page):
                         " const r = m.getBoundingClientRect();"
                         " return m.scrollWidth > m.clientWidth + 1 || r.right > 361; })()")
     assert not cut
+
+
+@pytest.mark.parametrize("game_id", ["st-helena", "napoleons-tomb"])
+def test_every_target_is_44_px_for_a_finger_on_the_longest_tables(server, new_page, game_id):
+    """On a phone (a touch screen: the page's targets grow to 44 px), a game two moves in on the
+    tables with the longest fans, on a 390 px phone upright and on its side: every control and card
+    a finger can reach at least 44 px, nothing wider than the screen. (At 360 px the Tomb's cards
+    are 43 px wide; Forty Thieves' ten columns 30 px.)"""
+    page = new_page(width=360, height=740, **PHONE)
+    deal, first, second, _ = plan(game_id)
+    page.goto(f"{server}/#{game_id}/{deal}")
+    wait_ready(page, game_id, 0)
+    for made, move in enumerate((first, second), 1):
+        settled(page)  # the cards' slide into place: a tap lands where a card lies
+        tap(page, move["from"], move["to"])
+        wait_ready(page, game_id, made)
+    for width, height in ((390, 844), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        settled(page)
+        where = f"{width}x{height}"
+        assert page.evaluate(SMALL_TARGETS) == [], where
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width, where
+        assert page.evaluate(READABLE) == [], where

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.analysis.test_review import FOLLOWED, GAME
 
-from .conftest import SHOTS
+from .conftest import keep_shot
 from .test_browser import api, drag, post, wait_ready
 
 
@@ -83,8 +83,7 @@ def test_review_from_the_end_of_game_dialog(server, new_page, size):
     assert "column 1" in page.inner_text("#review-table") or "tableau 1" in page.inner_text("#review-table")
     # Nothing wider than the window, at either size.
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"review-{width}x{height}.png"), full_page=True)
+    keep_shot(page, f"review-{width}x{height}.png", full_page=True)
     # Back to the table.
     page.click("#review-back")
     wait_ready(page, "werner", 20)

@@ -4,10 +4,11 @@ runs in the page's workers, nothing else answers.
 The site is built once for the run, from the registries (npm's ``pyodide``, the wheels from the
 package index), into a cache kept between runs. Each fresh browser profile starts Python cold (some
 seconds), so the site's walks are two, and independent, for the suite's two processes to share: a
-phone that plays every game by touch, held upright and on its side at another size, then takes a
-hint, reloads a game under way, wins one and exports it, for a computer's fresh profile to import;
+phone that plays every game by touch, then takes a hint, reloads a game under way, wins one and exports it, for a computer's fresh profile to import;
 and a computer that plays every game by mouse, plays on with the network cut off and takes up a
-newer version of the site with its game and statistics kept.
+newer version of the site with its game and statistics kept. The page is the one ``napoleon serve``
+serves (``site.page_html``): its layout at each phone's size, upright and on its side, is tested
+on that (test_phones.py).
 """
 
 from __future__ import annotations
@@ -26,28 +27,15 @@ import pytest
 from napoleon.store.transfer import MIN_TURN_SECONDS
 from tests.saved_games import won_werner_file
 
-from .conftest import SHOTS
+from .conftest import SHOTS, keep_shot
 from .test_browser import GAMES, centre, plan, settled, top
 from .test_browser_access import axe_problems
-from .test_phones import READABLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 START = 300_000  # ms: Python's first start on a loaded machine; a second start comes from the cache
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE_SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390})  # another phone, upright and on its side
-SMALL_TARGETS = """() => {
-    // Every control a finger can reach on the page as it is, narrower or lower than 44 px.
-    const out = [];
-    for (const el of document.querySelectorAll('button, a[href], input, select, summary, label.import, [role=button]')) {
-        const r = el.getBoundingClientRect();
-        if (!r.width || !r.height || r.bottom <= 0 || r.right <= 0) continue;  // not shown, or off the page
-        if (getComputedStyle(el).visibility === 'hidden' || el.closest('dialog:not([open]), [hidden]')) continue;
-        if (r.width < 43.5 || r.height < 43.5) out.push(`${el.id || el.className || el.tagName}: ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
-    }
-    return out;
-}"""
 
 
 @pytest.fixture(scope="session")
@@ -181,26 +169,7 @@ def play_every_game(page, touch):
         touch_move(page, second["from"], second["to"], touch)
         ready(page, game_id, 2, timeout=60000)
         settled(page)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"site-{game_id}-{page.viewport_size['width']}.png"))
-
-
-def phone_sizes(page):
-    """At each of PHONE_SIZES: every control at least 44 px, nothing wider than the screen, and
-    every card's index in view (none covered by the next card) on the tables with the longest fans
-    (St. Helena's, the Tomb's)."""
-    for size in PHONE_SIZES:
-        page.set_viewport_size(size)
-        for game_id in ("st-helena", "napoleons-tomb"):
-            go(page, f"{game_id}/{plan(game_id)[0]}")
-            ready(page, game_id, 2, timeout=60000)  # the game played above
-            settled(page)  # the cards' slide into place
-            where = f"{game_id} at {size['width']}x{size['height']}"
-            assert page.evaluate(SMALL_TARGETS) == [], where
-            assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"], where
-            assert page.evaluate(READABLE) == [], where
-            page.screenshot(path=str(SHOTS / f"site-{game_id}-{size['width']}x{size['height']}.png"))
-    page.set_viewport_size(PHONE["viewport"])
+        keep_shot(page, f"site-{game_id}-{page.viewport_size['width']}.png")
 
 
 @contextmanager
@@ -266,7 +235,6 @@ def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_co
     context, page = open_site(browser, static_site, PHONE)
     try:
         play_every_game(page, touch=True)  # each game two moves in
-        phone_sizes(page)
         # A hint from the search worker, shown on the table (Werner deal 1 is the game played above).
         go(page, "werner/1")
         ready(page, "werner", 2, timeout=60000)
@@ -295,7 +263,7 @@ def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_co
             page.click(f"table.history tr[data-id='{gid}'] button")
         saved = tmp_path / download.value.suggested_filename
         download.value.save_as(saved)
-        page.screenshot(path=str(SHOTS / "site-stats-360.png"))
+        keep_shot(page, "site-stats-360.png")
         assert not page.js_errors
     finally:
         context.close()
