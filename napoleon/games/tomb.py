@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 
 WASTES = 5
 MAX_REDEALS = 4
+TALL_GAP = 0.17
+"""The gap between piles (a card's width is 1) in the Tomb's picture for tall screens, narrower
+than :data:`~napoleon.engine.table.GAP`: its seven piles across then give a 360 px phone cards 44
+px wide."""
 
 
 class NapoleonsTomb(Game):
@@ -79,29 +83,32 @@ Won when all 104 cards are on the foundations."""
         names = self.pile_names
         found, reserves, tableau, wastes = (self.band(role).piles for role in (FOUNDATION, RESERVE, TABLEAU, WASTE))
         central, stock = names[self.central], names[self.stock]
-        def block(places: dict[str, Place], y0: float, reserve_room: float = 3.1) -> float:
+        def block(places: dict[str, Place], y0: float, reserve_room: float = 3.1, pitch: float = PITCH) -> float:
             ty = y0 + reserve_room + 0.3
-            for f, (x, y) in zip(found, ((0, y0), (6 * PITCH, y0), (0, ty), (6 * PITCH, ty)), strict=True):
+            for f, (x, y) in zip(found, ((0, y0), (6 * pitch, y0), (0, ty), (6 * pitch, ty)), strict=True):
                 places[f] = Place(x, y, STACK)
             for k, col in enumerate((1, 2, 4, 5)):
-                places[reserves[k]] = Place(col * PITCH, y0, DOWN, reserve_room)
-                places[tableau[k]] = Place(col * PITCH, ty, DOWN)
-            places[central] = Place(3 * PITCH, y0, DOWN)
+                places[reserves[k]] = Place(col * pitch, y0, DOWN, reserve_room)
+                places[tableau[k]] = Place(col * pitch, ty, DOWN)
+            places[central] = Place(3 * pitch, y0, DOWN)
             return ty
 
         waste_room = 2.0
+        # Tall screens are narrow: seven piles across, the gaps between them a little narrower than
+        # elsewhere so that a 360 px phone's cards are 44 px wide, as a finger needs.
+        tall_pitch = 1 + TALL_GAP
         tall = {stock: Place(0, 0, STACK)}
-        tall |= {w: Place((i + 1) * PITCH, 0, DOWN, waste_room) for i, w in enumerate(wastes)}
-        # Tall screens are narrow: small cards, whose index (rank over suit) needs
-        # 0.3 of a card's width showing of each of a reserve's ten cards.
-        ty = block(tall, waste_room + 0.35, reserve_room=CARD_RATIO + 9 * 0.3)
+        tall |= {w: Place((i + 1) * tall_pitch, 0, DOWN, waste_room) for i, w in enumerate(wastes)}
+        # Small cards, whose index (rank over suit) needs 0.3 of a card's width showing of each of a
+        # reserve's ten cards.
+        ty = block(tall, waste_room + 0.35, reserve_room=CARD_RATIO + 9 * 0.3, pitch=tall_pitch)
         wide: dict[str, Place] = {}
         ty2 = block(wide, 0)
         x0 = 7 * PITCH - GAP + 0.6
         wide[stock] = Place(x0, 0, STACK)
         wide |= {w: Place(x0 + (i + 1) * PITCH, 0, DOWN) for i, w in enumerate(wastes)}
         pictures = (
-            Picture(tall, 7 * PITCH - GAP, ty + CARD_RATIO + 2.4),
+            Picture(tall, 7 * tall_pitch - TALL_GAP, ty + CARD_RATIO + 2.4),
             Picture(wide, x0 + 6 * PITCH - GAP, ty2 + CARD_RATIO + 2.4),
         )
         r = reserves
