@@ -127,11 +127,12 @@ READABLE = """() => {
                                      "werner", "napoleons-square"])
 def test_every_card_index_is_readable_on_a_phone(server, new_page, game_id, size):
     width, height = size
-    page = new_page(width=width, height=height)
+    page = new_page(width=width, height=height, **PHONE)
     page.goto(f"{server}/#{game_id}/3")
     wait_ready(page, game_id, 0)
     settled(page)  # the cards' slide into place
     assert page.evaluate(READABLE) == []
+    assert page.evaluate(SMALL_TARGETS) == [], "a control or card a finger cannot hit"
     # The table uses the screen's height too: cards are not tiny, the table not a strip at the top.
     card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
     table = page.evaluate("document.getElementById('board').getBoundingClientRect()")
