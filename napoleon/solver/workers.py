@@ -15,7 +15,6 @@ a study runs its local jobs on one.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import pickle
 import queue
@@ -252,6 +251,9 @@ class WorkerPool:
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a worker, awaited; cancelling the await stops the job."""
+        # Imported here, not with the module: each worker process imports this module and never awaits.
+        import asyncio
+
         job = self.submit(fn, *args)
         try:
             return await asyncio.wrap_future(job.future)
