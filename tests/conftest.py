@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -75,6 +75,19 @@ def compiled_core(tmp_path_factory) -> Path:
     with site.cache_lock(cache):
         wasm.build_cached(tmp_path_factory.mktemp("wasm-core"), cache)
     return wasm.cached_folder(cache)
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler() -> Iterator[str]:
+    """The address of a Dask cluster of one worker process with one thread, started once a test
+    process for the tests that hold a study on Dask to one on local processes (each cluster took
+    some 2.5 s of CPU to start and stop, and its worker as long again to import the package). Its
+    worker keeps nothing a test could see: each task is one deal's search, given its memory share
+    afresh (napoleon.study._on_dask_worker), and each test has a store of its own."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
 
 
 def pytest_collection_modifyitems(config, items):

@@ -170,12 +170,9 @@ def test_unknown_grade_is_a_usage_error(capsys):
     assert exit_.value.code == 2 and "invalid choice: 'trivial'" in capsys.readouterr().err
 
 
-def test_grading_on_a_dask_cluster_matches_local_processes(tmp_path):
-    distributed = pytest.importorskip("distributed")
+def test_grading_on_a_dask_cluster_matches_local_processes(tmp_path, dask_scheduler):
     deals = range(1, 7)
     local = run_grades("werner", {}, deals, jobs=1, log=tmp_path / "local.jsonl", data=tmp_path / "local.json")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        remote = run_grades("werner", {}, deals, dask=cluster.scheduler_address, log=tmp_path / "dask.jsonl",
-                            data=tmp_path / "dask.json")
+    remote = run_grades("werner", {}, deals, dask=dask_scheduler, log=tmp_path / "dask.jsonl",
+                        data=tmp_path / "dask.json")
     assert remote == local

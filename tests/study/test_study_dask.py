@@ -18,14 +18,13 @@ def results(store):
     ).fetchall()
 
 
-def test_dask_local_cluster_matches_local_run(tmp_path):
+def test_dask_local_cluster_matches_local_run(tmp_path, dask_scheduler):
     deals = range(1, 7)
     with Store.open(tmp_path / "local.db") as store:
-        local = run_study(store, "werner", {}, deals, jobs=2, **LIMIT)
+        local = run_study(store, "werner", {}, deals, jobs=1, **LIMIT)
         expected = results(store)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, Store.open(tmp_path / "dask.db") as store:
-        remote = run_study(store, "werner", {}, deals, dask=cluster.scheduler_address, **LIMIT)
+    with Store.open(tmp_path / "dask.db") as store:
+        remote = run_study(store, "werner", {}, deals, dask=dask_scheduler, **LIMIT)
         got = results(store)
     assert len(expected) == 6
     assert got == expected

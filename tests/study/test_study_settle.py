@@ -22,9 +22,9 @@ LOST_DEALS = [10]
 
 def test_the_settling_pass_decides_the_unknown_deals_and_checks_each_loss(tmp_path):
     with Store.open(tmp_path / "s.db") as store:
-        summary = run_study(store, "werner", {}, DEALS, jobs=2, **SHORT)
+        summary = run_study(store, "werner", {}, DEALS, jobs=1, **SHORT)
         assert summary.unknown == 5
-        settlement = settle_study(store, summary, DEALS, 120.0, jobs=2)
+        settlement = settle_study(store, summary, DEALS, 120.0, jobs=1)
         assert settlement.computed == 5 and settlement.unknown == list(DEALS)
         assert sorted(d for d, v in settlement.verdicts.items() if v == "lost") == LOST_DEALS
         assert settlement.count("won") == 4
@@ -33,11 +33,11 @@ def test_the_settling_pass_decides_the_unknown_deals_and_checks_each_loss(tmp_pa
         tags = dict(store.db.execute("SELECT budget, count(*) FROM study WHERE solver = ? GROUP BY budget",
                                      (settle_fingerprint(),)).fetchall())
         assert tags == {120.0: 5}
-        merged = merge(store, run_study(store, "werner", {}, DEALS, jobs=2, **SHORT), DEALS)
+        merged = merge(store, run_study(store, "werner", {}, DEALS, jobs=1, **SHORT), DEALS)
         assert (merged.won, merged.lost, merged.unknown) == (4, 1, 0)
         assert merged.settled == {"won": 4, "lost": 1, "budgets": [120.0]}
         # The verdicts agree with a study that had the budget from the start.
-        full = run_study(store, "werner", {}, DEALS, jobs=2, budget=60.0)
+        full = run_study(store, "werner", {}, DEALS, jobs=1, budget=60.0)
         assert (full.won, full.lost, full.unknown) == (4, 1, 0)
 
 
@@ -58,9 +58,9 @@ def test_a_settling_pass_resumes_and_runs_in_slices(tmp_path):
 
 def test_only_the_studys_unknown_deals_are_settled(tmp_path):
     with Store.open(tmp_path / "s.db") as store:
-        summary = run_study(store, "werner", {}, (1, 3, 4, 5, 10), jobs=2, **SHORT)
+        summary = run_study(store, "werner", {}, (1, 3, 4, 5, 10), jobs=1, **SHORT)
         assert summary.unknown == 2
-        settlement = settle_study(store, summary, (1, 3, 4, 5, 10), 120.0, jobs=2)
+        settlement = settle_study(store, summary, (1, 3, 4, 5, 10), 120.0, jobs=1)
         assert settlement.unknown == [4, 10] and settlement.computed == 2
 
 
@@ -121,20 +121,17 @@ def test_the_study_command_refuses_a_bad_settling_pass(tmp_path, capsys, extra):
     assert not db.exists()
 
 
-def test_a_settling_pass_on_a_dask_cluster_stores_what_a_local_one_does(tmp_path):
-    distributed = pytest.importorskip("distributed")
-
+def test_a_settling_pass_on_a_dask_cluster_stores_what_a_local_one_does(tmp_path, dask_scheduler):
     def settled(store):
         return store.db.execute("SELECT deal, budget, solver, verdict, solution FROM study WHERE solver = ?"
                                 " ORDER BY deal", (settle_fingerprint(),)).fetchall()
 
     with Store.open(tmp_path / "local.db") as store:
-        settle_study(store, run_study(store, "werner", {}, DEALS, jobs=2, **SHORT), DEALS, 120.0, jobs=2)
+        settle_study(store, run_study(store, "werner", {}, DEALS, jobs=1, **SHORT), DEALS, 120.0, jobs=1)
         expected = settled(store)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, Store.open(tmp_path / "dask.db") as store:
-        summary = run_study(store, "werner", {}, DEALS, dask=cluster.scheduler_address, **SHORT)
-        settle_study(store, summary, DEALS, 120.0, dask=cluster.scheduler_address)
+    with Store.open(tmp_path / "dask.db") as store:
+        summary = run_study(store, "werner", {}, DEALS, dask=dask_scheduler, **SHORT)
+        settle_study(store, summary, DEALS, 120.0, dask=dask_scheduler)
         got = settled(store)
     assert len(expected) == 5 and got == expected
 
