@@ -14,7 +14,8 @@ from napoleon.interfaces.web.page import STATIC
 from .node_worker import run_worker
 
 FAKE_PYTHON = """
-export async function startPython() {
+export async function startPython(site, options) {
+  globalThis.asked = options;
   const bridge = {
     open_app: () => "app",
     respond: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
@@ -25,7 +26,7 @@ export async function startPython() {
     pyimport: () => bridge,
     toPy: () => ({ destroy() {} }),
   };
-  return { pyodide };
+  return { pyodide, restored: true };
 }
 """
 
@@ -44,7 +45,8 @@ const names = () => made.map((w) => w.name);
 await import("./pyworker.js");
 const seen = {};
 await self.onmessage({ data: { id: 1, method: "POST", url: "/api/games", headers: {}, body: "{}" } });
-seen.dealt = { answered: said.map((m) => m.id), workers: names() };
+seen.dealt = { answered: said.filter((m) => m.id).map((m) => m.id), workers: names() };
+seen.python = { asked: globalThis.asked, told: said.filter((m) => !m.id) };
 self.onmessage({ data: { type: "shown" } });
 await tick();
 seen.shown = names();
@@ -63,6 +65,10 @@ def test_search_workers_start_once_a_deal_is_shown_one_after_the_other(tmp_path)
     seen = run_worker(tmp_path, FAKE_PYTHON, DRIVER)
     # The deal is answered with no search worker started beside it.
     assert seen["dealt"] == {"answered": [1], "workers": []}
+    # Python is asked to start from the copy a visit kept, the app imported in it; the page is told
+    # how it started.
+    assert seen["python"] == {"asked": {"snapshot": "app", "imports": ["napoleon.interfaces.web.inbrowser"]},
+                              "told": [{"type": "python", "restored": True}]}
     # Shown: the background lane's worker (the page asks at once whether the deal can be won), and
     # the foreground's only once that one's Python has started; never a second of either.
     assert seen["shown"] == ["napoleon search (background)"]
@@ -143,7 +149,7 @@ export async function startPython() {
 HELD_DRIVER = """
 globalThis.self = globalThis;
 const { log, held, file } = await import("./python.js");
-self.postMessage = (m) => log.push(`answer ${m.body}`);
+self.postMessage = (m) => m.id && log.push(`answer ${m.body}`);
 await import("./pyworker.js");
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 const release = async () => { held.shift()(null); await tick(); };

@@ -128,6 +128,27 @@ def watched(page):
     return page
 
 
+# A kept copy of the page worker's Python (static/js/python.js) overwritten with bytes that are none:
+# the copy's address.
+SPOIL_COPY = """async () => {
+    const cache = await caches.open('python-snapshots');
+    const [request] = await cache.keys();
+    const size = (await cache.match(request)).headers.get('x-snapshot-bytes');
+    await cache.put(request, new Response(new Uint8Array(+size).fill(7), { headers: { 'x-snapshot-bytes': size } }));
+    return request.url;
+}"""
+# Whether the copy at the address ``arg`` is kept and is not the spoilt one.
+GOOD_COPY = """async (arg) => {
+    const hit = await (await caches.open('python-snapshots')).match(arg);
+    return !!hit && new Uint8Array(await hit.arrayBuffer())[0] !== 7;
+}"""
+
+
+def python_start(page):
+    """How the page's worker started Python: ``{"restored": True}`` from a copy a visit kept."""
+    return page.evaluate("import('./static/js/backend.js').then((m) => m.howPythonStarted())")
+
+
 def open_site(browser, site, options):
     context = browser.new_context(**options)
     # A page's load waits on the site's files, which two walks at once on a loaded machine (Python
@@ -300,6 +321,9 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
             page.goto(f"{site}#forty-thieves/{deal}")
             page.reload()
             ready(page, "forty-thieves", 2)  # the game played above, from the store
+            # This visit's Python came from the copy the first kept (its imports done); the store,
+            # opened after it, holds the game as it is now.
+            assert python_start(page) == {"restored": True}
             page.click("#undo")
             ready(page, "forty-thieves", 1, timeout=60000)
             settled(page)
@@ -310,8 +334,12 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
             # the statistics kept (they are in IndexedDB, which no version's offline copy holds).
             context.set_offline(False)
             newer = publish()
+            kept = page.evaluate(SPOIL_COPY)  # a kept copy of Python that does not restore
             page.reload()  # the browser looks for a newer sw.js and installs it beside the one at work
             ready(page, "forty-thieves", 2)
+            # The spoilt copy: Python started anew, with the same game, and keeps a good copy again.
+            assert python_start(page) == {"restored": False}
+            page.wait_for_function(GOOD_COPY, arg=kept, timeout=START)
             page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.waiting",
                                    timeout=START)
             for _ in range(3):  # the new worker takes over once no page of the old one is open
@@ -326,5 +354,8 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
             page.goto(f"{site}#stats")
             page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
             assert not page.js_errors
+            # The newer version keeps a copy of its own; the older version's is dropped with it.
+            page.wait_for_function("async () => (await (await caches.open('python-snapshots')).keys())"
+                                   f".map((r) => r.url).join() === '{site}python-snapshot/{newer}/app'", timeout=START)
         finally:
             context.close()

@@ -8,6 +8,7 @@ const meta = document.querySelector('meta[name="napoleon-backend"]');
 export const inWorker = !!meta && meta.content === "worker";
 
 let worker = null;
+let pythonStart = null;  // how the worker's Python started, once it has: {restored} (from a kept copy, or anew)
 let nextId = 1;
 const waiting = new Map();
 const CONTROL_WAIT_MS = 60000;  // the longest the first visit waits for the offline copy before Python starts
@@ -16,6 +17,10 @@ function startWorker() {
   worker = new Worker(new URL("./pyworker.js", import.meta.url), { type: "module", name: "napoleon" });
   worker.onmessage = (event) => {
     const m = event.data;
+    if (m.type === "python") {
+      pythonStart = { restored: m.restored };
+      return;
+    }
     if (m.type === "news") {
       window.dispatchEvent(new CustomEvent("napoleon-news", { detail: m.text }));
       return;
@@ -83,6 +88,11 @@ export function dealShown() {
   if (!inWorker || shown) return;
   shown = true;
   started.then((python) => python.postMessage({ type: "shown" }));
+}
+
+/** How the page's worker started Python: {restored: true} from the copy a visit kept (python.js), null until it has. */
+export function howPythonStarted() {
+  return pythonStart;
 }
 
 /** Like fetch(path, init) for the API, answered by the server or by the page's worker. */

@@ -7,6 +7,9 @@
 // IDBFS is mounted where NAPOLEON_DB points and written back after each request that changed it,
 // once the request is answered, and when the page is hidden or closed (backend.js). Searches run
 // in search workers of their own, one a lane (globalThis.napoleonLanes, napoleon.solver.browser).
+//
+// Python starts from the copy of it a first visit kept, imports done (python.js), and says so to
+// the page ({type: "python", restored}); the store is opened after that, never held in the copy.
 
 import { startPython } from "./python.js";
 
@@ -151,7 +154,9 @@ async function writeBack() {
 const FLUSHED_FIRST = /^\/api\/(import$|games\/[^/]+\/export$)/;
 
 const ready = (async () => {
-  ({ pyodide } = await startPython());
+  let restored;
+  ({ pyodide, restored } = await startPython(null, { snapshot: "app", imports: ["napoleon.interfaces.web.inbrowser"] }));
+  self.postMessage({ type: "python", restored: !!restored });
   pyodide.FS.mkdirTree(MOUNT);
   pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, MOUNT);
   try {
