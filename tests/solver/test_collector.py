@@ -26,14 +26,14 @@ def collector_on():
     ("st-helena", 20008, "staged", "auto"),   # redeal planning: State objects kept in Python
     ("forty-thieves", 3, "beam", "auto"),
     ("werner", 2, "auto", "auto"),
-    ("napoleons-tomb", 5, "auto", "python"),  # the pure-Python search and its table
+    ("napoleons-tomb", 5, "auto", "python"),  # the pure-Python search and its table (146 redeals in 5,000 positions)
 ])
 def test_a_search_leaves_no_reference_cycles_behind(collector_on, game_id, deal, strategy, engine):
     if engine != "python" and not core.available:
         pytest.skip("needs the compiled core")
     state = napoleon.new_game(game_id, deal=deal)
     gc.collect()
-    solve(state, max_states=20_000 if engine == "python" else 300_000, strategy=strategy, engine=engine)
+    solve(state, max_states=5_000 if engine == "python" else 300_000, strategy=strategy, engine=engine)
     # With the collector paused, cycles made during the search would all be
     # waiting here; reference counting freed everything else.
     assert gc.collect() == 0
