@@ -172,9 +172,10 @@ export async function startPython(site = null, { snapshot = null, imports = [] }
   const indexURL = new URL(site.pyodide, SITE_ROOT).href;
   const asm = { indexURL, module: import(indexURL + "pyodide.asm.mjs") };  // beside pyodide.mjs and a kept copy's read
   asm.module.catch(() => {});  // its failure is told when Pyodide asks for it
-  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const key = snapshot && typeof caches !== "undefined" ? snapshotKey(site, snapshot) : null;
-  const kept = key && (await keptSnapshot(key));
+  const looked = key && keptSnapshot(key);  // beside pyodide.mjs: Cache Storage takes some tenths of a second
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  const kept = await looked;
   if (kept) {
     try {
       const pyodide = await boot(loadPyodide, asm, packages, { kept });
