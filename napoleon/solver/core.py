@@ -48,7 +48,7 @@ from .memory import physical_memory as physical_memory
 from .memory import search_memory as search_memory
 from .memory import set_memory_limit as set_memory_limit
 from .memory import share_memory as share_memory
-from .projection import refusal
+from .projectable import refusal
 from .search import LOST, UNKNOWN, WON, Pruned, Result
 
 MAX_PHASES = 6
@@ -227,7 +227,7 @@ def _refuse_search(state: State, mode: str, limited: float | None, fingerprints:
 
 def _projections_refused(state: State, mode: str, checkpoint: object = None) -> None:
     """Raise ValueError where projections may not prune ``state``'s search: the C core asks
-    :func:`.projection.refusal`'s question of no game itself."""
+    :func:`.projectable.refusal`'s question of no game itself."""
     if mode != "dfs" or checkpoint is not None:
         raise ValueError("projections are asked by depth-first search only, without a checkpoint")
     why = refusal(state.game)
@@ -404,7 +404,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
     projection searched once (``csrc/projection.c``); ``Result.projections``
     says what they did. Off by default: on Forty Thieves they cost more than
     they save (docs/benchmarks.md). A game where a projection's loss proves
-    nothing (:func:`.projection.refusal`) raises ValueError.
+    nothing (:func:`.projectable.refusal`) raises ValueError.
     """
     _refuse_search(state, mode, budget or max_states, fingerprints, checkpoint, projections)
     if fingerprints is None:

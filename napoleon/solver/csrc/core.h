@@ -437,7 +437,7 @@ typedef struct Projections {
 } Projections;
 /* Set J up for a search of game R: 0, or -1 with NC_ERR_VALUE for a size,
    stock or cap out of range. Whether a projection's loss proves anything in
-   R's game is the caller's question (core.search asks projection.py's
+   R's game is the caller's question (core.search asks projectable.py's
    refusal() first). */
 int projections_init(Projections *J, const Rules *R, int total, int size, int stock, long long cap, int deadends,
                      int macro);

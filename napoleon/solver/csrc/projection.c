@@ -6,7 +6,7 @@
    position is lost if its projection onto a set of suits (every card of the
    other suits put home, the kept cards where they are, in order) is lost.
    Why it is sound, and where, is argued there: core.search asks
-   projection.refusal() of the game before it asks for projections, and
+   projectable.refusal() of the game before it asks for projections, and
    no redeal may be left (checked here, per position). The projection is a position of the same
    game, searched by dfs() itself with the same tables: nothing of the rules
    is written again here, only the cards moved home (project(), which
