@@ -77,13 +77,15 @@ def compiled_core(tmp_path_factory) -> Path:
     return wasm.cached_folder(cache)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def dask_scheduler() -> Iterator[str]:
     """The address of a Dask cluster of one worker process with one thread, started once a test
-    process for the tests that hold a study on Dask to one on local processes (each cluster took
+    module for the tests that hold a study on Dask to one on local processes (each cluster took
     some 2.5 s of CPU to start and stop, and its worker as long again to import the package). Its
     worker keeps nothing a test could see: each task is one deal's search, given its memory share
-    afresh (napoleon.study._on_dask_worker), and each test has a store of its own."""
+    afresh (napoleon.study._on_dask_worker), and each test has a store of its own. Not kept for the
+    whole run: its scheduler's thread makes garbage all the while, which the tests of reference
+    cycles (tests/solver/test_collector.py) would count as a search's."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:

@@ -22,7 +22,9 @@ CLASS_NAMES = {"badge-state unknown", "badge-state busy", "stats history", "stat
 # A heading's or a button's word ("Move", "To win", "None."): a label is a sentence too.
 LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)*[.…!]?")
 KEY_NAMES = {"Enter"}  # a key as the browser names it (event.key)
-NOT_SAID = {"napoleon search (${this.name})"}  # a worker's name, which only the browser's developer tools show
+# Never shown: a worker's name, which only the browser's developer tools show; a kept copy of
+# Python that fails to restore, which is dropped and Python started anew.
+NOT_SAID = {"napoleon search (${this.name})", "the kept copy is not whole"}
 
 
 def literals(path: Path) -> list[tuple[int, str]]:

@@ -181,7 +181,15 @@ export async function startPython(site = null, { snapshot = null, imports = [] }
       const pyodide = await boot(loadPyodide, asm, packages, { kept });
       install(pyodide, await packages);
       // Every visit restores the same memory: the random module's state is this visit's own.
-      pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+      const sys = pyodide.pyimport("sys");
+      const modules = sys.modules;
+      const random = modules.get("random");
+      modules.destroy();
+      sys.destroy();
+      if (random) {
+        random.seed();
+        random.destroy();
+      }
       for (const name of imports) pyodide.pyimport(name).destroy();  // imported already: a broken copy fails here
       return { pyodide, site, restored: true };
     } catch (err) {
