@@ -57,10 +57,10 @@ from itertools import combinations
 
 from ..cards import ACE, make_card, suit
 from ..engine.state import State
-from .projectable import applies, refusal
+from .projectable import applies
 from .search import Search
 
-__all__ = ["ProjectionTable", "applies", "project", "refusal"]
+__all__ = ["ProjectionTable", "applies", "project"]
 
 
 def project(state: State, suits: Iterable[int]) -> State:

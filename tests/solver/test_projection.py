@@ -16,7 +16,8 @@ import pytest
 
 from napoleon import new_game
 from napoleon.cards import suit
-from napoleon.solver.projection import ProjectionTable, applies, project, refusal
+from napoleon.solver.projectable import refusal
+from napoleon.solver.projection import ProjectionTable, applies, project
 from napoleon.solver.search import Search
 
 from .endgames import endgame, walked

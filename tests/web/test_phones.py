@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 # ---------------------------------------------------- phones
 
-PHONE = {"has_touch": True, "is_mobile": True}  # a finger: the page's targets grow to 44 px (pointer: coarse)
+TOUCH = {"has_touch": True, "is_mobile": True}  # a finger: the page's targets grow to 44 px (pointer: coarse)
 
 SMALL_TARGETS = """() => {
     // Every control a finger can reach on the page as it is, narrower or lower than 44 px.
@@ -127,7 +127,7 @@ READABLE = """() => {
                                      "werner", "napoleons-square"])
 def test_every_card_index_is_readable_on_a_phone(server, new_page, game_id, size):
     width, height = size
-    page = new_page(width=width, height=height, **PHONE)
+    page = new_page(width=width, height=height, **TOUCH)
     page.goto(f"{server}/#{game_id}/3")
     wait_ready(page, game_id, 0)
     settled(page)  # the cards' slide into place
@@ -172,7 +172,7 @@ def test_every_target_is_44_px_for_a_finger_on_the_longest_tables(server, new_pa
     """On a phone (a touch screen: the page's targets grow to 44 px), a game two moves in on the
     tables with the longest fans, on a 360 px and a 390 px phone, and on its side: every control and
     card a finger can reach at least 44 px, nothing wider than the screen."""
-    page = new_page(width=360, height=740, **PHONE)
+    page = new_page(width=360, height=740, **TOUCH)
     deal, first, second, _ = plan(game_id)
     page.goto(f"{server}/#{game_id}/{deal}")
     wait_ready(page, game_id, 0)
