@@ -94,6 +94,26 @@ int nc_search(const NcRules *R, const NcPos *root, const NcSettings *S, NcResult
     return rc < 0 ? -1 : 0;
 }
 
+int nc_census(const NcRules *R, const NcPos *root, const NcSettings *S, NcCensus *counts, NcResult *out) {
+    nc_clear();
+    memset(out, 0, sizeof *out);
+    memset(counts, 0, sizeof *counts);
+    if (S->mode != NC_DFS || S->checkpoint || S->proj_size)
+        return nc_fail(NC_ERR_VALUE, "a census is of a depth-first search without checkpoint or projections");
+    Pos *P = malloc(sizeof(Pos));
+    if (!P) return nc_nomem();
+    *P = *root;
+    Ctx X;
+    ctx_init(&X);
+    X.deadends = S->deadends;
+    X.macro = S->macro;
+    int rc = census(&X, R, P, S->total, S->budget, S->max_states, counts, out);
+    ctx_free(&X);
+    free(P);
+    if (rc < 0) nc_result_free(out);
+    return rc < 0 ? -1 : 0;
+}
+
 int nc_layers(const NcRules *R, const NcPos *root, const NcSettings *S, const char *folder, const char *log,
               NcResult *out, NcLayerStats *stats) {
     nc_clear();

@@ -26,6 +26,7 @@
  *   dfs.c        complete depth-first search
  *   projection.c projections onto fewer suits: a position lost when one is, each
  *                projection searched by dfs() (which asks it through Ctx.prune)
+ *   census.c     what learning from lost positions could at best save (through Ctx.prune)
  *   bestfirst.c  best-first search (complete) and its greedy pass
  *   candidates.c the best nodes of a best-first search and the lines to them, handed on
  *                to the staged searches
@@ -418,6 +419,10 @@ int waste_dead(const Rules *R, const Pos *P);
 typedef struct { const char *path; const char *tag; size_t tag_len; } Checkpoint;
 int dfs(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, const Checkpoint *ck,
         NcResult *out);
+
+/* census.c: depth-first search with its census (NcCensus) in *counts. */
+int census(Ctx *X, const Rules *R, Pos *root, int total, double budget, long long max_states, NcCensus *counts,
+           NcResult *out);
 
 /* projection.c: the projections a depth-first search asks, onto every set
    of `size` suits, at positions with at most `stock` cards in the stock

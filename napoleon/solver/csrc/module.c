@@ -461,6 +461,35 @@ static PyObject *py_projection_lost(PyObject *self, PyObject *args) {
     return lost < 0 ? raise_core_error() : Py_BuildValue("(NN)", PyBool_FromLong(lost), projections_tuple(&J));
 }
 
+/* census(rules, piles, redeals, total, budget, max_states, deadends, macro) -> (verdict, states,
+   open, classes): a depth-first search and its census (census.c): the positions its tests did
+   not prove lost, and their classes with the piles in play cut to 0..3 cards (a tuple). */
+static PyObject *py_census(PyObject *self, PyObject *args) {
+    PyObject *rules_list, *piles;
+    int redeals;
+    NcSettings S;
+    NcRules *R;
+    NcPos *P;
+    NcCensus C;
+    NcResult r;
+    (void)self;
+    nc_settings_init(&S);
+    if (!PyArg_ParseTuple(args, "O!O!iidLip", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &S.total,
+                          &S.budget, &S.max_states, &S.deadends, &S.macro))
+        return NULL;
+    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    int rc = nc_census(R, P, &S, &C, &r);
+    nc_rules_free(R);
+    nc_pos_free(P);
+    if (rc < 0) return raise_core_error();
+    PyObject *classes = PyTuple_New(NC_CENSUS_DEPTHS);
+    for (int d = 0; classes && d < NC_CENSUS_DEPTHS; d++)
+        PyTuple_SET_ITEM(classes, d, PyLong_FromLongLong(C.classes[d]));
+    PyObject *out = classes ? Py_BuildValue("(iLLN)", r.verdict, r.states, C.open, classes) : NULL;
+    nc_result_free(&r);
+    return out;
+}
+
 static PyObject *dfs_moves_fn(const NcRules *R, NcPos *P, void *arg) {
     (void)arg;
     NcResult r;
@@ -568,6 +597,7 @@ static PyMethodDef methods[] = {
     {"exploration", py_exploration, METH_VARARGS, "A best-first search of one deal, kept open; not started."},
     {"explore_more", py_explore_more, METH_VARARGS, "Take an exploration on, then list its best positions."},
     {"exploration_bytes", py_exploration_bytes, METH_O, "The memory an exploration holds."},
+    {"census", py_census, METH_VARARGS, "A depth-first search and what learning could at best cut it to."},
     {"layer", py_layer, METH_VARARGS, "A position's layer in a layered search from a root."},
     {"layers", py_layers, METH_VARARGS, "The layered search; see napoleon/solver/core.py."},
     {"beam", py_beam, METH_VARARGS, "A beam over the stock's turns; see napoleon/solver/staged.py."},

@@ -133,6 +133,19 @@ void nc_settings_init(NcSettings *S);
 /* Search from P (left as it was) as S asks; 0 and *out filled, or -1. */
 int nc_search(const NcRules *R, const NcPos *P, const NcSettings *S, NcResult *out);
 
+/* A census of a depth-first search (census.c): the positions it visited that
+   its tests did not prove lost (`open`), and the classes they fall into when
+   each pile in play (not the stock, a waste or a foundation) is cut to its
+   top `depth` cards and whether more lie under them, classes[depth] for
+   depth 0 (the piles in play left out) to NC_CENSUS_DEPTHS - 1: what a
+   search learning patterns of lost positions could at best be cut to. */
+#define NC_CENSUS_DEPTHS 4
+typedef struct { long long open, classes[NC_CENSUS_DEPTHS]; } NcCensus;
+
+/* The depth-first search S asks (no checkpoint, no projections), with its
+   census in *counts; 0, or -1. */
+int nc_census(const NcRules *R, const NcPos *P, const NcSettings *S, NcCensus *counts, NcResult *out);
+
 /* What a layered search (layers.c) reports beside its result: the layers
    it finished, the largest of them (positions, and which), the positions
    it stored in all, the most memory its tables held at once and the
