@@ -94,24 +94,36 @@ int nc_search(const NcRules *R, const NcPos *root, const NcSettings *S, NcResult
     return rc < 0 ? -1 : 0;
 }
 
+/* The census's and the layered search's start: a copy of the root to move
+   in place, and X with S's dead-end tests and macro moves; NULL out of memory. */
+static Pos *exhaustive_start(const NcPos *root, const NcSettings *S, Ctx *X) {
+    Pos *P = malloc(sizeof(Pos));
+    if (!P) { nc_nomem(); return NULL; }
+    *P = *root;
+    ctx_init(X);
+    X->deadends = S->deadends;
+    X->macro = S->macro;
+    return P;
+}
+
+/* ...and their end, given the search's return code: 0, or -1 (out freed). */
+static int exhaustive_end(Ctx *X, Pos *P, int rc, NcResult *out) {
+    ctx_free(X);
+    free(P);
+    if (rc < 0) nc_result_free(out);
+    return rc < 0 ? -1 : 0;
+}
+
 int nc_census(const NcRules *R, const NcPos *root, const NcSettings *S, NcCensus *counts, NcResult *out) {
     nc_clear();
     memset(out, 0, sizeof *out);
     memset(counts, 0, sizeof *counts);
     if (S->mode != NC_DFS || S->checkpoint || S->proj_size)
         return nc_fail(NC_ERR_VALUE, "a census is of a depth-first search without checkpoint or projections");
-    Pos *P = malloc(sizeof(Pos));
-    if (!P) return nc_nomem();
-    *P = *root;
     Ctx X;
-    ctx_init(&X);
-    X.deadends = S->deadends;
-    X.macro = S->macro;
-    int rc = census(&X, R, P, S->total, S->budget, S->max_states, counts, out);
-    ctx_free(&X);
-    free(P);
-    if (rc < 0) nc_result_free(out);
-    return rc < 0 ? -1 : 0;
+    Pos *P = exhaustive_start(root, S, &X);
+    if (!P) return -1;
+    return exhaustive_end(&X, P, census(&X, R, P, S->total, S->budget, S->max_states, counts, out), out);
 }
 
 int nc_layers(const NcRules *R, const NcPos *root, const NcSettings *S, const char *folder, const char *log,
@@ -119,19 +131,12 @@ int nc_layers(const NcRules *R, const NcPos *root, const NcSettings *S, const ch
     nc_clear();
     memset(out, 0, sizeof *out);
     memset(stats, 0, sizeof *stats);
-    Pos *P = malloc(sizeof(Pos));
-    if (!P) return nc_nomem();
-    *P = *root;
     Ctx X;
-    ctx_init(&X);
-    X.deadends = S->deadends;
-    X.macro = S->macro;
+    Pos *P = exhaustive_start(root, S, &X);
+    if (!P) return -1;
     Checkpoint ck = {folder, S->tag, S->tag_len};
     int rc = layers(&X, R, P, S->total, S->budget, S->max_states, folder, log, S->tag ? &ck : NULL, out, stats);
-    ctx_free(&X);
-    free(P);
-    if (rc < 0) nc_result_free(out);
-    return rc < 0 ? -1 : 0;
+    return exhaustive_end(&X, P, rc, out);
 }
 
 int nc_layer(const NcRules *R, const NcPos *root, const NcPos *P) {
