@@ -99,6 +99,11 @@ def test_a_new_build_gets_a_new_version_and_a_full_folder_is_refused(tmp_path, c
     assert site.build(tmp_path / "b", cache)["version"] == first["version"]  # the same files, the same version
     with pytest.raises(site.SiteError, match="not an empty folder"):
         site.build(tmp_path / "a", cache)
+    # A built site whose file changed, sealed again: a new version, of the same files.
+    (tmp_path / "a" / "manifest.webmanifest").write_text("{}")
+    again = site.seal(tmp_path / "a", first["core"])
+    assert again["version"] != first["version"] and again["files"] == first["files"]
+    assert f'const VERSION = "{again["version"]}";' in (tmp_path / "a" / "sw.js").read_text()
 
 
 def test_without_npm_the_build_says_why(tmp_path, monkeypatch):

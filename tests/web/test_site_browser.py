@@ -3,23 +3,25 @@ runs in the page's workers, nothing else answers.
 
 The site is built once for the run, from the registries (npm's ``pyodide``, the wheels from the
 package index), into a cache kept between runs. Each fresh browser profile starts Python cold (some
-seconds), so the site's walks are two, and independent, for the suite's two processes to share: a
-phone that plays every game by touch, then takes a hint, reloads a game under way, wins one and exports it, for a computer's fresh profile to import;
-and a computer that plays every game by mouse, plays on with the network cut off and takes up a
-newer version of the site with its game and statistics kept. The page is the one ``napoleon serve``
-serves (``site.page_html``): its layout at each phone's size, upright and on its side, is tested
-on that (test_phones.py).
+seconds), and so does each reload (from the copy of its memory the first start kept), so the site's
+walks are two, and independent, for the suite's processes to share, with no more starts than what they
+show needs: a phone that plays every game by touch, then takes a hint, reloads a game under way (its
+kept copy of Python spoilt: Python starts anew), wins one and exports it, for a computer's fresh
+profile to import; and a computer that plays every game by mouse, plays on with the network cut off
+(Python from its kept copy) and takes up a newer version of the site with its game and statistics
+kept. The page is the one ``napoleon serve`` serves (``site.page_html``): its layout at each phone's
+size, upright and on its side, is tested on that (test_phones.py).
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import re
 import shutil
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 import pytest
@@ -34,8 +36,10 @@ from .test_browser_access import axe_problems
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 START = 300_000  # ms: Python's first start on a loaded machine; a second start comes from the cache
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+# Reduced motion (which the page honours): no card slides, so no click waits for one to come to rest.
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
+         "reduced_motion": "reduce"}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
 
 
 @pytest.fixture(scope="session")
@@ -128,11 +132,12 @@ def watched(page):
     return page
 
 
-# A kept copy of the page worker's Python (static/js/python.js) overwritten with bytes that are none:
-# the copy's address.
+# A kept copy of the page worker's Python (static/js/python.js) overwritten with bytes that are none,
+# once the first start has kept it (in the background): the copy's address.
 SPOIL_COPY = """async () => {
     const cache = await caches.open('python-snapshots');
-    const [request] = await cache.keys();
+    let request;
+    while (!([request] = await cache.keys()).length) await new Promise((r) => setTimeout(r, 100));
     const size = (await cache.match(request)).headers.get('x-snapshot-bytes');
     await cache.put(request, new Response(new Uint8Array(+size).fill(7), { headers: { 'x-snapshot-bytes': size } }));
     return request.url;
@@ -193,26 +198,37 @@ def play_every_game(page, touch):
         keep_shot(page, f"site-{game_id}-{page.viewport_size['width']}.png")
 
 
-@contextmanager
-def newer_version(folder, monkeypatch):
-    """A newer version of the site (another build, whose manifest says something else), built in the
-    background while the block runs (the build is some seconds of the machine's, the browser's walk
-    mostly waits); ``publish()`` waits for it, serves it in the place of the one in ``folder`` and
-    answers its version."""
+def publish_newer(folder):
+    """A newer version of the site served in the place of the one ``folder`` links to: a copy of it
+    whose manifest says something else, sealed as a version of its own (as a new build would be, without
+    compiling its Python again); its version."""
     from napoleon.interfaces.web import site
 
-    made = site.manifest
-    monkeypatch.setattr(site, "manifest", lambda: {**made(), "description": made()["description"] + " Newer."})
-    with ThreadPoolExecutor(1) as pool:
-        building = pool.submit(site.build, folder.parent / "newer")
+    built = folder.resolve()
+    newer = folder.parent / "newer"
+    shutil.copytree(built, newer, ignore=lambda where, names: [n for n in names if n in site.SEALS])
+    manifest = json.loads((newer / "manifest.webmanifest").read_text())
+    manifest["description"] += " Newer."
+    (newer / "manifest.webmanifest").write_text(json.dumps(manifest))
+    version = site.seal(newer, json.loads((built / "site.json").read_text())["core"])["version"]
+    folder.unlink()
+    folder.symlink_to(newer)
+    return version
 
-        def publish():
-            newer = building.result()
-            folder.unlink()
-            folder.symlink_to(folder.parent / "newer")
-            return newer["version"]
 
-        yield publish
+def newer_worker_took_over(context, version, timeout=START / 1000):
+    """Until the service worker of ``version`` is the site's active one (the browser activates it once no
+    page of the older one is open): each page opened after that is the newer version's."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for worker in context.service_workers:
+            try:
+                if worker.evaluate("[VERSION, self.serviceWorker.state]") == [version, "activated"]:
+                    return
+            except Exception:
+                pass  # an older worker ended as the newer took over
+        time.sleep(0.1)
+    raise AssertionError(f"the service worker of version {version} never took over")
 
 
 def win_with_finish(page, meanwhile):
@@ -235,14 +251,13 @@ def win_with_finish(page, meanwhile):
     assert left > 0
     # A player's turn takes a moment, and a won game's file that claims less is refused on import:
     # the game's clock is given the time the test's turns (and the Finish) would have taken a
-    # player, then stopped as when the page is hidden, so that the store keeps it. The test's other
-    # work is done in that time instead of a sleep.
+    # player. The test's other work is done in that time instead of a sleep.
     until = time.monotonic() + (made + 2) * MIN_TURN_SECONDS
     done = meanwhile()
     page.wait_for_timeout(max(0, int((until - time.monotonic()) * 1000)))
-    in_page(page, "async (api, id) => api.pause(id)", gid)
-    page.reload()
-    page.wait_for_selector("#finish:not([hidden])", timeout=START)
+    # The page looks at its game again when its window comes back, as after another window's moves.
+    page.evaluate("window.dispatchEvent(new Event('focus'))")
+    page.wait_for_selector("#finish:not([hidden])", timeout=60000)
     page.click("#finish")
     page.wait_for_selector("#end-dialog[open]", timeout=60000)
     assert "You won" in page.inner_text("#end-dialog")
@@ -269,9 +284,14 @@ def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_co
         ready(page, "st-helena", 2, timeout=60000)  # as played above
         page.click("#undo")
         ready(page, "st-helena", 1, timeout=60000)
+        # The copy of Python the first start kept spoilt: this reload starts Python anew, with the
+        # same game, and keeps a good copy again.
+        spoilt = page.evaluate(SPOIL_COPY)
         in_page(page, "async (api, id, move) => { await api.move(id, move); setTimeout(() => location.reload()); }",
                 page.locator("#board").get_attribute("data-id"), second)
         ready(page, "st-helena", 2)
+        assert python_start(page) == {"restored": False}
+        page.wait_for_function(GOOD_COPY, arg=spoilt, timeout=START)
         assert not axe_problems(page)
         # Werner's game is still the one the hint was for; won, it is in the statistics. While its
         # clock runs, a computer opens the site in a fresh profile: nothing of the phone's.
@@ -303,59 +323,52 @@ def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_co
 
 
 def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_version_keeping_its_games(
-        browser, site_folder, tmp_path, monkeypatch, werner1_solution):
+        browser, site_folder, tmp_path, werner1_solution):
     folder, site = site_folder
-    with newer_version(folder, monkeypatch) as publish:
-        context, page = open_site(browser, site, DESKTOP)
-        try:
-            play_every_game(page, touch=False)
-            # A won game in the statistics: a game's file, as ``napoleon export`` writes it.
-            page.goto(f"{site}#stats")
-            page.wait_for_selector("#history-body", timeout=60000)
-            page.set_input_files("#import-file", str(won_werner_file(tmp_path, werner1_solution)))
-            page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
-            deal, _, second, _ = plan("forty-thieves")
-            # The network cut off: the site comes from its offline copy and still plays.
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000)
-            context.set_offline(True)
-            page.goto(f"{site}#forty-thieves/{deal}")
-            page.reload()
-            ready(page, "forty-thieves", 2)  # the game played above, from the store
-            # This visit's Python came from the copy the first kept (its imports done); the store,
-            # opened after it, holds the game as it is now.
-            assert python_start(page) == {"restored": True}
-            page.click("#undo")
-            ready(page, "forty-thieves", 1, timeout=60000)
-            settled(page)
-            touch_move(page, second["from"], second["to"], False)
-            ready(page, "forty-thieves", 2, timeout=60000)
-            assert not page.js_errors
-            # A newer version of the site: the visit after it is installed plays it, with the game and
-            # the statistics kept (they are in IndexedDB, which no version's offline copy holds).
-            context.set_offline(False)
-            newer = publish()
-            kept = page.evaluate(SPOIL_COPY)  # a kept copy of Python that does not restore
-            page.reload()  # the browser looks for a newer sw.js and installs it beside the one at work
-            ready(page, "forty-thieves", 2)
-            # The spoilt copy: Python started anew, with the same game, and keeps a good copy again.
-            assert python_start(page) == {"restored": False}
-            page.wait_for_function(GOOD_COPY, arg=kept, timeout=START)
-            page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.waiting",
-                                   timeout=START)
-            for _ in range(3):  # the new worker takes over once no page of the old one is open
-                page.close()
-                page = watched(context.new_page())
-                page.goto(f"{site}#forty-thieves/{deal}")
-                ready(page, "forty-thieves", 2)
-                served = page.evaluate("fetch('site.json').then((r) => r.json()).then((s) => s.version)")
-                if served == newer:
-                    break
-            assert served == newer
-            page.goto(f"{site}#stats")
-            page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
-            assert not page.js_errors
-            # The newer version keeps a copy of its own; the older version's is dropped with it.
-            page.wait_for_function("async () => (await (await caches.open('python-snapshots')).keys())"
-                                   f".map((r) => r.url).join() === '{site}python-snapshot/{newer}/app'", timeout=START)
-        finally:
-            context.close()
+    context, page = open_site(browser, site, DESKTOP)
+    try:
+        play_every_game(page, touch=False)
+        # A won game in the statistics: a game's file, as ``napoleon export`` writes it.
+        page.goto(f"{site}#stats")
+        page.wait_for_selector("#history-body", timeout=60000)
+        page.set_input_files("#import-file", str(won_werner_file(tmp_path, werner1_solution)))
+        page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
+        deal, _, second, _ = plan("forty-thieves")
+        # The network cut off: the site comes from its offline copy and still plays.
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000)
+        context.set_offline(True)
+        page.goto(f"{site}#forty-thieves/{deal}")
+        page.reload()
+        ready(page, "forty-thieves", 2)  # the game played above, from the store
+        # This visit's Python came from the copy the first kept (its imports done); the store,
+        # opened after it, holds the game as it is now.
+        assert python_start(page) == {"restored": True}
+        page.click("#undo")
+        ready(page, "forty-thieves", 1, timeout=60000)
+        settled(page)
+        touch_move(page, second["from"], second["to"], False)
+        ready(page, "forty-thieves", 2, timeout=60000)
+        assert not page.js_errors
+        # A newer version of the site: the browser finds it when it looks for a newer sw.js (as it
+        # does on a visit) and installs it beside the one at work; the visit after the last page of
+        # the older closed plays it, with the game and the statistics kept (they are in IndexedDB,
+        # which no version's offline copy holds).
+        context.set_offline(False)
+        newer = publish_newer(folder)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.waiting",
+                               timeout=START)
+        page.close()
+        newer_worker_took_over(context, newer)
+        page = watched(context.new_page())
+        page.goto(f"{site}#forty-thieves/{deal}")
+        ready(page, "forty-thieves", 2)
+        assert page.evaluate("fetch('site.json').then((r) => r.json()).then((s) => s.version)") == newer
+        page.goto(f"{site}#stats")
+        page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
+        assert not page.js_errors
+        # The newer version keeps a copy of its own; the older version's is dropped with it.
+        page.wait_for_function("async () => (await (await caches.open('python-snapshots')).keys())"
+                               f".map((r) => r.url).join() === '{site}python-snapshot/{newer}/app'", timeout=START)
+    finally:
+        context.close()

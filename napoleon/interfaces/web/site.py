@@ -322,7 +322,19 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
             core = wasm_core(out / "wasm", cache)
     except OSError as exc:
         raise SiteError(f"cannot write the site in {out}: {exc}") from None
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != ".nojekyll")
+    return seal(out, core)
+
+
+SEALS = (".nojekyll", "site.json", "sw.js")  # written by seal, or for the host: not the site's own files
+
+
+def seal(out: Path, core: list[str]) -> dict[str, Any]:
+    """The site in ``out``, its files written, given its version (a digest of them all): its site.json
+    and the service worker that keeps that version, both written; site.json's contents.
+
+    A site whose files changed is sealed again as a new version (the browser tests make one so)."""
+    files = sorted(rel for rel in (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+                   if rel not in SEALS)
     digest = hashlib.sha256()
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
@@ -357,4 +369,4 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=cmd_site)
 
 
-__all__ = ["PYODIDE_VERSION", "SiteError", "build", "register"]
+__all__ = ["PYODIDE_VERSION", "SiteError", "build", "register", "seal"]
