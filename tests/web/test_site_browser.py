@@ -30,7 +30,7 @@ from napoleon.store.transfer import MIN_TURN_SECONDS
 from tests.saved_games import won_werner_file
 
 from .conftest import SHOTS, keep_shot
-from .test_browser import GAMES, centre, plan, settled, top
+from .test_browser import GAMES, plan, settled
 from .test_browser_access import axe_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -112,11 +112,22 @@ def in_page(page, script, *args):
                          f"return ({script})(api, ...args); }}", list(args))
 
 
+# The centre of the pile's top card (its slot when empty), scrolled into view (a phone's table
+# scrolls): test_browser's top() and centre() in one round trip to the page, not four.
+TOP_CENTRE = """(pile) => {
+    const cards = [...document.querySelectorAll(`#board .card[data-pile='${pile}']`)];
+    const top = cards.length ? cards.reduce((a, b) => (+b.dataset.index > +a.dataset.index ? b : a))
+        : document.querySelector(`#board .slot[data-pile='${pile}']`);
+    top.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const box = top.getBoundingClientRect();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+}"""
+
+
 def touch_move(page, src, dst, touch):
     """``src``'s top card moved to ``dst`` by a tap (a click) on each: the caller waits for the answer."""
     for pile in (src, dst):
-        top(page, pile).scroll_into_view_if_needed()  # a phone's table scrolls
-        x, y = centre(top(page, pile))
+        x, y = page.evaluate(TOP_CENTRE, pile)
         if touch:
             page.touchscreen.tap(x, y)
         else:
