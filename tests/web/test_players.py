@@ -199,19 +199,42 @@ def test_reduced_motion_is_honoured(server, new_page):
 
 
 class Keys:
-    """Arrow keys, and nothing else, to move the keyboard from pile to pile (reading order wraps)."""
+    """Arrow keys, and nothing else, to move the keyboard from pile to pile: Left and Right in reading
+    order (it wraps), Up and Down to the pile the page puts above or below (its own ``neighbour``),
+    along the fewest presses (the game's hundreds of presses are most of its time)."""
 
     def __init__(self, page):
         self.page = page
-        self.order = page.evaluate("napoleonApp.board.spec.order")
+        order = page.evaluate("napoleonApp.board.spec.order")
         self.here = page.evaluate("document.activeElement.dataset.pile")
+        above_below = page.evaluate("""(order) => {
+            const k = napoleonApp.input.keyboard;
+            return order.map((p) => [k.neighbour(p, 0, -1), k.neighbour(p, 0, 1)]);
+        }""", order)
+        self.steps = {}
+        for i, pile in enumerate(order):
+            steps = {"ArrowRight": order[(i + 1) % len(order)], "ArrowLeft": order[i - 1]}
+            up, down = above_below[i]
+            steps.update({key: to for key, to in (("ArrowUp", up), ("ArrowDown", down)) if to})
+            self.steps[pile] = steps
+
+    def path(self, pile):
+        """The fewest arrow keys from where the keyboard is to ``pile`` (breadth first)."""
+        paths = {self.here: []}
+        frontier = [self.here]
+        while pile not in paths:
+            assert frontier, f"the arrows never reach {pile}"
+            reached = []
+            for at in frontier:
+                for key, nxt in self.steps[at].items():
+                    if nxt not in paths:
+                        paths[nxt] = [*paths[at], key]
+                        reached.append(nxt)
+            frontier = reached
+        return paths[pile]
 
     def to(self, pile):
-        steps = (self.order.index(pile) - self.order.index(self.here)) % len(self.order)
-        key = "ArrowRight"
-        if steps > len(self.order) // 2:
-            steps, key = len(self.order) - steps, "ArrowLeft"
-        for _ in range(steps):
+        for key in self.path(pile):
             self.page.keyboard.press(key)
         self.here = pile
 
