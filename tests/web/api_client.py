@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import cache
 
 import pytest
 
@@ -45,9 +46,11 @@ def first_move(client, gid):
     assert r.status_code == 200, r.text
 
 
+@cache
 def hard_deal() -> tuple[str, int]:
     """A deal the solver cannot settle in 0.3 s, so that a search of it runs on (found, not
-    assumed: the solver keeps improving). Forty Thieves: the Tomb's deals are now won at once."""
+    assumed: the solver keeps improving). Forty Thieves: the Tomb's deals are now won at once.
+    Looked for once in a test process (each look searches 0.3 s at least)."""
     from napoleon.solver import solve
 
     for deal in range(1, 60):

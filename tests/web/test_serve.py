@@ -17,8 +17,7 @@ import urllib.request
 import pytest
 from processes import alive, children, env, linux_only, wait_until
 
-import napoleon
-from napoleon.solver import solve
+from .api_client import hard_deal
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -65,13 +64,6 @@ def up(port: int, **kw) -> bool:
         return False
 
 
-def hard_deal() -> int:
-    for deal in range(1, 60):
-        if solve(napoleon.new_game("forty-thieves", deal), budget=0.3).verdict == "unknown":
-            return deal
-    pytest.skip("the solver settles every Forty Thieves deal tried within 0.3 s")
-
-
 @linux_only
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_the_server_stops_at_once_whatever_it_searches(tmp_path, sig):
@@ -80,7 +72,7 @@ def test_the_server_stops_at_once_whatever_it_searches(tmp_path, sig):
         assert wait_until(lambda: up(port), 60)
         token = json.loads(fetch(port, "/api/token")[2])["token"]
         headers = {"X-Napoleon-Token": token}
-        deal = hard_deal()
+        _, deal = hard_deal()
         gids = [json.loads(fetch(port, "/api/games", method="POST", headers=headers,
                                  body={"game": "forty-thieves", "deal": deal, "autoplay": False})[2])["id"]
                 for _ in range(3)]
