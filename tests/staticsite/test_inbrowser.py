@@ -7,6 +7,7 @@ import asyncio
 import inspect
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -15,7 +16,7 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from napoleon.interfaces.web import Settings, create_app
-from napoleon.interfaces.web.inbrowser import answer, open_app
+from napoleon.interfaces.web.inbrowser import answer, open_app, warm
 from napoleon.solver.browser import BrowserPool, serve_job
 from napoleon.solver.workers import WorkerError, run_pickled
 from napoleon.store import Store
@@ -53,6 +54,18 @@ def test_requests_without_a_socket_get_the_servers_answers(tmp_path):
     assert json.loads(ask(app, "GET", "/api/games/99")["body"])["error"] == "no game with id '99'"
     refused = ask(app, "POST", f"/api/games/{view['id']}/undo", {"Content-Type": "application/json"}, "{}")
     assert refused["status"] == 403 and json.loads(refused["body"])["token"] == "refused"
+
+
+def test_warming_leaves_opening_the_app_no_pattern_to_compile(tmp_path, monkeypatch):
+    # warm() runs before the page's worker keeps its copy of Python: what it compiled is kept there.
+    re.purge()
+    warm()
+
+    def compiled(*args, **kwargs):
+        raise AssertionError(f"a pattern compiled as the app opens: {args[0]!r}")
+
+    monkeypatch.setattr(re._compiler, "compile", compiled)
+    open_app(str(tmp_path / "a.db")).state.web.close()
 
 
 def test_a_search_asked_without_a_socket_is_answered_not_taken_for_a_client_gone(tmp_path):

@@ -67,7 +67,8 @@ def test_search_workers_start_once_a_deal_is_shown_one_after_the_other(tmp_path)
     assert seen["dealt"] == {"answered": [1], "workers": []}
     # Python is asked to start from the copy a visit kept, the app imported in it; the page is told
     # how it started.
-    assert seen["python"] == {"asked": {"snapshot": "app", "imports": ["napoleon.interfaces.web.inbrowser"]},
+    assert seen["python"] == {"asked": {"snapshot": "app", "imports": ["napoleon.interfaces.web.inbrowser"],
+                                           "prepare": "napoleon.interfaces.web.inbrowser.warm"},
                               "told": [{"type": "python", "restored": True}]}
     # Shown: the background lane's worker (the page asks at once whether the deal can be won), and
     # the foreground's only once that one's Python has started; never a second of either.

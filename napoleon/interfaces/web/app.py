@@ -169,4 +169,4 @@ def create_app(db: str | Path | None = None, *, store: Store | None = None, sett
     return app
 
 
-__all__ = ["CARDS", "ApiError", "Settings", "WebApp", "create_app"]
+__all__ = ["CARDS", "ApiError", "Settings", "WebApp", "create_app", "route_table"]

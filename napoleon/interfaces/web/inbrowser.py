@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit
 
 from starlette.applications import Starlette
 
-from .app import Settings, create_app
+from .app import Settings, create_app, route_table
 
 HOST = "napoleon.invalid"  # the name the page's requests are addressed to: no network is ever asked
 
@@ -24,6 +24,25 @@ HOST = "napoleon.invalid"  # the name the page's requests are addressed to: no n
 def open_app(db: str) -> Starlette:
     """The web app on the store at ``db`` (the browser's IndexedDB, mounted as a folder)."""
     return create_app(db, settings=Settings())
+
+
+async def _unanswerable(request: Any) -> None:
+    raise AssertionError("warm()'s routes are never asked")
+
+
+class _NoApp:
+    """Every endpoint the routes name, none able to answer: :func:`warm` wants the patterns only."""
+
+    def __getattr__(self, name: str) -> Any:
+        return _unanswerable
+
+
+def warm() -> None:
+    """Compile the app's route patterns into ``re``'s cache, as opening it does (half of its opening
+    in the browser), without opening a store: this runs before the page's worker keeps its copy of
+    Python (static/js/python.js), so a visit that restores that copy opens the player's store without
+    compiling them again. The heap is left as it was (a store opened would grow it, and the copy)."""
+    route_table(_NoApp(), "")
 
 
 async def answer(app: Any, method: str, url: str, headers: dict[str, str] | None = None,
@@ -92,4 +111,4 @@ def respond(app: Any, method: str, url: str, headers: dict[str, str] | None = No
     return task.result() if task.done() else task
 
 
-__all__ = ["HOST", "answer", "open_app", "respond"]
+__all__ = ["HOST", "answer", "open_app", "respond", "warm"]

@@ -160,13 +160,32 @@ async function boot(loadPyodide, asm, packages, { kept = null, make = false } = 
   return pyodide;
 }
 
+/** Whether the Python function named ``name`` (module.function) ran without an error. */
+function ran(pyodide, name) {
+  const at = name.lastIndexOf(".");
+  let module, call;
+  try {
+    module = pyodide.pyimport(name.slice(0, at));
+    call = module[name.slice(at + 1)];
+    call();
+    return true;
+  } catch (err) {
+    return false;
+  } finally {
+    if (call) call.destroy();
+    if (module) module.destroy();
+  }
+}
+
 /**
  * Pyodide started in this worker, the site's packages installed and ``imports`` imported:
  * {pyodide, site, restored}. With ``snapshot`` (a name), from the copy of a started Python this
  * site version kept under that name (restored: true), else started anew and a copy kept for the
- * next visit. A copy that fails to restore is dropped and Python starts anew.
+ * next visit, once the Python function named ``prepare`` (module.function), if any, has run: what
+ * it leaves in memory (caches) is in the copy. A copy that fails to restore is dropped and Python
+ * starts anew.
  */
-export async function startPython(site = null, { snapshot = null, imports = [] } = {}) {
+export async function startPython(site = null, { snapshot = null, imports = [], prepare = null } = {}) {
   site = site || (await siteFacts());
   const packages = fetchPack(new URL(site.packages, SITE_ROOT).href);  // beside Pyodide's start
   const indexURL = new URL(site.pyodide, SITE_ROOT).href;
@@ -199,6 +218,6 @@ export async function startPython(site = null, { snapshot = null, imports = [] }
   const pyodide = await boot(loadPyodide, asm, packages, { make: !!key });
   install(pyodide, await packages);
   for (const name of imports) pyodide.pyimport(name).destroy();
-  if (key) keepSnapshot(pyodide, key);
+  if (key && (!prepare || ran(pyodide, prepare))) keepSnapshot(pyodide, key);  // half prepared: no copy
   return { pyodide, site, restored: false };
 }

@@ -155,7 +155,9 @@ const FLUSHED_FIRST = /^\/api\/(import$|games\/[^/]+\/export$)/;
 
 const ready = (async () => {
   let restored;
-  ({ pyodide, restored } = await startPython(null, { snapshot: "app", imports: ["napoleon.interfaces.web.inbrowser"] }));
+  ({ pyodide, restored } = await startPython(null, {
+    snapshot: "app", imports: ["napoleon.interfaces.web.inbrowser"], prepare: "napoleon.interfaces.web.inbrowser.warm",
+  }));
   self.postMessage({ type: "python", restored: !!restored });
   pyodide.FS.mkdirTree(MOUNT);
   pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, MOUNT);
