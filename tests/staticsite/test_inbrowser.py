@@ -16,7 +16,7 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from napoleon.interfaces.web import Settings, create_app
-from napoleon.interfaces.web.inbrowser import answer, open_app, warm
+from napoleon.interfaces.web.inbrowser import Rehearsal, answer, open_app, warm
 from napoleon.solver.browser import BrowserPool, serve_job
 from napoleon.solver.workers import WorkerError, run_pickled
 from napoleon.store import Store
@@ -66,6 +66,23 @@ def test_warming_leaves_opening_the_app_no_pattern_to_compile(tmp_path, monkeypa
 
     monkeypatch.setattr(re._compiler, "compile", compiled)
     open_app(str(tmp_path / "a.db")).state.web.close()
+
+
+def test_a_rehearsal_plays_its_moves_on_a_throwaway_store_and_leaves_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("NAPOLEON_DB", str(tmp_path / "player.db"))  # the player's store: never made
+    rehearsal = Rehearsal(moves=3)
+
+    async def play():
+        steps = 1
+        while await rehearsal.step():
+            steps += 1
+        return steps
+
+    assert asyncio.run(play()) == 2 + 2 * 3  # the token, the deal, and each move with its undo
+    assert rehearsal.view["moves_made"] == 0 and rehearsal.view["can_redo"]  # the last move undone
+    folder = rehearsal.folder
+    rehearsal.close()
+    assert not os.path.exists(folder) and not (tmp_path / "player.db").exists()
 
 
 def test_a_search_asked_without_a_socket_is_answered_not_taken_for_a_client_gone(tmp_path):

@@ -76,6 +76,80 @@ def test_search_workers_start_once_a_deal_is_shown_one_after_the_other(tmp_path)
     assert seen["started"] == seen["again"] == ["napoleon search (background)", "napoleon search (foreground)"]
 
 
+# Python whose rehearsal (inbrowser.Rehearsal) notes each step, and whose answers wait until the
+# driver lets them end: a step taken while a request of the page's is under way is noted too.
+REHEARSING_PYTHON = """
+export async function startPython() {
+  globalThis.log = { steps: 0, during: 0, closed: false };
+  globalThis.answering = 0;
+  globalThis.release = [];
+  const bridge = {
+    open_app: () => "app",
+    Rehearsal: () => ({
+      step: async () => { log.steps += 1; if (answering) log.during += 1; return true; },
+      close() { log.closed = true; },
+      destroy() {},
+    }),
+    respond: () => {
+      answering += 1;
+      return new Promise((resolve) => release.push(() => {
+        answering -= 1;
+        resolve({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} });
+      }));
+    },
+  };
+  const pyodide = {
+    FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(null),
+          readdir: () => [".", ".."], stat: () => ({}) },
+    pyimport: () => bridge,
+    toPy: () => ({ destroy() {} }),
+  };
+  return { pyodide, restored: true };
+}
+"""
+
+REHEARSAL_DRIVER = """
+globalThis.self = globalThis;
+self.postMessage = () => {};
+globalThis.Worker = class { postMessage() {} terminate() {} };
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+await import("./pyworker.js");
+const seen = {};
+await tick();
+seen.unshown = log.steps;
+self.onmessage({ data: { type: "shown" } });
+await tick();
+seen.shown = log.steps > 0;
+const look = self.onmessage({ data: { id: 1, method: "GET", url: "/api/games/1/verdict", headers: {}, body: "" } });
+await tick();
+const held = log.steps;
+await tick();
+seen.held = log.steps === held;
+release.shift()();
+await look;
+await tick();
+seen.after_look = log.steps > held;
+self.onmessage({ data: { id: 2, method: "POST", url: "/api/games/1/moves", headers: {}, body: "{}" } });
+await tick();
+release.shift()();
+await tick();
+const acted = log.steps;
+await tick();
+seen.after_action = log.steps - acted;
+seen.during = log.during;
+seen.closed = log.closed;
+console.log(JSON.stringify(seen));
+process.exit(0);
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node")
+def test_the_rehearsal_runs_once_a_deal_is_shown_gives_way_to_the_page_and_ends_at_its_first_action(tmp_path):
+    seen = run_worker(tmp_path, REHEARSING_PYTHON, REHEARSAL_DRIVER)
+    assert seen == {"unshown": 0, "shown": True, "held": True, "after_look": True, "after_action": 0,
+                    "during": 0, "closed": True}
+
+
 BACKEND_DRIVER = """
 const made = [];
 globalThis.document = { querySelector: () => ({ content: "worker" }), addEventListener() {} };

@@ -10,7 +10,11 @@ collects the response. Nothing of the API is written again in JavaScript.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import shutil
 import sys
+import tempfile
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -43,6 +47,51 @@ def warm() -> None:
     Python (static/js/python.js), so a visit that restores that copy opens the player's store without
     compiling them again. The heap is left as it was (a store opened would grow it, and the copy)."""
     route_table(_NoApp(), "")
+
+
+class Rehearsal:
+    """A player's first moves rehearsed on an app of its own, on a throwaway store, one request a
+    :meth:`step`: the page's worker runs it while the player looks at the first deal, so that the
+    interpreter's code is warm (tiered up by V8) before the player's own first moves, which it
+    gives way to. The player's store, games and statistics are never touched."""
+
+    GAME = {"game": "werner", "deal": 1, "options": {}, "autoplay": False}
+
+    def __init__(self, moves: int = 30) -> None:
+        self.folder = tempfile.mkdtemp(prefix="napoleon-rehearsal-")
+        self.app = open_app(os.path.join(self.folder, "napoleon.db"))
+        self.headers = {"content-type": "application/json"}
+        self.left = 2 * moves  # a move and its undo, each a request
+        self.view: dict[str, Any] | None = None
+        self.move: dict[str, Any] | None = None
+
+    async def ask(self, method: str, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        reply = await answer(self.app, method, url, self.headers, json.dumps(body) if body is not None else "")
+        if reply["status"] >= 300:
+            raise RuntimeError(f"{method} {url}: {reply['status']}")  # a fact for the worker, never shown
+        return json.loads(reply["body"])
+
+    async def step(self) -> bool:
+        """One request more; whether another is left."""
+        if "x-napoleon-token" not in self.headers:
+            self.headers["x-napoleon-token"] = (await self.ask("GET", "/api/token"))["token"]
+        elif self.view is None:
+            self.view = await self.ask("POST", "/api/games", self.GAME)
+            self.move = next(m for m in self.view["legal"] if m["from"].startswith("tableau"))
+        else:
+            done = self.left % 2 == 0
+            path = f"/api/games/{self.view['id']}/{'moves' if done else 'undo'}"
+            body = {**self.move, "version": self.view["version"]} if done else {"version": self.view["version"]}
+            self.view = await self.ask("POST", path, body)
+            self.left -= 1
+        return self.left > 0
+
+    def close(self) -> None:
+        """The app closed and its store deleted."""
+        web = self.app.state.web
+        web.close()
+        web.store.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 async def answer(app: Any, method: str, url: str, headers: dict[str, str] | None = None,
@@ -111,4 +160,4 @@ def respond(app: Any, method: str, url: str, headers: dict[str, str] | None = No
     return task.result() if task.done() else task
 
 
-__all__ = ["HOST", "answer", "open_app", "respond", "warm"]
+__all__ = ["HOST", "Rehearsal", "answer", "open_app", "respond", "warm"]

@@ -191,9 +191,53 @@ async function warmLanes() {
   await lane("foreground").warm();
 }
 
+// ------------------------------------------------------------------ the rehearsal
+//
+// V8 runs the interpreter's WebAssembly as baseline code until it has run a while: a visit's first
+// 15-30 requests took twice as long as the later ones. While the player looks at the first deal,
+// a player's first moves are rehearsed (napoleon.interfaces.web.inbrowser.Rehearsal: an app of its
+// own on a throwaway store), one request at a time, never while a request of the page's is under
+// way, and given up for good at the page's first action (any request but a look), by when the
+// player's own requests warm the code.
+
+let answering = 0;  // requests of the page's under way
+let acted = false;  // the page has asked for an action: no more rehearsal
+
+function yieldToPage() {
+  return new Promise((resolve) => setTimeout(resolve, 0));  // a message that came meanwhile goes first
+}
+
+async function rehearse() {
+  let rehearsal = null;
+  try {
+    const { bridge } = await ready;
+    while (!acted) {
+      if (answering) {
+        await yieldToPage();
+        continue;
+      }
+      rehearsal = rehearsal || bridge.Rehearsal();
+      if (!(await rehearsal.step())) break;
+      await yieldToPage();
+    }
+  } catch (err) {
+    // a rehearsal that fails has warmed less, and changed nothing of the player's
+  } finally {
+    if (rehearsal) {
+      try {
+        rehearsal.close();
+      } catch (err) {
+        // its throwaway store stays in memory: nothing of the player's
+      }
+      rehearsal.destroy();
+    }
+  }
+}
+
 self.onmessage = async (event) => {
   if (event.data.type === "shown") {
     warmLanes();
+    rehearse();
     return;
   }
   if (event.data.type === "flush") {
@@ -203,6 +247,16 @@ self.onmessage = async (event) => {
     return;
   }
   const { id, method, url, headers, body } = event.data;
+  if (method !== "GET") acted = true;
+  answering += 1;
+  try {
+    await answerPage(id, method, url, headers, body);
+  } finally {
+    answering -= 1;
+  }
+};
+
+async function answerPage(id, method, url, headers, body) {
   let python;
   try {
     python = await ready;
@@ -224,4 +278,4 @@ self.onmessage = async (event) => {
     pyHeaders.destroy();
     persist();
   }
-};
+}
