@@ -3,8 +3,8 @@
 A search that learns, from a position it has left lost, a pattern proving
 other positions lost (the cards its subtree never uncovered, say) must keep
 in each pattern what that subtree read: the foundations, the stock and the
-waste whole, and of every pile in play its top card and whether more lie
-under it, since every move the search tries reads them. Positions that
+waste whole, and the top card of every pile in play (or that it is empty),
+since every move the search tries reads them. Positions that
 differ there are never covered by one pattern, so the search still visits
 at least one position of each class of positions alike in those. A census
 (``csrc/census.c``) runs the depth-first search and counts those classes, for

@@ -16,7 +16,6 @@ pytestmark = pytest.mark.skipif(not core.available, reason="the census is the co
 
 REDUCED = {"ranks": 4, "columns": 3}
 LOST_DEALS = (5, 10, 22, 24)  # lost on the reduced deck: the census sees every position
-MARK = 63  # under the cards kept: no card has rank 15
 
 
 def settle(state: napoleon.State) -> None:
@@ -25,14 +24,13 @@ def settle(state: napoleon.State) -> None:
 
 
 def cut_key(state: napoleon.State, depth: int, root_redeals: int, table: list[int]) -> bytes:
-    """The core's key of ``state`` with each pile in play cut to its top ``depth`` cards,
-    a mark under them when more lay there."""
+    """The core's key of ``state`` with each pile in play cut to its top ``depth`` cards."""
     game = state.game
     aside = {game.stock, *game.foundations, *game.active_wastes(state)}
     piles = [p[:] for p in state.piles]
     for p in range(game.npiles):
         if p not in aside and len(piles[p]) > depth:
-            piles[p] = [MARK, *piles[p][len(piles[p]) - depth:]] if depth else []
+            piles[p] = piles[p][len(piles[p]) - depth:]
     return _core.key(table, piles, state.redeals, root_redeals)[0]
 
 

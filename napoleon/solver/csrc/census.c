@@ -6,15 +6,15 @@
    has left lost, a pattern that proves other positions lost? A pattern
    learned from the cards a lost subtree never uncovered must keep every
    card the subtree read: the foundations, the stock and the waste whole,
-   and of each pile in play at least its top card and whether more lie under
-   it (every move the search tries reads them). So no learned pattern of
-   that kind covers two positions that differ there, and the search must
-   still visit one position of each class of positions alike in those: the
-   number of classes bounds what such learning can leave. The census counts
-   the classes when each pile in play is cut to its top `depth` cards (and
-   whether more lie under them) for depth 1..NC_CENSUS_DEPTHS-1, and with
-   depth 0 (the piles in play left out altogether) the classes a pattern
-   keeping only the foundations, the stock and the waste could reach.
+   and at least the top card of each pile in play (every move the search
+   tries reads it), or that the pile is empty. So no learned pattern of that
+   kind covers two positions that differ there, and the search must still
+   visit one position of each class of positions alike in those: the number
+   of classes bounds what such learning can leave. The census counts the
+   classes when each pile in play is cut to its top `depth` cards, for depth
+   1..NC_CENSUS_DEPTHS-1, and with depth 0 (the piles in play left out
+   altogether) the classes a pattern keeping only the foundations, the
+   stock and the waste could reach.
 
    It counts the positions the depth-first search visits that its tests
    (the dead-end and waste tests) do not prove lost, through Ctx.prune,
@@ -38,18 +38,15 @@ static int in_play(const Rules *R, int ph, int p) {
     return 1;
 }
 
-/* P with each pile in play cut to its top `depth` cards, under them a mark
-   (0xFD, no card) when more lay there: into Q. */
+/* P with each pile in play cut to its top `depth` cards: into Q. */
 static void cut(const Rules *R, const Pos *P, int depth, Pos *Q) {
     *Q = *P;
     int ph = phase(R, P);
     for (int p = 0; p < R->npiles; p++) {
         int n = P->n[p];
         if (!in_play(R, ph, p) || n <= depth) continue;
-        if (depth == 0) { Q->n[p] = 0; continue; }
-        Q->c[p][0] = 0xFD;
-        memcpy(&Q->c[p][1], &P->c[p][n - depth], (size_t)depth);
-        Q->n[p] = depth + 1;
+        memmove(Q->c[p], &P->c[p][n - depth], (size_t)depth);
+        Q->n[p] = depth;
     }
 }
 
