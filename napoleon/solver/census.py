@@ -2,18 +2,19 @@
 
 A search that learns, from a position it has left lost, a pattern proving
 other positions lost (the cards its subtree never uncovered, say) must keep
-in each pattern what that subtree read: the foundations, the stock and the
-waste whole, and the top card of every pile in play (or that it is empty),
-since every move the search tries reads them. Positions that
-differ there are never covered by one pattern, so the search still visits
-at least one position of each class of positions alike in those. A census
-(``csrc/census.c``) runs the depth-first search and counts those classes, for
-piles in play cut to their top 1, 2 and 3 cards, and with the piles in play
-left out altogether (depth 0: the most a pattern keeping only the
-foundations, the stock and the waste could reach). The search itself is the
-one :func:`.core.search` runs in ``"dfs"`` mode (no projections, no
-checkpoint); only the positions its dead-end tests do not prove lost are
-counted (those are the ones learning would have to prune).
+in each pattern what that subtree read: the foundations and the stock, and
+the top card of every pile in play and of the waste (or that it is empty),
+since every move the search tries reads them. Positions that differ there
+are never covered by one pattern, so the search still visits at least one
+position of each class of positions alike in those. A census
+(``csrc/census.c``) runs the depth-first search and counts those classes,
+with the piles in play and the waste cut to their top 1, 2 and 3 cards, and
+with the piles in play left out altogether and the waste kept whole (depth
+0: the most a pattern keeping only the foundations, the stock and the waste
+could reach). The search itself is the one :func:`.core.search` runs in
+``"dfs"`` mode (no projections, no checkpoint); only the positions its
+dead-end tests do not prove lost are counted (those are the ones learning
+would have to prune).
 
 >>> from napoleon import new_game
 >>> c = census(new_game("forty-thieves", 5, {"ranks": 4, "columns": 3}), deadends=False, waste=False)
@@ -40,12 +41,13 @@ class Census(NamedTuple):
     verdict: Verdict  # won, lost or unknown (the budget or position cap ran out)
     states: int  # positions visited
     open: int  # of those, the ones the dead-end tests did not prove lost
-    classes: tuple[int, ...]  # classes[d]: the open positions' classes, piles in play cut to d cards
+    classes: tuple[int, ...]  # classes[d]: the open positions' classes, piles in play and waste cut to d cards
     seconds: float
 
     def most_saved(self, depth: int) -> float:
         """The share of the open positions a learning search keeping ``depth``
-        cards of each pile in play could at most have left out."""
+        cards of each pile in play and of the waste (0: the columns left out,
+        the waste whole) could at most have left out."""
         return 1 - self.classes[depth] / self.open if self.open else 0.0
 
 

@@ -1,5 +1,5 @@
 """The census (csrc/census.c): the classes of the positions a depth-first search
-visits, piles in play cut to their top cards, counted exactly as a search in
+visits, piles in play and the waste cut to their top cards, counted exactly as a search in
 Python over the core's own moves and keys counts them; and the search it
 counts over is the one core.search runs."""
 
@@ -24,13 +24,15 @@ def settle(state: napoleon.State) -> None:
 
 
 def cut_key(state: napoleon.State, depth: int, root_redeals: int, table: list[int]) -> bytes:
-    """The core's key of ``state`` with each pile in play cut to its top ``depth`` cards."""
+    """The core's key of ``state`` with each pile in play and each waste cut to its top
+    ``depth`` cards; with depth 0 the piles in play emptied, the wastes whole."""
     game = state.game
-    aside = {game.stock, *game.foundations, *game.active_wastes(state)}
+    wastes = set(game.active_wastes(state))
     piles = [p[:] for p in state.piles]
     for p in range(game.npiles):
-        if p not in aside and len(piles[p]) > depth:
-            piles[p] = piles[p][len(piles[p]) - depth:]
+        if p == game.stock or p in game.foundations or (depth == 0 and p in wastes):
+            continue
+        piles[p] = piles[p][len(piles[p]) - depth:] if len(piles[p]) > depth else piles[p]
     return _core.key(table, piles, state.redeals, root_redeals)[0]
 
 

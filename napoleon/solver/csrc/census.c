@@ -5,16 +5,17 @@
    How much could a depth-first search save by learning, from a position it
    has left lost, a pattern that proves other positions lost? A pattern
    learned from the cards a lost subtree never uncovered must keep every
-   card the subtree read: the foundations, the stock and the waste whole,
-   and at least the top card of each pile in play (every move the search
-   tries reads it), or that the pile is empty. So no learned pattern of that
-   kind covers two positions that differ there, and the search must still
-   visit one position of each class of positions alike in those: the number
-   of classes bounds what such learning can leave. The census counts the
-   classes when each pile in play is cut to its top `depth` cards, for depth
-   1..NC_CENSUS_DEPTHS-1, and with depth 0 (the piles in play left out
-   altogether) the classes a pattern keeping only the foundations, the
-   stock and the waste could reach.
+   card the subtree read: the foundations and the stock (a suffix of the
+   root's, so its length), and at least the top card of each pile in play
+   and of the waste (every move the search tries reads them), or that the
+   pile is empty. So no learned pattern of that kind covers two positions
+   that differ there, and the search must still visit one position of each
+   class of positions alike in those: the number of classes bounds what
+   such learning can leave. The census counts the classes when each pile in
+   play and the waste are cut to their top `depth` cards, for depth
+   1..NC_CENSUS_DEPTHS-1; and with depth 0, the piles in play left out and
+   the waste kept whole: the classes a pattern keeping only the foundations,
+   the stock and the waste could reach.
 
    It counts the positions the depth-first search visits that its tests
    (the dead-end and waste tests) do not prove lost, through Ctx.prune,
@@ -30,21 +31,21 @@ typedef struct {
     unsigned char key[4096];
 } Census;
 
-/* Whether pile p is a pile in play: neither the stock, a waste nor a foundation. */
-static int in_play(const Rules *R, int ph, int p) {
-    if (p == R->stock || R->is_found[p]) return 0;
+/* Whether pile p is a waste pile in phase ph. */
+static int is_waste(const Rules *R, int ph, int p) {
     for (int i = 0; i < R->nwaste[ph]; i++)
-        if (R->waste[ph][i] == p) return 0;
-    return 1;
+        if (R->waste[ph][i] == p) return 1;
+    return 0;
 }
 
-/* P with each pile in play cut to its top `depth` cards: into Q. */
+/* P with each pile in play and each waste cut to its top `depth` cards, or
+   with depth 0 the piles in play emptied and the wastes left whole: into Q. */
 static void cut(const Rules *R, const Pos *P, int depth, Pos *Q) {
     *Q = *P;
     int ph = phase(R, P);
     for (int p = 0; p < R->npiles; p++) {
         int n = P->n[p];
-        if (!in_play(R, ph, p) || n <= depth) continue;
+        if (p == R->stock || R->is_found[p] || n <= depth || (depth == 0 && is_waste(R, ph, p))) continue;
         memmove(Q->c[p], &P->c[p][n - depth], (size_t)depth);
         Q->n[p] = depth;
     }

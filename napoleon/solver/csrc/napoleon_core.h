@@ -135,10 +135,10 @@ int nc_search(const NcRules *R, const NcPos *P, const NcSettings *S, NcResult *o
 
 /* A census of a depth-first search (census.c): the positions it visited that
    its tests did not prove lost (`open`), and the classes they fall into when
-   each pile in play (not the stock, a waste or a foundation) is cut to its
-   top `depth` cards, classes[depth] for
-   depth 0 (the piles in play left out) to NC_CENSUS_DEPTHS - 1: what a
-   search learning patterns of lost positions could at best be cut to. */
+   each pile in play (not the stock or a foundation) and each waste is cut
+   to its top `depth` cards, classes[depth] for depth 1 to NC_CENSUS_DEPTHS
+   - 1, and classes[0] with the piles in play left out (the wastes whole):
+   what a search learning patterns of lost positions could at best be cut to. */
 #define NC_CENSUS_DEPTHS 4
 typedef struct { long long open, classes[NC_CENSUS_DEPTHS]; } NcCensus;
 
