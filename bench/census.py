@@ -6,13 +6,14 @@
 For each deal, depth-first search with both dead-end tests (exact keys, macro
 moves of the stock), capped at ``--positions`` (0: none): its verdict, the
 positions visited, those the tests did not prove lost ("open"), and the
-classes of those with each pile in play cut to its top 1, 2 and 3 cards, and
-left out (0). A search learning patterns of lost positions from what their
-subtrees read keeps at least the top card of each pile in play (depth 1):
-it still visits one position a class, so "saved at most" is 1 - classes /
-open. Depth 0 bounds any pattern that keeps the foundations, the stock and
-the waste exact. The sample is prove_sample.SAMPLE (20 deals of block
-1500001-1500100, none used to choose or tune anything).
+classes of those with each pile in play and the waste cut to its top 1, 2
+and 3 cards, and with the piles in play left out and the waste whole (0). A
+search learning patterns of lost positions from what their subtrees read
+keeps at least the top cards (depth 1): it still visits one position a
+class, so "saved at most" is 1 - classes / open. Depth 0 bounds any pattern
+that keeps the foundations, the stock and the waste exact. The sample is
+prove_sample.SAMPLE (20 deals of block 1500001-1500100, none used to choose
+or tune anything).
 """
 
 from __future__ import annotations
