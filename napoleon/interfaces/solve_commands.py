@@ -192,7 +192,8 @@ def add_solve_options(p: argparse.ArgumentParser) -> None:
     from ..solver import STRATEGIES
 
     p.add_argument("--max-states", type=argument(values.whole("--max-states", 1, 10**12)),
-                   help="positions the search may visit")
+                   help="positions a search may visit (with --strategy auto, each of the game's "
+                        "searches in turn; a search stops at its next check of it, every 1,024 to 4,096)")
     p.add_argument("--strategy", choices=STRATEGIES, default="auto",
                    help="the game's portfolio (auto) or one search alone (see README)")
     p.add_argument("--deadends", action="store_true",

@@ -88,6 +88,11 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
           shorten: bool = True, waste: bool = False) -> Result:
     """Search from ``state`` (which is left as it was) within ``budget`` seconds.
 
+    ``max_states`` caps the positions of each search: with ``strategy="auto"``
+    each search of the game's portfolio in turn (a review's short searches
+    rely on the complete one getting its cap after the quick ones), where the
+    budget's seconds are shared out among them.
+
     ``won``: ``moves`` is a checked solution; ``lost``: no sequence of legal
     moves wins; ``unknown``: the budget ran out after ``states`` positions.
     The compiled core runs the search when it is built (``engine="python"``
