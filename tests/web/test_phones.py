@@ -56,9 +56,13 @@ def test_every_control_is_on_a_phones_screen_and_a_link_skips_to_the_table(serve
     # The table keeps most of the screen, a phone on its side too: the controls used less often wait behind "More".
     assert page.evaluate("document.getElementById('toolbar').getBoundingClientRect().bottom") < 0.25 * max(height, 500)
     assert page.is_visible("#undo") and page.is_visible("#hint") and page.is_hidden("#solution")
+    card = "[...document.querySelectorAll('#board .card')].map((c) => c.getBoundingClientRect().width)"
+    closed = page.evaluate(card)
     page.click("#menu-btn")
     assert page.get_attribute("#menu-btn", "aria-expanded") == "true"
     assert page.evaluate(check, [width, height]) == []
+    # The menu lies over the table, whose cards keep their size (pushed down, they shrank by a third).
+    assert page.evaluate(card) == closed
     assert page.is_visible("#new-deal") and page.is_visible("#solution") and page.is_visible("#stats-link")
     # The buttons that ran off the edge work with a tap.
     page.click("#solution")

@@ -158,7 +158,11 @@ export class Toolbar {
       if (app.view && app.view.status === "playing") app.badge.schedule(true);
     });
     on("menu-btn", () => {
-      const open = $("toolbar").classList.toggle("menu-open");
+      const bar = $("toolbar");
+      // On a phone the open menu lies over the table (app.css), which keeps the toolbar's closed
+      // height above it: pushed down, the table fitted a shorter space and shrank its cards by a third.
+      if (!bar.classList.contains("menu-open")) document.body.style.setProperty("--bar-closed", `${bar.offsetHeight}px`);
+      const open = bar.classList.toggle("menu-open");
       $("menu-btn").setAttribute("aria-expanded", String(open));
     });
   }
