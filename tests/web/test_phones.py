@@ -67,6 +67,11 @@ def test_every_control_is_on_a_phones_screen_and_a_link_skips_to_the_table(serve
     # The buttons that ran off the edge work with a tap.
     page.click("#solution")
     page.wait_for_selector("#message:not(:empty)")
+    # A touch of the table closes the menu lying over it.
+    box = page.locator("#board-area").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 5)
+    assert page.get_attribute("#menu-btn", "aria-expanded") == "false"
+    assert page.is_hidden("#solution")
     # The first Tab stop skips to the table; the keyboard then plays there.
     page.goto(f"{server}/#werner/1")
     page.reload()  # a fresh load, focus at the start of the page

@@ -157,14 +157,21 @@ export class Toolbar {
     on("winnable-badge", () => {
       if (app.view && app.view.status === "playing") app.badge.schedule(true);
     });
-    on("menu-btn", () => {
-      const bar = $("toolbar");
-      // On a phone the open menu lies over the table (app.css), which keeps the toolbar's closed
-      // height above it: pushed down, the table fitted a shorter space and shrank its cards by a third.
-      if (!bar.classList.contains("menu-open")) document.body.style.setProperty("--bar-closed", `${bar.offsetHeight}px`);
-      const open = bar.classList.toggle("menu-open");
-      $("menu-btn").setAttribute("aria-expanded", String(open));
+    on("menu-btn", () => this.openMenu(!$("toolbar").classList.contains("menu-open")));
+    // The open menu lies over the table on a phone: a touch of the table closes it (and acts too).
+    $("table-view").addEventListener("pointerdown", () => {
+      if ($("toolbar").classList.contains("menu-open")) this.openMenu(false);
     });
+  }
+
+  /** Open or close "More", the menu of the controls a phone keeps out of sight. */
+  openMenu(open) {
+    const bar = $("toolbar");
+    // On a phone the open menu lies over the table (app.css), which keeps the toolbar's closed
+    // height above it: pushed down, the table fitted a shorter space and shrank its cards by a third.
+    if (open) document.body.style.setProperty("--bar-closed", `${bar.offsetHeight}px`);
+    bar.classList.toggle("menu-open", open);
+    $("menu-btn").setAttribute("aria-expanded", String(open));
   }
 
   /** The settings dialog's controls. */
