@@ -35,6 +35,13 @@ side in one browser, ``--blocks`` rounds of ``--moves`` moves and undos on each 
 shared machine's changing load falls on both alike (runs of each site one after the other do not
 compare on a loaded machine: their p50 and p95 swap places from one run to the next).
 
+    python bench/static_site.py --site A [--beside B] --first 4 [--pause 2000] [--moves 100]
+
+times a visit's first requests, where V8's baseline code makes them slow: restored visits (reloads)
+of each site in turn in one browser, a new deal made ``--pause`` ms after the table is playable (a
+player reading it), then ``--moves`` moves and undos; the first three requests of each visit, and
+the p50 and p95 of all but the new deal.
+
     python bench/static_site.py --site A [--beside B] --fresh 6
 
 times warm visits as a player makes them: a browser started afresh on a profile kept since a first
@@ -227,6 +234,61 @@ def side_by_side(sites: list[Path], blocks: int, moves: int) -> None:
         print(f"{site}: a move's round trip in the page: {percentiles(kept)}")
 
 
+FIRST_MOVES = """async (n) => {
+    const { api } = await import('./static/js/api.js');
+    let t = performance.now();
+    let view = await api.create('werner', 1, {}, false);
+    const out = [performance.now() - t];
+    const move = view.legal.find((m) => m.from.startsWith("tableau"));
+    for (let i = 0; i < n; i++) {
+        t = performance.now();
+        view = await api.move(view.id, move, view.version);
+        out.push(performance.now() - t);
+        t = performance.now();
+        view = await api.action(view.id, "undo", view.version);
+        out.push(performance.now() - t);
+    }
+    return out;
+}"""
+
+
+def first_moves(sites: list[Path], visits: int, moves: int, pause_ms: int) -> None:
+    """A visit's first requests on each of ``sites``, open side by side in one browser: restored visits
+    (reloads after a first visit that kept Python's copy) of each in turn, a new deal made ``pause_ms``
+    after it is playable (a player reading the table), then ``moves`` moves and undos."""
+    from playwright.sync_api import sync_playwright
+
+    servers = [served(site) for site in sites]
+    times: list[list[float]] = [[] for _ in sites]
+    firsts: list[list[list[int]]] = [[] for _ in sites]
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            pages = []
+            for _, url in servers:
+                page = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True).new_page()
+                page.goto(url)
+                page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
+                page.wait_for_function("async () => (await (await caches.open('python-snapshots')).keys()).length > 0",
+                                       timeout=60_000)
+                pages.append(page)
+            for _ in range(visits):
+                for page, kept, first in zip(pages, times, firsts):
+                    page.reload()
+                    page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
+                    page.wait_for_timeout(pause_ms)
+                    out = page.evaluate(FIRST_MOVES, moves)
+                    first.append([round(ms) for ms in out[:3]])
+                    kept += out[1:]
+            browser.close()
+    finally:
+        for server, _ in servers:
+            server.kill()
+    for site, kept, first in zip(sites, times, firsts):
+        print(f"{site}: {visits} restored visits, from {pause_ms} ms after the deal: {percentiles(kept)};"
+              f" the new deal, first move and undo of each visit (ms): {first}")
+
+
 FRAME_WATCH = """(() => {
     // When the deal is playable (#board's data-ready), and the frame after it, its images decoded.
     window.benchFrame = {};
@@ -291,7 +353,15 @@ def main() -> None:
     parser.add_argument("--imports", default="", help="with --python: modules imported first, each timed (a,b,...)")
     parser.add_argument("--fresh", type=int, default=0,
                         help="only warm visits in a browser started afresh, this many of each site (--site, --beside)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="only a visit's first requests, this many restored visits of each site (--site, --beside)")
+    parser.add_argument("--pause", type=int, default=2000, help="with --first: ms from the deal to the first request")
     args = parser.parse_args()
+    if args.first:
+        if not args.site:
+            parser.error("--first needs --site")
+        first_moves([Path(args.site)] + ([Path(args.beside)] if args.beside else []), args.first, args.moves, args.pause)
+        return
     if args.python:
         if not args.site:
             parser.error("--python needs --site")
