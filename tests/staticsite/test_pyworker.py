@@ -13,13 +13,9 @@ from napoleon.interfaces.web.page import STATIC
 
 from .node_worker import run_worker
 
-FAKE_PYTHON = """
-export async function startPython(site, options) {
-  globalThis.asked = options;
-  const bridge = {
-    open_app: () => "app",
-    respond: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
-  };
+# The end of a stand-in python.js whose startPython has made ``bridge``: Pyodide with an empty store,
+# every module the bridge, restored from a kept copy.
+STARTED = """
   const pyodide = {
     FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(null),
           readdir: () => [".", ".."], stat: () => ({}) },
@@ -29,6 +25,15 @@ export async function startPython(site, options) {
   return { pyodide, restored: true };
 }
 """
+
+FAKE_PYTHON = """
+export async function startPython(site, options) {
+  globalThis.asked = options;
+  const bridge = {
+    open_app: () => "app",
+    respond: async () => ({ toJs: () => ({ status: 200, headers: {}, body: "{}" }), destroy() {} }),
+  };
+""" + STARTED
 
 DRIVER = """
 const made = [];
@@ -98,15 +103,7 @@ export async function startPython() {
       }));
     },
   };
-  const pyodide = {
-    FS: { mkdirTree() {}, mount() {}, filesystems: { IDBFS: {} }, syncfs: (populate, done) => done(null),
-          readdir: () => [".", ".."], stat: () => ({}) },
-    pyimport: () => bridge,
-    toPy: () => ({ destroy() {} }),
-  };
-  return { pyodide, restored: true };
-}
-"""
+""" + STARTED
 
 REHEARSAL_DRIVER = """
 globalThis.self = globalThis;
