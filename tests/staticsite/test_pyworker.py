@@ -186,6 +186,41 @@ def test_a_later_visit_starts_python_without_waiting_for_the_service_workers_upd
     assert visit("first") == {"answered": False, "workers": []}
 
 
+SHOWN_DRIVER = """
+const frames = [];
+const got = [];
+globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+globalThis.document = { querySelector: () => ({ content: "worker" }), addEventListener() {} };
+globalThis.window = { dispatchEvent() {}, addEventListener() {} };
+Object.defineProperty(globalThis, "navigator", { value: {}, configurable: true });  // no service worker
+globalThis.Worker = class { postMessage(m) { got.push(m.type); } };
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+const { dealShown } = await import("./backend.js");
+const seen = [];
+dealShown();
+for (let frame = 0; frame < 3; frame++) {
+  await tick();
+  seen.push(got.length);
+  frames.splice(0).forEach((callback) => callback());
+}
+await tick();
+seen.push(got);
+console.log(JSON.stringify(seen));
+process.exit(0);
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node")
+def test_the_worker_is_told_a_deal_is_shown_once_its_first_frame_is_drawn(tmp_path):
+    # The search workers' start and the rehearsal come after the deal's first frame, not beside it.
+    for name in ("backend.js", "util.js"):
+        shutil.copy2(STATIC / "js" / name, tmp_path / name)
+    (tmp_path / "driver.mjs").write_text(SHOWN_DRIVER)
+    done = subprocess.run(["node", "driver.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [0, 0, 1, ["shown"]]  # after the second frame, and once
+
+
 # A store whose write-backs wait until the test lets them end: what a request changes is a
 # file's time, as SQLite's writes change it; a GET changes nothing.
 HELD_STORE = """

@@ -81,13 +81,15 @@ if (inWorker) {
 let shown = false;
 
 /**
- * Say that a deal is on the table (the first time only): the page's worker then starts its search
- * workers' Python, which would otherwise compete with the first deal for the machine.
+ * Say that a deal is on the table (the first time only), once its first frame is drawn: the page's
+ * worker then starts its search workers' Python and rehearses a player's first moves, which would
+ * otherwise compete with the first deal, and its frame, for the machine.
  */
 export function dealShown() {
   if (!inWorker || shown) return;
   shown = true;
-  started.then((python) => python.postMessage({ type: "shown" }));
+  const drawn = () => requestAnimationFrame(() => setTimeout(() => started.then((python) => python.postMessage({ type: "shown" }))));
+  requestAnimationFrame(drawn);
 }
 
 /** How the page's worker started Python: {restored: true} from the copy a visit kept (python.js), null until it has. */
