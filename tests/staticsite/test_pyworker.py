@@ -170,20 +170,21 @@ process.exit(0);
 """
 
 
+def run_backend(folder, driver, *args):
+    """Run ``driver`` (a module that imports ./backend.js) in Node in ``folder``: what it printed, read as JSON."""
+    for name in ("backend.js", "util.js"):
+        shutil.copy2(STATIC / "js" / name, folder / name)
+    (folder / "driver.mjs").write_text(driver)
+    done = subprocess.run(["node", "driver.mjs", *args], cwd=folder, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
 def test_a_later_visit_starts_python_without_waiting_for_the_service_workers_update_check(tmp_path):
-    for name in ("backend.js", "util.js"):
-        shutil.copy2(STATIC / "js" / name, tmp_path / name)
-    (tmp_path / "driver.mjs").write_text(BACKEND_DRIVER)
-
-    def visit(which):
-        done = subprocess.run(["node", "driver.mjs", which], cwd=tmp_path, capture_output=True, text=True, timeout=60)
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
-
-    assert visit("later") == {"answered": True, "workers": ["napoleon"]}
+    assert run_backend(tmp_path, BACKEND_DRIVER, "later") == {"answered": True, "workers": ["napoleon"]}
     # The first visit waits for the offline copy (here it never comes within the test's half second).
-    assert visit("first") == {"answered": False, "workers": []}
+    assert run_backend(tmp_path, BACKEND_DRIVER, "first") == {"answered": False, "workers": []}
 
 
 SHOWN_DRIVER = """
@@ -213,12 +214,7 @@ process.exit(0);
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
 def test_the_worker_is_told_a_deal_is_shown_once_its_first_frame_is_drawn(tmp_path):
     # The search workers' start and the rehearsal come after the deal's first frame, not beside it.
-    for name in ("backend.js", "util.js"):
-        shutil.copy2(STATIC / "js" / name, tmp_path / name)
-    (tmp_path / "driver.mjs").write_text(SHOWN_DRIVER)
-    done = subprocess.run(["node", "driver.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [0, 0, 1, ["shown"]]  # after the second frame, and once
+    assert run_backend(tmp_path, SHOWN_DRIVER) == [0, 0, 1, ["shown"]]  # after the second frame, and once
 
 
 # A store whose write-backs wait until the test lets them end: what a request changes is a
