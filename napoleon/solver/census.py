@@ -28,11 +28,11 @@ import time
 from typing import NamedTuple
 
 from ..engine.state import State
-from .core import _core, _deadend_bits, _search_args, _shortcuts
-from .search import LOST, UNKNOWN, WON, Verdict
+from .core import _core, _deadend_bits, _search_args, _shortcuts, verdict_of
+from .search import Verdict
 
 DEPTHS = 4
-"""Classes are counted with the piles in play cut to 0 .. DEPTHS - 1 cards (csrc/napoleon_core.h)."""
+"""Classes are counted with the piles in play and the waste cut to 0 .. DEPTHS - 1 cards (csrc/napoleon_core.h)."""
 
 
 class Census(NamedTuple):
@@ -62,5 +62,5 @@ def census(state: State, budget: float | None = None, max_states: int | None = N
     start = time.perf_counter()
     verdict, states, open_, classes = _core.census(*_search_args(state, budget, max_states),
                                                    _deadend_bits(deadends, waste), bool(macros))
-    return Census({1: WON, 0: LOST}.get(verdict, UNKNOWN), states, open_, tuple(classes),
+    return Census(verdict_of(verdict), states, open_, tuple(classes),
                   time.perf_counter() - start)

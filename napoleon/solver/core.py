@@ -49,7 +49,7 @@ from .memory import search_memory as search_memory
 from .memory import set_memory_limit as set_memory_limit
 from .memory import share_memory as share_memory
 from .projectable import refusal
-from .search import LOST, UNKNOWN, WON, Pruned, Result
+from .search import LOST, UNKNOWN, WON, Pruned, Result, Verdict
 
 MAX_PHASES = 6
 MAX_PILES = 32
@@ -318,6 +318,11 @@ def _deadend_bits(deadends: bool, waste: bool) -> int:
 DEFAULT_WEIGHTS = (40, 3, 12, 0, 8, 0)
 
 
+def verdict_of(code: int) -> Verdict:
+    """The verdict a core search's code stands for (1 won, 0 lost, anything else unknown)."""
+    return {1: WON, 0: LOST}.get(code, UNKNOWN)
+
+
 def _search_args(state: State, budget: float | None, max_states: int | None) -> tuple:
     """The arguments every core search starts with: tables, position, limits.
 
@@ -427,7 +432,7 @@ def search(state: State, budget: float | None = None, max_states: int | None = N
         raise _checkpoint_error(checkpoint, exc) from exc
     if mode in ("greedy", "playouts", "nested") and verdict == 0:
         verdict = -1  # the greedy pass may miss wins: finding none proves nothing
-    name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
+    name = verdict_of(verdict)
     return Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict in (0, 1),
                   verdict == STOPPED_MEMORY, bool(fingerprints) and verdict == 0,
                   Pruned(*pruned[0]) if pruned else None)
@@ -518,7 +523,7 @@ def layers(state: State, budget: float | None = None, max_states: int | None = N
             if not tag:
                 raise
             raise _checkpoint_error(checkpoint, exc) from exc
-    name = {1: WON, 0: LOST}.get(verdict, UNKNOWN)
+    name = verdict_of(verdict)
     result = Result(name, [Move(*m) for m in moves], states, time.perf_counter() - start, verdict in (0, 1),
                     verdict == STOPPED_MEMORY)
     return result, LayerStats(*stats)

@@ -463,7 +463,8 @@ static PyObject *py_projection_lost(PyObject *self, PyObject *args) {
 
 /* census(rules, piles, redeals, total, budget, max_states, deadends, macro) -> (verdict, states,
    open, classes): a depth-first search and its census (census.c): the positions its tests did
-   not prove lost, and their classes with the piles in play cut to 0..3 cards (a tuple). */
+   not prove lost, and their classes with the piles in play and the waste cut to 0..3 cards (a
+   tuple; 0: the piles in play left out, the waste whole). */
 static PyObject *py_census(PyObject *self, PyObject *args) {
     PyObject *rules_list, *piles;
     int redeals;
