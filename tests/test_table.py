@@ -57,15 +57,18 @@ def test_st_helenas_ring_is_the_deal_order_clockwise():
     assert ring.piles == tuple(f"tableau-{n}" for n in range(1, 13))
     assert ring.top == ("tableau-1", "tableau-2", "tableau-3", "tableau-4")
     assert ring.right == ("tableau-5", "tableau-6")
-    picture = ring.picture().places
-    # Clockwise: 1-4 left to right on top, 5-6 down the right, 7-10 right to left, 11-12 up the left.
-    xs = [picture[f"tableau-{n}"].x for n in (1, 2, 3, 4)]
-    assert xs == sorted(xs)
-    assert picture["tableau-5"].y < picture["tableau-6"].y
-    xs = [picture[f"tableau-{n}"].x for n in (10, 9, 8, 7)]
-    assert xs == sorted(xs)
-    assert picture["tableau-11"].y > picture["tableau-12"].y
-    assert picture["tableau-11"].x < picture["foundation-1"].x < picture["tableau-5"].x
+    for picture in (ring.picture().places, ring.wide().places):
+        # Clockwise: 1-4 left to right on top, 5-6 down the right, 7-10 right to left, 11-12 up the left.
+        xs = [picture[f"tableau-{n}"].x for n in (1, 2, 3, 4)]
+        assert xs == sorted(xs)
+        assert picture["tableau-5"].y < picture["tableau-6"].y
+        xs = [picture[f"tableau-{n}"].x for n in (10, 9, 8, 7)]
+        assert xs == sorted(xs)
+        assert picture["tableau-11"].y > picture["tableau-12"].y
+        assert picture["tableau-11"].x < picture["foundation-1"].x < picture["tableau-5"].x
+        assert picture["tableau-1"].y < picture["foundation-1"].y < picture["foundation-5"].y < picture["tableau-7"].y
+    # On a short, wide screen: some four cards high, where the rulebook's ring is nearly seven.
+    assert ring.wide().height < 6.5 < 9 < ring.picture().height
 
 
 def test_the_web_pictures_keep_their_measures():

@@ -195,16 +195,28 @@ class Ring:
         """How many piles wide the top, the bottom and the centre's rows are at most."""
         return max(len(self.top), len(self.bottom), *(len(b.piles) for b in self.centre))
 
+    def _centre(self, x0: float, rows: list[float]) -> dict[str, Place]:
+        """The centre's rows from ``x0`` across, each at its ``rows`` y."""
+        places: dict[str, Place] = {}
+        for y, band in zip(rows, self.centre, strict=True):
+            for k, p in enumerate(band.piles):
+                places[p] = Place(x0 + k * PITCH, y, band.fan, band.room)
+        return places
+
+    def _sides_across(self, places: dict[str, Place], rows: list[float], left: float, right: float) -> None:
+        """The left and right sides beside the centre's rows, fanning right from ``left`` and ``right``."""
+        for y, p in zip(rows, self.right, strict=False):
+            places[p] = Place(right, y, RIGHT, self.side_room)
+        for y, p in zip(rows, reversed(self.left), strict=False):
+            places[p] = Place(left, y, RIGHT, self.side_room)
+
     def _middle(self, x0: float, end_room: float) -> tuple[dict[str, Place], list[float], float]:
         """The top side, the centre's rows under it and the bottom side under
         them, from ``x0`` across; the top and bottom fan down into
         ``end_room``. Returns the places, the rows' y and the bottom's y:
         the two pictures differ only in where they put the left and right sides."""
-        places: dict[str, Place] = {}
         rows = [end_room + 0.3 + r * (CARD_RATIO + 0.25) for r in range(len(self.centre))]
-        for y, band in zip(rows, self.centre, strict=True):
-            for k, p in enumerate(band.piles):
-                places[p] = Place(x0 + k * PITCH, y, band.fan, band.room)
+        places = self._centre(x0, rows)
         bottom = rows[-1] + CARD_RATIO + 0.3
         for k, p in enumerate(self.top):
             places[p] = Place(x0 + k * PITCH, 0.0, DOWN, end_room)
@@ -218,10 +230,7 @@ class Ring:
         x0 = S + 0.35
         right = x0 + self._across() * PITCH - GAP + 0.35
         places, rows, bottom = self._middle(x0, V)
-        for y, p in zip(rows, self.right, strict=False):
-            places[p] = Place(right, y, RIGHT, S)
-        for y, p in zip(rows, reversed(self.left), strict=False):
-            places[p] = Place(0.0, y, RIGHT, S)
+        self._sides_across(places, rows, 0.0, right)
         return Picture(places, right + S, bottom + V)
 
     def portrait(self) -> Picture:
@@ -241,6 +250,29 @@ class Ring:
             for k, p in enumerate(side):
                 places[p] = Place(x, rows[0] + k * (each + 0.25), DOWN, each)
         return Picture(places, right + 1, height, prefer=0.8)
+
+
+    def wide(self) -> Picture:
+        """The ring for a short, wide screen (a phone on its side): the top's and bottom's piles
+        fan right, in a row each above and below the centre, so the table is little more than
+        four cards high where the rulebook's picture is nearly seven: there its cards would be
+        too small to read, or the table would scroll. Drawn where the rulebook's cannot show
+        readable cards, or gives much smaller ones (``prefer`` 0.6)."""
+        S, room, gap = self.side_room, 3.0, 0.15
+        across = max(len(self.top), len(self.bottom)) * (room + GAP) - GAP
+        middle = 2 * S + 0.7 + self._across() * PITCH - GAP
+        width = max(across, middle)
+        x0 = (width - middle) / 2 + S + 0.35
+        rows = [CARD_RATIO + gap + r * (CARD_RATIO + 0.2) for r in range(len(self.centre))]
+        bottom = rows[-1] + CARD_RATIO + gap
+        places = self._centre(x0, rows)
+        edge = (width - across) / 2
+        for k, p in enumerate(self.top):
+            places[p] = Place(edge + k * (room + GAP), 0.0, RIGHT, room)
+        for k, p in enumerate(reversed(self.bottom)):
+            places[p] = Place(edge + k * (room + GAP), bottom, RIGHT, room)
+        self._sides_across(places, rows, x0 - 0.35 - S, x0 + self._across() * PITCH - GAP + 0.35)
+        return Picture(places, width, bottom + CARD_RATIO, prefer=0.6)
 
 
 @dataclass(frozen=True)
@@ -274,7 +306,8 @@ class Picture:
     """A whole table in card units: ``width`` x ``height``, a place per pile,
     captions ``(x, y, text)``. ``prefer`` weighs it against a game's other
     pictures: below 1 for one further from the rulebook's, drawn only where
-    it gives much larger cards."""
+    it gives much larger cards. The page first keeps the pictures that show
+    the whole table with readable cards; where none does, the largest cards."""
 
     places: dict[str, Place]
     width: float
@@ -310,8 +343,9 @@ class Table:
             return self.own_pictures
         if isinstance(self.shape, Corners):
             raise TypeError("a table of Corners shape must give its own pictures")
-        if isinstance(self.shape, Columns) and len(self.shape.columns.piles) >= PORTRAIT_COLUMNS or \
-                isinstance(self.shape, Ring):
+        if isinstance(self.shape, Ring):
+            return (self.shape.picture(), self.shape.portrait(), self.shape.wide())
+        if isinstance(self.shape, Columns) and len(self.shape.columns.piles) >= PORTRAIT_COLUMNS:
             return (self.shape.picture(), self.shape.portrait())
         return (self.shape.picture(),)
 

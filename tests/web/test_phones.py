@@ -150,6 +150,14 @@ def test_every_card_index_is_readable_on_a_phone(server, new_page, game_id, size
     keep_shot(page, f"{game_id}-{width}x{height}-readable.png")
 
 
+def resized(page, width, height):
+    """The page at a new size, its table laid out again (the page's ResizeObserver answers before the
+    next frame) and its cards in their new places."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    settled(page)
+
+
 def test_forty_thieves_uses_the_height_of_a_phone(server, new_page):
     page = new_page(width=390, height=844)
     page.goto(f"{server}/#forty-thieves/3")
@@ -157,11 +165,39 @@ def test_forty_thieves_uses_the_height_of_a_phone(server, new_page):
     card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
     assert card >= 55, f"cards {card:.0f} px wide (32 px before)"
     # On a wide screen the rulebook's table stays: one row of ten columns.
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(300)
+    resized(page, 1280, 800)
     tops = page.evaluate("[...document.querySelectorAll('#board .slot[data-pile^=tableau]')]"
                          ".map(s => s.getBoundingClientRect().top)")
     assert max(tops) - min(tops) < 1
+
+
+def test_st_helena_on_a_phones_side_shows_the_whole_table(server, new_page):
+    """Held on its side, a phone is 390 px high: the rulebook's ring (the top and bottom piles
+    fanned down) needs nine and a half cards' width of height, so its cards were squeezed or the
+    table scrolled past the screen. The wide picture (those piles fanned right, above and below
+    the foundations) shows every pile at once, cards no smaller than the page's readable size."""
+    page = new_page(width=844, height=390, **TOUCH)
+    page.goto(f"{server}/#st-helena/3")
+    wait_ready(page, "st-helena", 0)
+    settled(page)
+    bottom = page.evaluate("Math.max(...[...document.querySelectorAll('#board .card, #board .slot')]"
+                           ".map(e => e.getBoundingClientRect().bottom))")
+    assert bottom <= 390 + 0.5, f"the table's bottom at {bottom:.0f} px"
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 390
+    card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
+    assert card >= 50, f"cards {card:.0f} px wide"
+    ys = page.evaluate("['tableau-1', 'tableau-2', 'tableau-3', 'tableau-4'].map(p =>"
+                       " document.querySelector(`#board .slot[data-pile=\"${p}\"]`).getBoundingClientRect().top)")
+    assert max(ys) - min(ys) < 1  # the top piles still one row, left to right (clockwise from the top left)
+    xs = page.evaluate("['tableau-1', 'tableau-2', 'tableau-3', 'tableau-4'].map(p =>"
+                       " document.querySelector(`#board .slot[data-pile=\"${p}\"]`).getBoundingClientRect().left)")
+    assert xs == sorted(xs)
+    keep_shot(page, "st-helena-844x390-whole.png")
+    # On a computer's screen the rulebook's ring stays: the top piles fan down.
+    resized(page, 1280, 800)
+    first = page.evaluate("[...document.querySelectorAll('#board .card[data-pile=\"tableau-1\"]')]"
+                          ".map(c => c.getBoundingClientRect()).map(r => [r.left, r.top])")
+    assert first[1][1] > first[0][1] and abs(first[1][0] - first[0][0]) < 1
 
 
 def test_a_refusal_is_read_whole_at_360_px(server, new_page):

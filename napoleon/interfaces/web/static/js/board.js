@@ -170,8 +170,12 @@ export class Board {
     const aw = area.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const ah = area.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
     const fit = (spec) => Math.min(aw / spec.w, ah / spec.h);
-    const score = (s) => fit(s) * (s.prefer || 1);
-    const spec = this.specs.reduce((best, s) => (score(s) > score(best) ? s : best));
+    // The pictures that show the whole table with readable cards come first; among them the
+    // largest cards, weighed by how near each is to the rulebook's (prefer). Where none does (a
+    // phone on its side), the largest cards: that table scrolls least.
+    const readable = this.specs.filter((s) => fit(s) >= READABLE_UNIT);
+    const score = readable.length ? (s) => fit(s) * (s.prefer || 1) : fit;
+    const spec = (readable.length ? readable : this.specs).reduce((best, s) => (score(s) > score(best) ? s : best));
     if (spec !== this.spec) {
       this.spec = spec;
       for (const el of this.labelEls) el.remove();
