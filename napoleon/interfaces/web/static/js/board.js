@@ -4,6 +4,7 @@
 // its new place and slides there.
 
 import { BACK_URL, CARD_BOX, CARD_RATIO as CH, SUIT_SYMBOLS, cardUrl } from "./cards.js";
+import { pictureFor, readableUnit } from "./layouts.js";
 import { pileLabel } from "./names.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -17,7 +18,6 @@ const INDEX = 0.26;         // the large index's type size, in card widths (app.
 const INDEX_WIDTH = 1.05;   // its width sideways (rank over suit, "10" the widest), in type sizes
 const INDEX_EDGE = 4.5;     // and its padding and edge, in px
 const INDEX_MIN_PX = 8;     // the smallest type a tight fan's index is drawn in
-const READABLE_UNIT = 50;   // the narrowest card (px) a short window still gets, if its width allows
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -169,13 +169,7 @@ export class Board {
     const style = getComputedStyle(area);
     const aw = area.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const ah = area.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    const fit = (spec) => Math.min(aw / spec.w, ah / spec.h);
-    // The pictures that show the whole table with readable cards come first; among them the
-    // largest cards, weighed by how near each is to the rulebook's (prefer). Where none does (a
-    // phone on its side), the largest cards: that table scrolls least.
-    const readable = this.specs.filter((s) => fit(s) >= READABLE_UNIT);
-    const score = readable.length ? (s) => fit(s) * (s.prefer || 1) : fit;
-    const spec = (readable.length ? readable : this.specs).reduce((best, s) => (score(s) > score(best) ? s : best));
+    const spec = pictureFor(this.specs, aw, ah);
     if (spec !== this.spec) {
       this.spec = spec;
       for (const el of this.labelEls) el.remove();
@@ -187,10 +181,7 @@ export class Board {
         return el;
       });
     }
-    let unit = fit(spec) * this.scale;
-    // A short window (a page zoomed to 200%, a phone on its side) would shrink the cards past
-    // reading: they keep a readable size as far as the width allows, and the table scrolls down.
-    unit = Math.max(unit, Math.min(READABLE_UNIT, aw / spec.w));
+    let unit = readableUnit(spec, aw, ah, this.scale);
     unit = Math.max(22, Math.min(unit, 150));
     this.unit = unit;
     this.height = Math.max(spec.h * unit, Math.min(ah, spec.h * unit * 1.6));

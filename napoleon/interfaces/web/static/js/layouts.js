@@ -33,3 +33,41 @@ export function layoutsFor(game, pileNames) {
   }
   return specs;
 }
+
+export const READABLE_UNIT = 50;  // the narrowest card (px) a short window still gets, if its width allows
+
+/** The card width (px) at which the picture ``spec`` fills ``aw`` x ``ah`` px without scrolling. */
+export function fitOf(spec, aw, ah) {
+  return Math.min(aw / spec.w, ah / spec.h);
+}
+
+/** The card width the picture ``spec`` gets in ``aw`` x ``ah`` px, its fit times ``scale`` (the
+ * player's card size): a short window (a page zoomed to 200%, a phone on its side) would shrink the
+ * cards past reading, so they keep a readable size as far as the width allows, and the table
+ * scrolls down. */
+export function readableUnit(spec, aw, ah, scale = 1) {
+  return Math.max(fitOf(spec, aw, ah) * scale, Math.min(READABLE_UNIT, aw / spec.w));
+}
+
+/**
+ * Which of a game's pictures ``specs`` (layoutsFor) to draw in ``aw`` x ``ah`` px. The largest cards,
+ * weighed by how near each picture is to the rulebook's (``prefer``), among the pictures that show
+ * the whole table with cards about readable; where none does, of those whose cards are nearly
+ * readable once the table scrolls, the one that scrolls least (weighed too); where none is even
+ * so (a narrow screen), the largest cards, weighed.
+ */
+export function pictureFor(specs, aw, ah) {
+  const prefer = (spec) => spec.prefer || 1;
+  const readable = (unit) => unit >= 0.95 * READABLE_UNIT;
+  const score = (spec) => fitOf(spec, aw, ah) * prefer(spec);
+  const over = (spec) => Math.max(0, spec.h * readableUnit(spec, aw, ah) - ah) / prefer(spec);
+  const bigger = (a, b) => score(a) > score(b);
+  const whole = specs.filter((spec) => readable(fitOf(spec, aw, ah)));
+  // Cards a little under the readable size with a table that scrolls a little beat readable ones
+  // on a table twice the screen's height (the Tomb on a small phone's side).
+  const scrolled = specs.filter((spec) => readableUnit(spec, aw, ah) >= 0.8 * READABLE_UNIT);
+  const [pool, better] = whole.length ? [whole, bigger]
+    : scrolled.length ? [scrolled, (a, b) => (Math.abs(over(a) - over(b)) > 1 ? over(a) < over(b) : bigger(a, b))]
+      : [specs, bigger];
+  return pool.reduce((best, spec) => (better(spec, best) ? spec : best));
+}
