@@ -30,7 +30,7 @@ import argparse
 import time
 
 from napoleon import get_game
-from napoleon.solver import LOST, core
+from napoleon.solver import LOST, core, probes
 
 SAMPLE = (1500001, 1500004, 1500014, 1500018, 1500022, 1500025, 1500043, 1500046, 1500052, 1500058,
           1500066, 1500075, 1500082, 1500091, 1500023, 1500024, 1500026, 1500030, 1500032, 1500035)
@@ -66,10 +66,10 @@ def endgame_positions(game, deal: int, walk: int, every: int, stock: int = 7) ->
     """One in `every` of the first `walk` positions of the plain depth-first
     search with at most `stock` stock cards (seven: the endgames), as piles."""
     s = game.new_state(deal)
-    for m in core.core_autoplay(s):
+    for m in probes.core_autoplay(s):
         s.push(m)
-    seen = {core.core_key(s)[0]}
-    stack = [(core.core_dfs_moves(s), 0, 0)]
+    seen = {probes.core_key(s)[0]}
+    stack = [(probes.core_dfs_moves(s), 0, 0)]
     out, count = [], 1
     while stack and count < walk:
         lines, i, pushed = stack[-1]
@@ -83,10 +83,10 @@ def endgame_positions(game, deal: int, walk: int, every: int, stock: int = 7) ->
         for m in lines[i]:
             s.push(m)
             made += 1
-        for m in core.core_autoplay(s):
+        for m in probes.core_autoplay(s):
             s.push(m)
             made += 1
-        key = core.core_key(s)[0]
+        key = probes.core_key(s)[0]
         if key in seen:
             for _ in range(made):
                 s.pop()
@@ -95,7 +95,7 @@ def endgame_positions(game, deal: int, walk: int, every: int, stock: int = 7) ->
         count += 1
         if count % every == 0 and len(s.piles[game.stock]) <= stock:
             out.append([p[:] for p in s.piles])
-        stack.append((core.core_dfs_moves(s), 0, made))
+        stack.append((probes.core_dfs_moves(s), 0, made))
     return out
 
 

@@ -13,7 +13,7 @@ import pytest
 import napoleon
 from napoleon.cards import ACE, KING, card_str, deck, is_red, parse_card, rank, suit_char
 from napoleon.engine.autoplay import safe_moves
-from napoleon.solver import core
+from napoleon.solver import core, probes
 
 try:
     from rules.helpers import assert_illegal, mv, play_legal, position, snapshot, turn_all
@@ -439,9 +439,9 @@ def test_every_legal_move_reads_back_from_its_notation_and_json(game_id, options
 def test_the_core_moves_plays_home_and_redeals_as_the_engine_does(game_id, options):
     for state in positions(game_id, options):
         legal = state.legal_moves()
-        assert core.core_moves(state) == legal
-        assert core.core_autoplay(state) == safe_moves(state.copy())
+        assert probes.core_moves(state) == legal
+        assert probes.core_autoplay(state) == safe_moves(state.copy())
         if napoleon.REDEAL in legal:
             after = state.copy()
             after.push(napoleon.REDEAL)
-            assert core.core_redeal(state) == (after.piles, after.redeals)
+            assert probes.core_redeal(state) == (after.piles, after.redeals)

@@ -159,59 +159,6 @@ def _mask(cards) -> int:
     return m
 
 
-def core_redeal(state: State) -> tuple[list[list[int]], int]:
-    """The piles and redeal count after a redeal as the core carries it out (to test it against the engine)."""
-    return _core.redeal(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
-
-
-def core_moves(state: State) -> list[Move]:
-    """The legal moves as the core generates them (to test it against the engine)."""
-    return [Move(*m) for m in _core.moves(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
-
-
-def core_dfs_moves(state: State) -> list[list[Move]]:
-    """The moves depth-first search tries from ``state``, in its order, each
-    as the plain moves it stands for: a macro move of the stock (``csrc/core.h``,
-    A7) as its turns and then its play (to test them against the engine)."""
-    lines = _core.dfs_moves(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
-    return [[Move(*m) for m in line] for line in lines]
-
-
-def core_key(state: State, root_redeals: int | None = None) -> tuple[bytes, int]:
-    """The core's canonical key of ``state`` and its 64-bit hash (``csrc/keys.c``),
-    the stock keyed as a suffix of the stock of a search begun at
-    ``root_redeals`` redeals (None: this position's own count), to test that
-    the hash tells positions apart exactly as the key does."""
-    root = state.redeals if root_redeals is None else root_redeals
-    return _core.key(encode_rules(state.game), [p[:] for p in state.piles], state.redeals, root)
-
-
-def core_playout_check(state: State, max_states: int, seed: int = 1) -> int:
-    """Run the core's playouts from ``state`` for ``max_states`` positions,
-    checking at every move that the map of tops and the pile hashes they keep
-    from move to move are those of the position made afresh (``csrc/nested.c``).
-    The positions checked; an AssertionError names the first that differs."""
-    return _core.playout_check(*_search_args(state, None, max_states), seed)
-
-
-def core_dead_end(state: State) -> bool:
-    """Whether the core's dead-end test (``csrc/deadend.c``) proves ``state`` lost."""
-    return _core.dead_end(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
-
-
-def core_waste_dead(state: State) -> bool:
-    """Whether the core's waste test (``csrc/wastedead.c``) proves ``state`` lost."""
-    return _core.waste_dead(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)
-
-
-def core_project(state: State, kept: set[int]) -> list[list[int]]:
-    """The piles of ``state``'s projection onto the suits ``kept`` as the core makes it
-    (``csrc/projection.c``), to test it against :func:`.projection.project`."""
-    mask = sum(1 << s for s in kept)
-    return _core.project(encode_rules(state.game), [p[:] for p in state.piles], state.redeals,
-                         state.game.total_cards, mask)
-
-
 def _refuse_search(state: State, mode: str, limited: float | None, fingerprints: bool | None,
                    checkpoint: object, projections: tuple[int, int, int] | None) -> None:
     """Raise ValueError for a combination of :func:`search`'s arguments it cannot honour."""
@@ -233,21 +180,6 @@ def _projections_refused(state: State, mode: str, checkpoint: object = None) -> 
     why = refusal(state.game)
     if why:
         raise ValueError(f"a projection's loss proves nothing in this game: {why}")
-
-
-def core_projection_lost(state: State, size: int, cap: int) -> tuple[bool, Pruned]:
-    """Whether the core finds some projection of ``state`` onto ``size`` suits lost (each searched
-    depth-first to at most ``cap`` positions, as :func:`search` asks them), and what that took."""
-    _projections_refused(state, "dfs")
-    lost, done = _core.projection_lost(encode_rules(state.game), [p[:] for p in state.piles], state.redeals,
-                                       state.game.total_cards, size, cap, _deadend_bits(_DEADENDS.on, _WASTE.on),
-                                       _MACROS.on)
-    return lost, Pruned(*done)
-
-
-def core_autoplay(state: State) -> list[Move]:
-    """The moves the core's auto-play makes from ``state`` (state untouched)."""
-    return [Move(*m) for m in _core.autoplay(encode_rules(state.game), [p[:] for p in state.piles], state.redeals)]
 
 
 CORE_SEARCHES = {"dfs": 0, "best": 1, "greedy": 2, "playouts": 3, "nested": 4}
@@ -456,11 +388,6 @@ class LayerStats(NamedTuple):
     def bytes_a_position(self) -> float:
         """The memory a position held took at the peak, its share of the tables."""
         return self.peak_bytes / self.peak_held if self.peak_held else 0.0
-
-
-def core_layer(root: State, state: State) -> int:
-    """``state``'s layer in a layered search from ``root`` (:func:`layers`), to test that no move lowers it."""
-    return _core.layer(encode_rules(root.game), [p[:] for p in root.piles], [p[:] for p in state.piles], root.redeals)
 
 
 def layers(state: State, budget: float | None = None, max_states: int | None = None,

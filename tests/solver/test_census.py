@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import napoleon
-from napoleon.solver import LOST, core
+from napoleon.solver import LOST, core, probes
 from napoleon.solver.census import DEPTHS, census
 from napoleon.solver.core import _core, encode_rules
 
@@ -19,7 +19,7 @@ LOST_DEALS = (5, 10, 22, 24)  # lost on the reduced deck: the census sees every 
 
 
 def settle(state: napoleon.State) -> None:
-    for move in core.core_autoplay(state):
+    for move in probes.core_autoplay(state):
         state.push(move)
 
 
@@ -42,18 +42,18 @@ def reference(root: napoleon.State) -> tuple[int, tuple[int, ...]]:
     table = encode_rules(root.game)
     start = root.copy()
     settle(start)
-    seen = {core.core_key(start, root.redeals)[0]}
+    seen = {probes.core_key(start, root.redeals)[0]}
     todo, classes = [start], [set() for _ in range(DEPTHS)]
     while todo:
         state = todo.pop()
         for depth in range(DEPTHS):
             classes[depth].add(cut_key(state, depth, root.redeals, table))
-        for line in core.core_dfs_moves(state):
+        for line in probes.core_dfs_moves(state):
             child = state.copy()
             for move in line:
                 child.push(move)
             settle(child)
-            key = core.core_key(child, root.redeals)[0]
+            key = probes.core_key(child, root.redeals)[0]
             if key not in seen and not child.is_won:
                 seen.add(key)
                 todo.append(child)

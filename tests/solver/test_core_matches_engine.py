@@ -19,7 +19,7 @@ from variants import IDS, VARIANTS
 import napoleon
 from napoleon.engine.autoplay import safe_moves
 from napoleon.engine.move import REDEAL
-from napoleon.solver import core
+from napoleon.solver import core, probes
 
 pytestmark = [pytest.mark.skipif(not core.available, reason="the C core is not built"),
               pytest.mark.usefixtures("each_core")]
@@ -34,12 +34,12 @@ def test_core_moves_and_autoplay_equal_the_engines(game, options, deal, seed):
     state = napoleon.new_game(game, deal, options)
     for _ in range(250):
         moves = state.legal_moves()
-        assert core.core_moves(state) == moves
-        assert core.core_autoplay(state) == safe_moves(state.copy())
+        assert probes.core_moves(state) == moves
+        assert probes.core_autoplay(state) == safe_moves(state.copy())
         if REDEAL in moves:  # the core redeals from the game's declared data
             after = state.copy()
             after.push(REDEAL)
-            assert core.core_redeal(state) == (after.piles, after.redeals)
+            assert probes.core_redeal(state) == (after.piles, after.redeals)
         if not moves:
             break
         state.push(rng.choice(moves))
@@ -73,7 +73,7 @@ def test_core_turns_the_waste_over_as_the_engine_does(game, options, deal, seed)
     assert REDEAL in state.legal_moves()
     after = state.copy()
     after.push(REDEAL)
-    assert core.core_redeal(state) == (after.piles, after.redeals)
+    assert probes.core_redeal(state) == (after.piles, after.redeals)
     assert state.game.redeal_order() is not None  # carried out by the core, not by a call into Python
 
 
@@ -89,7 +89,7 @@ def test_position_hash_tells_positions_apart_as_the_key_does(game, options, deal
     root = state.redeals
     hashes: dict[int, bytes] = {}
     for _ in range(150):
-        key, h = core.core_key(state, root)
+        key, h = probes.core_key(state, root)
         assert hashes.setdefault(h, key) == key
         groups = state.game.symmetric_groups(state)
         if groups:  # interchangeable piles in another order: the same key, the same hash
@@ -99,7 +99,7 @@ def test_position_hash_tells_positions_apart_as_the_key_does(game, options, deal
             rng.shuffle(order)
             for p, q in zip(group, order, strict=True):
                 shuffled.piles[p] = state.piles[q][:]
-            assert core.core_key(shuffled, root) == (key, h)
+            assert probes.core_key(shuffled, root) == (key, h)
         moves = state.legal_moves()
         if not moves:
             break
@@ -119,7 +119,7 @@ def test_playouts_keep_their_tops_and_hashes_as_they_move(game, options, deal, s
         if REDEAL not in state.legal_moves():
             break
         state.push(REDEAL)
-    assert core.core_playout_check(state, 3_000, seed) == 3_000
+    assert probes.core_playout_check(state, 3_000, seed) == 3_000
 
 
 def test_a_one_card_pile_does_not_hash_as_an_empty_one():
@@ -134,5 +134,5 @@ def test_a_one_card_pile_does_not_hash_as_an_empty_one():
     for s in (one, other):
         s.piles[a], s.piles[b] = [], []
     one.piles[a], other.piles[b] = [1], [1]
-    assert core.core_key(one)[0] != core.core_key(other)[0]
-    assert core.core_key(one)[1] != core.core_key(other)[1]
+    assert probes.core_key(one)[0] != probes.core_key(other)[0]
+    assert probes.core_key(one)[1] != probes.core_key(other)[1]

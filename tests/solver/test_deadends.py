@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import napoleon
 from napoleon.engine.state import State
-from napoleon.solver import LOST, UNKNOWN, core, replays_to_win, solve
+from napoleon.solver import LOST, UNKNOWN, core, probes, replays_to_win, solve
 from napoleon.solver.search import Search
 
 from .endgames import walked
@@ -46,7 +46,7 @@ def test_dead_ends_and_the_searches_using_them_agree_with_the_exhaustive_search(
     state = walked(game_id, options, deal, steps, random.Random(seed))
     expected = truth(state)
     assume(expected != UNKNOWN)
-    if core.core_dead_end(state) or core.core_waste_dead(state):
+    if probes.core_dead_end(state) or probes.core_waste_dead(state):
         assert expected == LOST
     for mode in ("dfs", "best"):
         for cards, waste in ((True, False), (False, True), (True, True)):
@@ -70,7 +70,7 @@ def test_every_position_of_a_winning_line_is_alive():
             continue
         s = state.copy()
         for move in result.moves:
-            assert not core.core_dead_end(s) and not core.core_waste_dead(s)
+            assert not probes.core_dead_end(s) and not probes.core_waste_dead(s)
             s.push(move)
             checked += 1
     assert checked > 200
@@ -83,7 +83,7 @@ def test_the_test_fires_and_cuts_searches():
     dead = fewer = 0
     for deal in range(1, 150):
         state = walked("forty-thieves", {"ranks": 5, "columns": 4}, deal, rng.randint(5, 30), rng)
-        dead += core.core_dead_end(state)
+        dead += probes.core_dead_end(state)
         with_test = core.search(state, max_states=2_000_000, mode="dfs", deadends=True)
         without = core.search(state, max_states=2_000_000, mode="dfs", deadends=False)
         assert with_test.verdict == without.verdict
@@ -119,7 +119,7 @@ def test_the_waste_test_fires_on_small_deals_only_where_they_are_lost(options):
     steps = 150 if "redeals" in options else 60   # a walk long enough to use the redeal
     for deal in range(1, 400):
         state = walked("forty-thieves", options, deal * 7919 + 13, rng.randint(0, steps), rng)
-        if not core.core_waste_dead(state):
+        if not probes.core_waste_dead(state):
             continue
         fired += 1
         assert truth(state, max_states=200_000) == LOST, state.to_json()
@@ -157,8 +157,8 @@ FULL_SIZE = [
 @pytest.mark.parametrize("piles", FULL_SIZE, ids=["stock-4", "stock-0"])
 def test_the_waste_test_on_the_full_game_agrees_with_a_search_that_does_not_use_it(piles):
     state = _position(piles)
-    assert core.core_waste_dead(state)
-    assert not core.core_dead_end(state)   # the card-set test sees no dead end here
+    assert probes.core_waste_dead(state)
+    assert not probes.core_dead_end(state)   # the card-set test sees no dead end here
     # Card by card, no dead-end test: every position below it visited.
     plain = core.search(state, mode="dfs", max_states=2_000_000, macros=False, deadends=False, waste=False)
     assert plain.verdict == LOST and plain.states > 150
@@ -183,4 +183,4 @@ def test_the_waste_test_never_fires_where_its_conditions_do_not_hold(game_id):
     # games only Forty Thieves has them.
     rng = random.Random(1)
     for deal in range(1, 30):
-        assert not core.core_waste_dead(walked(game_id, {}, deal, rng.randint(0, 80), rng))
+        assert not probes.core_waste_dead(walked(game_id, {}, deal, rng.randint(0, 80), rng))

@@ -24,7 +24,7 @@ import napoleon
 from napoleon.engine.game import UNLIMITED
 from napoleon.engine.rules import WASTE
 from napoleon.interfaces.cli import main
-from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
+from napoleon.solver import LOST, UNKNOWN, WON, core, probes, replays_to_win, solve
 from napoleon.solver.search import Search
 
 from .endgames import endgame, walked
@@ -102,14 +102,14 @@ def test_no_legal_move_lowers_the_layer(game, options, deal, steps, seed):
     root = state.copy()
     g = state.game
     moving = {g.stock, *g.role_piles.get(WASTE, [])} if g.stock is not None else set()
-    layer = core.core_layer(root, state)
+    layer = probes.core_layer(root, state)
     for _ in range(steps):
         moves = state.legal_moves()
         if not moves or state.is_won:
             break
         move = rng.choice(moves)
         state.push(move)
-        after = core.core_layer(root, state)
+        after = probes.core_layer(root, state)
         stays = move.src not in moving and move.dst not in g.foundations
         assert after == layer if stays else after > layer, f"{move} from layer {layer} to {after}"
         layer = after

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import napoleon
 from napoleon.engine.state import State
-from napoleon.solver import UNKNOWN, core, replays_to_win, solve
+from napoleon.solver import UNKNOWN, core, probes, replays_to_win, solve
 from napoleon.solver.search import Search
 
 from .endgames import walked
@@ -37,7 +37,7 @@ GAMES = [
 
 def closed(state: State) -> State:
     """The position after the core's auto-play, as every searched position is."""
-    for move in core.core_autoplay(state):
+    for move in probes.core_autoplay(state):
         state.push(move)
     return state
 
@@ -55,7 +55,7 @@ def expected_successors(state: State) -> set:
     turned = state.copy()
     while turned.piles[stock]:
         turned.push(next(m for m in turned.legal_moves() if m.src == stock))
-        if core.core_autoplay(turned):
+        if probes.core_autoplay(turned):
             out.add(key(closed(turned.copy())))
             break
         waste = turned.history[-1].dst
@@ -76,12 +76,12 @@ def _after(state: State, moves: list) -> State:
 @given(deal=st.integers(1, 2**40), steps=st.integers(0, 60), seed=st.integers(0, 2**32))
 def test_macro_moves_replay_and_reach_what_turning_card_by_card_does(game_id, options, deal, steps, seed):
     state = closed(walked(game_id, options, deal, steps, random.Random(seed)))
-    lines = core.core_dfs_moves(state)
+    lines = probes.core_dfs_moves(state)
     actual = {key(closed(_after(state, line))) for line in lines}
     stock = state.game.stock
     if state.piles[stock] and state.game.max_redeals - state.redeals <= 0:
         # A7 applies: no bare turn is tried, every turn is followed by a play or by auto-play.
-        assert all(line[-1].src != stock or core.core_autoplay(_after(state, line)) for line in lines)
+        assert all(line[-1].src != stock or probes.core_autoplay(_after(state, line)) for line in lines)
         # One move per group of interchangeable spaces (and none that leaves the
         # position as it was) in the search, every move in the reference.
         assert actual - {key(state)} == expected_successors(state) - {key(state)}

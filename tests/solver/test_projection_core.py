@@ -16,7 +16,7 @@ from itertools import combinations
 import pytest
 
 from napoleon import new_game
-from napoleon.solver import core
+from napoleon.solver import core, probes
 from napoleon.solver.projection import ProjectionTable, project
 
 from .test_projection import SMALL, _positions
@@ -30,7 +30,7 @@ def test_the_core_projects_as_projection_py_does():
         for state in _positions(options, 6, seed=rng.randint(0, 999)):
             for size in (1, 2, 3):
                 for kept in combinations(range(4), size):
-                    assert core.core_project(state, set(kept)) == project(state, kept).piles, (options, kept)
+                    assert probes.core_project(state, set(kept)) == project(state, kept).piles, (options, kept)
 
 
 def test_the_core_finds_the_projections_lost_that_projection_py_does():
@@ -40,7 +40,7 @@ def test_the_core_finds_the_projections_lost_that_projection_py_does():
         tables = {size: ProjectionTable(size=size, cap=20_480) for size in (1, 2, 3)}
         for state in _positions(options, 12, seed=len(str(options)) + 1):
             for size, table in tables.items():
-                found, done = core.core_projection_lost(state, size, 20_480)
+                found, done = probes.core_projection_lost(state, size, 20_480)
                 assert found == table.lost(state), (size, state.to_json())
                 assert done.asked >= 1 and done.cut == found
                 lost += found
@@ -81,10 +81,10 @@ def test_projections_are_asked_only_where_they_prove_something():
     with pytest.raises(ValueError, match="proves nothing in this game: its piles build across suits"):
         core.search(werner, mode="dfs", max_states=1000, projections=(2, 99, 1000))
     with pytest.raises(ValueError, match="proves nothing in this game: it moves whole piles"):
-        core.core_projection_lost(new_game("napoleons-tomb", 1), 2, 1000)
+        probes.core_projection_lost(new_game("napoleons-tomb", 1), 2, 1000)
     # A redeal left: never asked, the search is the one without them.
     state = new_game("forty-thieves", 1, {"ranks": 4, "columns": 3, "redeals": "unlimited"})
-    assert core.core_projection_lost(state, 2, 1000) == (False, (0, 0, 0, 0, 0))
+    assert probes.core_projection_lost(state, 2, 1000) == (False, (0, 0, 0, 0, 0))
     state = new_game("forty-thieves", 1, {"ranks": 4, "columns": 3})
     with pytest.raises(ValueError, match="1 to 3"):
         core.search(state, mode="dfs", max_states=1000, projections=(4, 99, 1000))
