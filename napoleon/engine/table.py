@@ -251,7 +251,6 @@ class Ring:
                 places[p] = Place(x, rows[0] + k * (each + 0.25), DOWN, each)
         return Picture(places, right + 1, height, prefer=0.8)
 
-
     def wide(self) -> Picture:
         """The ring for a short, wide screen (a phone on its side): the top's and bottom's piles
         fan right, in a row each above and below the centre, so the table is little more than
@@ -307,7 +306,8 @@ class Picture:
     captions ``(x, y, text)``. ``prefer`` weighs it against a game's other
     pictures: below 1 for one further from the rulebook's, drawn only where
     it gives much larger cards. The page first keeps the pictures that show
-    the whole table with readable cards; where none does, the largest cards."""
+    the whole table with readable cards; where none does, the one that
+    scrolls least with nearly readable cards (static/js/layouts.js)."""
 
     places: dict[str, Place]
     width: float

@@ -255,6 +255,11 @@ def verdict_of(code: int) -> Verdict:
     return {1: WON, 0: LOST}.get(code, UNKNOWN)
 
 
+def _position(state: State) -> tuple[list[int], list[list[int]], int]:
+    """The core's arguments for ``state``: its game's tables, a copy of its piles, its redeals."""
+    return encode_rules(state.game), [p[:] for p in state.piles], state.redeals
+
+
 def _search_args(state: State, budget: float | None, max_states: int | None) -> tuple:
     """The arguments every core search starts with: tables, position, limits.
 
@@ -262,9 +267,7 @@ def _search_args(state: State, budget: float | None, max_states: int | None) -> 
     search's caller falls back as it does for a game the core cannot take."""
     if _core is None:
         raise NotCompilable("the compiled search core is not built")
-    game = state.game
-    return (encode_rules(game), [p[:] for p in state.piles], state.redeals, game.total_cards,
-            float(budget or 0.0), int(max_states or 0))
+    return (*_position(state), state.game.total_cards, float(budget or 0.0), int(max_states or 0))
 
 
 def checkpoint_tag(state: State, deadends: bool, macros: bool, fingerprints: bool, waste: bool = False) -> bytes:

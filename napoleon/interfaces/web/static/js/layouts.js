@@ -34,10 +34,10 @@ export function layoutsFor(game, pileNames) {
   return specs;
 }
 
-export const READABLE_UNIT = 50;  // the narrowest card (px) a short window still gets, if its width allows
+const READABLE_UNIT = 50;  // the narrowest card (px) a short window still gets, if its width allows
 
 /** The card width (px) at which the picture ``spec`` fills ``aw`` x ``ah`` px without scrolling. */
-export function fitOf(spec, aw, ah) {
+function fitOf(spec, aw, ah) {
   return Math.min(aw / spec.w, ah / spec.h);
 }
 
