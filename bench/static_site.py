@@ -10,8 +10,10 @@ The site is built into a temporary folder (or ``--site DIR``, built already) and
   site.json's list), each compressed with gzip -6 as a static host sends them (wheels and zips
   are compressed already), and as http.server sends them (uncompressed).
 - **Cold**: a fresh profile, from opening the address to a playable deal (the table drawn and
-  its requests answered). **Warm**: the same profile reloaded (the offline copy, Python's
-  compiled code cached by the browser). One more reload, traced (not timed), says whether
+  its requests answered) and to the frame after it, read in the page from the navigation's start
+  (Playwright's own wait, its round trips and polling, printed beside). **Warm**: the same profile
+  reloaded ``--reloads`` times, ``--settle`` seconds apart (the offline copy, Python's compiled
+  code cached by the browser): the median, best and worst. One more reload, traced (not timed), says whether
   Pyodide's WebAssembly (pyodide.asm.wasm) came compiled from Chromium's code cache, and how long
   its streaming compile took in the page's worker.
 - **Move**: ``api.move`` then ``api.action("undo")`` from the page's own module, one after the
@@ -307,6 +309,18 @@ FRAME_WATCH = """(() => {
 })();"""
 
 
+def visit(page, go) -> tuple[float, float, float]:
+    """One visit of ``page`` (its context watching with FRAME_WATCH) begun by ``go``: seconds from the
+    navigation's start to the playable deal and to the frame after it, read in the page, and from
+    ``go``'s call to Playwright seeing that frame (its own round trips and polling included)."""
+    started = time.monotonic()
+    go()
+    page.wait_for_function("window.benchFrame && window.benchFrame.frame", timeout=600_000)
+    waited = time.monotonic() - started
+    ready, frame = page.evaluate("[benchFrame.ready / 1000, benchFrame.frame / 1000]")
+    return ready, frame, waited
+
+
 def fresh_visits(sites: list[Path], visits: int) -> None:
     """Warm visits to each of ``sites`` in a browser started afresh each time on a profile of the site's
     own (kept since a first visit, not timed): opening to a playable deal, and to the frame after it."""
@@ -356,6 +370,10 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0,
                         help="only a visit's first requests, this many restored visits of each site (--site, --beside)")
     parser.add_argument("--pause", type=int, default=2000, help="with --first: ms from the deal to the first request")
+    parser.add_argument("--reloads", type=int, default=5, help="warm visits timed: reloads of the page")
+    parser.add_argument("--settle", type=float, default=4.0,
+                        help="seconds after each visit before the next (the deal's verdict search and the warm-up"
+                             " it starts, which a reload would cut short and the next visit share the machine with)")
     args = parser.parse_args()
     if args.first:
         if not args.site:
@@ -392,19 +410,22 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+            context.add_init_script(FRAME_WATCH)
             page = context.new_page()
-            started = time.monotonic()
-            page.goto(url)
-            page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
-            cold = time.monotonic() - started
+            cold = visit(page, lambda: page.goto(url, wait_until="commit"))
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            time.sleep(args.settle)
             warm = []
-            for _ in range(3):
-                started = time.monotonic()
-                page.reload()
-                page.wait_for_selector("#board[data-ready='1']", state="attached", timeout=600_000)
-                warm.append(time.monotonic() - started)
-            print(f"playable deal: cold {cold:.2f} s, warm {min(warm):.2f} s (best of 3; {', '.join(f'{w:.2f}' for w in warm)})")
+            for _ in range(args.reloads):
+                warm.append(visit(page, lambda: page.reload(wait_until="commit")))
+                time.sleep(args.settle)
+            playable, drawn, waited = (sorted(w[i] for w in warm) for i in range(3))
+            print(f"playable deal, in the page from opening the address (drawn: the frame after it):"
+                  f" cold {cold[0]:.2f} s (drawn {cold[1]:.2f}); warm, {len(warm)} reloads:"
+                  f" median {statistics.median(playable):.2f} s (drawn {statistics.median(drawn):.2f}),"
+                  f" best {playable[0]:.2f} (drawn {drawn[0]:.2f}), worst {playable[-1]:.2f} (drawn {drawn[-1]:.2f})")
+            print(f"  as Playwright waits for the frame from its call: cold {cold[2]:.2f} s,"
+                  f" warm median {statistics.median(waited):.2f} s")
             print(wasm_cache(browser, page))
             in_page(page, "async (api) => { globalThis.benchView = await api.create('werner', 1, {}, false); }")
             print(f"a move's round trip in the page: {percentiles(in_page(page, MOVES, args.moves))}")
