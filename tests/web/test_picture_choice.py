@@ -58,11 +58,23 @@ def test_st_helena_takes_the_rulebooks_ring_on_a_computer_and_its_wide_picture_o
 
 
 def test_a_table_that_scrolls_a_little_beats_tiny_cards():
-    # Grand Napoleon upright: its rulebook picture fits only with 27 px cards; the portrait one,
-    # 50 px cards, scrolls a few px on a phone whose bar is a little taller.
+    # Grand Napoleon upright: its rulebook picture fits only with 27 px cards; the portrait one
+    # needs 50 px cards a few px higher than a phone whose bar is a little taller leaves.
     got = chosen("grand-napoleon", [PHONE_UPRIGHT, PHONE_UPRIGHT_SHORTER])
     assert [i for i, _ in got] == [1, 1]
     assert all(unit >= 47.5 for _, unit in got)
+
+
+@pytest.mark.parametrize("game_id, size", [("st-helena", (844, 300)), ("grand-napoleon", PHONE_UPRIGHT)])
+def test_a_table_that_shows_whole_with_cards_nearly_readable_is_not_made_to_scroll(game_id, size):
+    # St. Helena on a phone's side under a taller status line: its wide picture shows whole with
+    # 49 px cards, which 50 px cards would make scroll by 5 px; Grand Napoleon upright, 48.6 px
+    # against 18 px of scrolling.
+    pictures = napoleon.get_game(game_id).table().pictures()
+    (index, unit), = chosen(game_id, [size])
+    fit = min(size[0] / pictures[index].width, size[1] / pictures[index].height)
+    assert 0.95 * 50 <= fit < 50  # the case: whole, with cards a little under the readable size
+    assert unit == pytest.approx(fit) and pictures[index].height * unit <= size[1]
 
 
 def test_a_table_twice_the_screen_high_loses_to_cards_a_little_smaller():

@@ -35,6 +35,7 @@ export function layoutsFor(game, pileNames) {
 }
 
 const READABLE_UNIT = 50;  // the narrowest card (px) a short window still gets, if its width allows
+const NEARLY = 0.95;  // cards this share of READABLE_UNIT wide still read: a table showing whole at that size is not made to scroll
 
 /** The card width (px) at which the picture ``spec`` fills ``aw`` x ``ah`` px without scrolling. */
 function fitOf(spec, aw, ah) {
@@ -44,9 +45,11 @@ function fitOf(spec, aw, ah) {
 /** The card width the picture ``spec`` gets in ``aw`` x ``ah`` px, its fit times ``scale`` (the
  * player's card size): a short window (a page zoomed to 200%, a phone on its side) would shrink the
  * cards past reading, so they keep a readable size as far as the width allows, and the table
- * scrolls down. */
+ * scrolls down; a table that shows whole with cards nearly that size keeps them so, whole. */
 export function readableUnit(spec, aw, ah, scale = 1) {
-  return Math.max(fitOf(spec, aw, ah) * scale, Math.min(READABLE_UNIT, aw / spec.w));
+  const fit = fitOf(spec, aw, ah);
+  const floor = fit >= NEARLY * READABLE_UNIT ? Math.min(fit, READABLE_UNIT) : READABLE_UNIT;
+  return Math.max(fit * scale, Math.min(floor, aw / spec.w));
 }
 
 /**
@@ -58,7 +61,7 @@ export function readableUnit(spec, aw, ah, scale = 1) {
  */
 export function pictureFor(specs, aw, ah) {
   const prefer = (spec) => spec.prefer || 1;
-  const readable = (unit) => unit >= 0.95 * READABLE_UNIT;
+  const readable = (unit) => unit >= NEARLY * READABLE_UNIT;
   const score = (spec) => fitOf(spec, aw, ah) * prefer(spec);
   const over = (spec) => Math.max(0, spec.h * readableUnit(spec, aw, ah) - ah) / prefer(spec);
   const bigger = (a, b) => score(a) > score(b);
