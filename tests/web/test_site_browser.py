@@ -160,6 +160,25 @@ GOOD_COPY = """async (arg) => {
 }"""
 
 
+TABLE_NOW = """() => {
+    const board = document.getElementById("board");
+    return Object.fromEntries([...board.querySelectorAll(".slot")].map((slot) => [slot.dataset.pile,
+        [...board.querySelectorAll(`.card[data-pile="${slot.dataset.pile}"]`)].map((c) => c.dataset.card)]));
+}"""
+
+# The cards of each pile when the board first holds cards on a visit, and whether the app had
+# answered by then (its view, #board's data-ready).
+FIRST_TABLE = f"""(() => {{
+    new MutationObserver((_, observer) => {{
+        const board = document.getElementById("board");
+        if (!board || !board.querySelector(".card")) return;
+        observer.disconnect();
+        const answered = board.dataset.ready === "1" || !!(window.napoleonApp && window.napoleonApp.view);
+        window.firstTable = {{ answered, piles: ({TABLE_NOW})() }};
+    }}).observe(document, {{ childList: true, subtree: true }});
+}})();"""
+
+
 def python_start(page):
     """How the page's worker started Python: ``{"restored": True}`` from a copy a visit kept."""
     return page.evaluate("import('./static/js/backend.js').then((m) => m.howPythonStarted())")
@@ -349,8 +368,15 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000)
         context.set_offline(True)
         page.goto(f"{site}#forty-thieves/{deal}")
+        ready(page, "forty-thieves", 2)  # on the table when the page is left: the table kept
+        context.add_init_script(FIRST_TABLE)
         page.reload()
         ready(page, "forty-thieves", 2)  # the game played above, from the store
+        # The table the page left was drawn at once, before the app answered, as the app then drew it.
+        first = page.evaluate("window.firstTable")
+        assert first is not None and not first["answered"]
+        assert first["piles"] == page.evaluate(f"({TABLE_NOW})()")
+        assert sum(len(cards) for cards in first["piles"].values()) == 104  # every card of the two decks
         # This visit's Python came from the copy the first kept (its imports done); the store,
         # opened after it, holds the game as it is now.
         assert python_start(page) == {"restored": True}

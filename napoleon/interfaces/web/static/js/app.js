@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { Announcer } from "./announce.js";
-import { dealShown } from "./backend.js";
+import { dealShown, inWorker } from "./backend.js";
 import { WinnableBadge } from "./badge.js";
 import { Board } from "./board.js";
 import { Dialogs } from "./dialogs.js";
@@ -21,6 +21,11 @@ import { Toolbar } from "./toolbar.js";
 import { $, capital, formatTime, sentence, setWords, store } from "./util.js";
 import { WayBack } from "./wayback.js";
 
+// The static site's Python takes one to two seconds to start on a later visit: the table a visit
+// leaves is kept in this browser (App.keepTable) and drawn at once on the next visit to the same
+// address, to look at while the app starts; the app's own answer replaces it.
+const KEPT_TABLE = "kept-table";
+
 export class App {
   constructor() {
     this.catalog = null;
@@ -30,6 +35,7 @@ export class App {
     this.waiting = [];
     this.version = 0;
     this.receivedAt = performance.now();
+    this.kept = null;  // the kept table on the board until the app's first answer, if one is
     this.board = new Board($("board"));
     this.prefs = new Prefs(this.board);
     this.announcer = new Announcer();
@@ -64,6 +70,7 @@ export class App {
   async start() {
     this.toolbar.wire();
     this.wirePage();
+    if (inWorker) this.kept = this.drawKeptTable();
     try {
       this.catalog = await api.catalog();
     } catch (err) {
@@ -96,9 +103,42 @@ export class App {
     window.addEventListener("focus", () => this.refresh());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.refresh();
-      else this.pause();
+      else this.leaving();
     });
-    window.addEventListener("pagehide", () => this.pause());
+    window.addEventListener("pagehide", () => this.leaving());
+  }
+
+  /** The page hidden or closed: the clock stops, and the static site keeps the table for the next visit. */
+  leaving() {
+    this.pause();
+    if (inWorker) this.keepTable();
+  }
+
+  /** The table as the app last drew it (its view and its game's entry in the catalogue, the words
+   * it is named in), kept in this browser for drawKeptTable. */
+  keepTable() {
+    const v = this.view;
+    if (!v || !this.catalog || !this.games[v.game]) return;
+    store.set(KEPT_TABLE, { view: v, game: this.games[v.game], words: this.catalog.words });
+  }
+
+  /** The kept table (keepTable) drawn now, if the address asks for the game it shows: not playable
+   * (the page's input waits for the app's view, this.view) and not ready (#board's data-ready), only
+   * seen until the app's own answer replaces it (show): the view drawn and its game's entry (as
+   * JSON, to compare with the app's), or null when none was. */
+  drawKeptTable() {
+    const kept = store.get(KEPT_TABLE, null);
+    const address = location.hash || store.get("last", "");
+    if (!kept || !kept.view || kept.view.hash !== address || !kept.game) return null;
+    try {
+      setWords(kept.words || {});
+      const view = kept.view;
+      this.board.setGame(view, layoutsFor(kept.game, view.piles.map((p) => p.name)), kept.game.foundation_starts);
+      return { view, game: JSON.stringify(kept.game) };
+    } catch (err) {
+      this.board.root.replaceChildren();  // kept by another version of the page: nothing to show
+      return null;
+    }
   }
 
   /** No one is looking at the game (the page hidden or closed): its clock stops until the next action. */
@@ -244,8 +284,15 @@ export class App {
     this.view = view;
     this.version += 1;
     this.receivedAt = performance.now();
+    // The kept table of the same game, drawn from the same entry of the catalogue: it moves to the
+    // app's view as a move would (the cards that match stay where they lie), not drawn anew.
+    const kept = this.kept;
+    this.kept = null;
+    const fromKept = !before && kept && kept.view.id === view.id && kept.game === JSON.stringify(this.games[view.game]);
     if (sameGame) {
       await this.board.update(view);
+    } else if (fromKept) {
+      await this.board.update({ ...view, made: [], undone: [] });
     } else {
       const game = this.games[view.game];
       this.board.setGame(view, layoutsFor(game, view.piles.map((p) => p.name)), game.foundation_starts);
