@@ -294,15 +294,16 @@ def first_moves(sites: list[Path], visits: int, moves: int, pause_ms: int) -> No
 FRAME_WATCH = """(() => {
     // When the deal is playable (#board's data-ready), and the frame after it, its images decoded.
     window.benchFrame = {};
+    // The first cards on the table: the table a visit left (the page's module draws it while Python
+    // starts, before the document's DOMContentLoaded), else the deal.
+    new MutationObserver((_, seen) => {
+        if (!document.querySelector("#board .card")) return;
+        seen.disconnect();
+        window.benchFrame.shown = performance.now();
+    }).observe(document, { childList: true, subtree: true });
     const watch = () => {
         const board = document.getElementById("board");
         if (!board) return requestAnimationFrame(watch);
-        // The first cards on the table: the table a visit left (the page draws it while Python starts), else the deal.
-        new MutationObserver((_, seen) => {
-            if (!board.querySelector(".card")) return;
-            seen.disconnect();
-            window.benchFrame.shown = performance.now();
-        }).observe(board, { childList: true });
         new MutationObserver(() => {
             if (board.dataset.ready !== "1" || window.benchFrame.ready) return;
             window.benchFrame.ready = performance.now();
@@ -352,6 +353,7 @@ def fresh_visits(sites: list[Path], visits: int) -> None:
                         else:
                             timed[i].append(page.evaluate(
                                 "[benchFrame.ready / 1000, benchFrame.frame / 1000, benchFrame.shown / 1000]"))
+                        page.goto("about:blank")  # the player leaves the site (a closed context fires no pagehide)
                         context.close()
         finally:
             for server, _ in servers:
