@@ -331,7 +331,8 @@ def visit(page, go) -> tuple[float, float, float, float]:
 
 def fresh_visits(sites: list[Path], visits: int) -> None:
     """Warm visits to each of ``sites`` in a browser started afresh each time on a profile of the site's
-    own (kept since a first visit, not timed): opening to a playable deal, and to the frame after it."""
+    own (kept since a first visit, not timed), each left for a blank page as a player leaves: opening
+    to a playable deal, to the frame after it, and to the first cards (the table the visit before left)."""
     from playwright.sync_api import sync_playwright
 
     servers = [served(site) for site in sites]

@@ -35,7 +35,8 @@ export function layoutsFor(game, pileNames) {
 }
 
 const READABLE_UNIT = 50;  // the narrowest card (px) a short window still gets, if its width allows
-const NEARLY = 0.95;  // cards this share of READABLE_UNIT wide still read: a table showing whole at that size is not made to scroll
+// Cards this share of READABLE_UNIT wide still read: a table showing whole at that size is not made to scroll.
+const NEARLY = 0.95;
 
 /** The card width (px) at which the picture ``spec`` fills ``aw`` x ``ah`` px without scrolling. */
 function fitOf(spec, aw, ah) {
