@@ -166,15 +166,16 @@ TABLE_NOW = """() => {
         [...board.querySelectorAll(`.card[data-pile="${slot.dataset.pile}"]`)].map((c) => c.dataset.card)]));
 }"""
 
-# The cards of each pile when the board first holds cards on a visit, and whether the app had
-# answered by then (its view, #board's data-ready).
+# The cards of each pile and the status line's title when the board first holds cards on a visit,
+# and whether the app had answered by then (its view, #board's data-ready).
 FIRST_TABLE = f"""(() => {{
     new MutationObserver((_, observer) => {{
         const board = document.getElementById("board");
         if (!board || !board.querySelector(".card")) return;
         observer.disconnect();
         const answered = board.dataset.ready === "1" || !!(window.napoleonApp && window.napoleonApp.view);
-        window.firstTable = {{ answered, piles: ({TABLE_NOW})() }};
+        const title = document.getElementById("game-title").textContent;
+        window.firstTable = {{ answered, piles: ({TABLE_NOW})(), title }};
     }}).observe(document, {{ childList: true, subtree: true }});
 }})();"""
 
@@ -376,6 +377,8 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
         first = page.evaluate("window.firstTable")
         assert first is not None and not first["answered"]
         assert first["piles"] == page.evaluate(f"({TABLE_NOW})()")
+        assert first["title"] == page.evaluate("document.getElementById('game-title').textContent")
+        assert "Forty Thieves" in first["title"]
         assert sum(len(cards) for cards in first["piles"].values()) == 104  # every card of the two decks
         # This visit's Python came from the copy the first kept (its imports done); the store,
         # opened after it, holds the game as it is now.

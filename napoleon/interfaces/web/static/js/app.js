@@ -134,6 +134,8 @@ export class App {
       setWords(kept.words || {});
       const view = kept.view;
       this.board.setGame(view, layoutsFor(kept.game, view.piles.map((p) => p.name)), kept.game.foundation_starts);
+      this.toolbar.showTitle(view, kept.game);
+      $("clock").textContent = formatTime(view.elapsed);
       return { view, game: JSON.stringify(kept.game) };
     } catch (err) {
       this.board.root.replaceChildren();  // kept by another version of the page: nothing to show

@@ -17,17 +17,7 @@ export class Toolbar {
     const g = this.app.games[v.game];
     $("game-select").value = v.game;
     if (document.activeElement !== $("deal-input")) $("deal-input").value = v.deal_text;
-    // The short name where the screen is narrow (CSS shows one of the two).
-    const rest = sentence("title_deal", { deal: v.deal_text }) +
-      (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
-    const long = document.createElement("span");
-    long.className = "long";
-    long.textContent = g.name + rest;
-    const short = document.createElement("span");
-    short.className = "short";
-    short.textContent = (g.short_name || g.name) + rest;
-    $("game-title").replaceChildren(long, short);
-    $("moves-count").textContent = String(v.moves_played);
+    this.showTitle(v, g);
     this.app.badge.showGrade();
     $("finish").hidden = !(v.finish > 0 && v.status === "playing");
     $("finish").title = v.finish_text || "";
@@ -45,6 +35,21 @@ export class Toolbar {
     $("share-link").href = v.hash;
     $("share-link").textContent = sentence("share_link", { hash: v.hash });
     this.renderOptions(g);
+  }
+
+  /** The status line's title and moves for view ``v`` of game ``g`` (its catalogue entry). */
+  showTitle(v, g) {
+    // The short name where the screen is narrow (CSS shows one of the two).
+    const rest = sentence("title_deal", { deal: v.deal_text }) +
+      (v.describe !== v.game ? ` · ${v.describe.slice(v.game.length + 1)}` : "");
+    const long = document.createElement("span");
+    long.className = "long";
+    long.textContent = g.name + rest;
+    const short = document.createElement("span");
+    short.className = "short";
+    short.textContent = (g.short_name || g.name) + rest;
+    $("game-title").replaceChildren(long, short);
+    $("moves-count").textContent = String(v.moves_played);
   }
 
   /** One control per option of game ``g`` (its rules' variants), set to the game's. */
