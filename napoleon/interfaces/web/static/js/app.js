@@ -10,7 +10,6 @@ import { WinnableBadge } from "./badge.js";
 import { Board } from "./board.js";
 import { Dialogs } from "./dialogs.js";
 import { Input } from "./input.js";
-import { layoutsFor } from "./layouts.js";
 import { Play } from "./play.js";
 import { Prefs } from "./prefs.js";
 import { Replay } from "./replay.js";
@@ -133,7 +132,7 @@ export class App {
     try {
       setWords(kept.words || {});
       const view = kept.view;
-      this.board.setGame(view, layoutsFor(kept.game, view.piles.map((p) => p.name)), kept.game.foundation_starts);
+      this.board.setGame(view, kept.game);
       this.toolbar.showTitle(view, kept.game);
       $("clock").textContent = formatTime(view.elapsed);
       return { view, game: JSON.stringify(kept.game) };
@@ -296,8 +295,7 @@ export class App {
     } else if (fromKept) {
       await this.board.update({ ...view, made: [], undone: [] });
     } else {
-      const game = this.games[view.game];
-      this.board.setGame(view, layoutsFor(game, view.piles.map((p) => p.name)), game.foundation_starts);
+      this.board.setGame(view, this.games[view.game]);
     }
     Object.assign($("board").dataset, {
       id: view.id, game: view.game, deal: view.deal_text, moves: String(view.moves_made), status: view.status,

@@ -4,7 +4,7 @@
 // its new place and slides there.
 
 import { BACK_URL, CARD_BOX, CARD_RATIO as CH, SUIT_SYMBOLS, cardUrl } from "./cards.js";
-import { pictureFor, readableUnit } from "./layouts.js";
+import { layoutsFor, pictureFor, readableUnit } from "./layouts.js";
 import { pileLabel } from "./names.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -45,9 +45,11 @@ export class Board {
 
   // ------------------------------------------------------------ model
 
-  /** Draw a new game from scratch, in the best of its layouts ``specs`` for this
-   * screen; ``starts`` names the rank that starts each foundation ("A", "K"). */
-  setGame(view, specs, starts = {}) {
+  /** Draw ``view`` of a new game from scratch, ``game`` its entry in the catalogue: in the best of
+   * its pictures for this screen, each foundation marked with the rank that starts it ("A", "K"). */
+  setGame(view, game) {
+    const specs = layoutsFor(game, view.piles.map((p) => p.name));
+    const starts = game.foundation_starts || {};
     this.root.replaceChildren();
     this.els.clear();
     this.pos.clear();
