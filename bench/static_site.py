@@ -8,7 +8,8 @@ The site is built into a temporary folder (or ``--site DIR``, built already) and
 
 - **Transfer**: the files a first visit fetches (the service worker keeps the whole site:
   site.json's list), each compressed with gzip -6 as a static host sends them (wheels and zips
-  are compressed already), and as http.server sends them (uncompressed).
+  are compressed already), and as http.server sends them (uncompressed); and those a newer version
+  of the site fetches when its Pyodide is the same (site.json's runtime files are kept).
 - **Cold**: a fresh profile, from opening the address to a playable deal (the table drawn and
   its requests answered) and to the frame after it, read in the page from the navigation's start
   (Playwright's own wait, its round trips and polling, printed beside). **Warm**: the same profile
@@ -69,9 +70,11 @@ from pathlib import Path
 CHROMIUM = "/usr/bin/chromium"
 
 
-def transfer(site: Path) -> tuple[int, int]:
-    """(gzip -6 bytes, plain bytes) of the files the first visit fetches."""
-    files = json.loads((site / "site.json").read_text())["files"]
+def transfer(site: Path, update: bool = False) -> tuple[int, int]:
+    """(gzip -6 bytes, plain bytes) of the files the first visit fetches; with ``update``, of those a newer
+    version of the site with the same Pyodide fetches (the service worker keeps Pyodide's files apart)."""
+    listed = json.loads((site / "site.json").read_text())
+    files = [f for f in listed["files"] if not (update and f in listed["runtime"]["files"])]
     plain = packed = 0
     for rel in files:
         path = site / ("index.html" if rel == "./" else rel)
@@ -417,7 +420,9 @@ def main() -> None:
     if not args.site:
         build(site)
     packed, plain = transfer(site)
-    print(f"first visit: {packed / 1e6:.1f} MB compressed (gzip -6), {plain / 1e6:.1f} MB as http.server sends it")
+    update, _ = transfer(site, update=True)
+    print(f"first visit: {packed / 1e6:.1f} MB compressed (gzip -6), {plain / 1e6:.1f} MB as http.server sends it;"
+          f" a newer version of the site with the same Pyodide: {update / 1e6:.1f} MB compressed")
     server, url = served(site)
     try:
         with sync_playwright() as p:

@@ -106,6 +106,25 @@ def test_a_new_build_gets_a_new_version_and_a_full_folder_is_refused(tmp_path, c
     assert f'const VERSION = "{again["version"]}";' in (tmp_path / "a" / "sw.js").read_text()
 
 
+def test_pyodides_files_are_kept_under_a_name_that_changes_with_them_alone(tmp_path, cache):
+    first = site.build(tmp_path / "a", cache)
+    runtime = first["runtime"]
+    assert runtime["files"] == sorted(f for f in first["files"] if f.startswith("pyodide/"))
+    assert set(runtime["files"]) == {f"pyodide/{name}" for name in site.PYODIDE_FILES}
+    assert runtime["cache"].startswith(f"pyodide-{site.PYODIDE_VERSION}-")
+    worker = (tmp_path / "a" / "sw.js").read_text()
+    assert f'const RUNTIME = "{runtime["cache"]}";' in worker and 'const RUNTIME = "dev";' not in worker
+    # A new version whose Pyodide is the same: its cache of Pyodide's files is the same.
+    (tmp_path / "a" / "manifest.webmanifest").write_text("{}")
+    newer = site.seal(tmp_path / "a", first["core"])
+    assert newer["version"] != first["version"] and newer["runtime"] == runtime
+    # A new version whose Pyodide differs: another cache, so that no browser mixes the two.
+    (tmp_path / "a" / "pyodide" / "pyodide.mjs").write_text("// another Pyodide\n")
+    other = site.seal(tmp_path / "a", first["core"])
+    assert other["runtime"]["cache"] != runtime["cache"] and other["runtime"]["files"] == runtime["files"]
+    assert f'const RUNTIME = "{other["runtime"]["cache"]}";' in (tmp_path / "a" / "sw.js").read_text()
+
+
 def test_without_npm_the_build_says_why(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))  # no npm here
     with pytest.raises(site.SiteError, match="cannot fetch pyodide"):

@@ -63,10 +63,12 @@ def built_site(tmp_path_factory, worker_id):
 
 
 @contextmanager
-def serving(folder):
-    """``folder`` served by ``python -m http.server`` on a free port of 127.0.0.1: its address."""
+def serving(folder, log=None):
+    """``folder`` served by ``python -m http.server`` on a free port of 127.0.0.1: its address. With
+    ``log`` (a file's path), the server writes each request it answers there."""
+    logged = open(log, "w") if log else subprocess.DEVNULL
     server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(folder), "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                              stdout=subprocess.PIPE, stderr=logged, text=True)
     try:
         line = server.stdout.readline()
         port = re.search(r"port (\d+)", line)
@@ -75,6 +77,8 @@ def serving(folder):
     finally:
         server.kill()
         server.wait(10)
+        if log:
+            logged.close()
 
 
 @pytest.fixture(scope="session")
@@ -87,11 +91,12 @@ def static_site(built_site):
 @pytest.fixture
 def site_folder(built_site, tmp_path):
     """A folder of this test's own, served, that is a link to the site built for the run
-    (:func:`publish_newer` points it at a newer one): (folder, address)."""
+    (:func:`publish_newer` points it at a newer one): (folder, address, the server's log of requests)."""
     folder = tmp_path / "site"
     folder.symlink_to(built_site)
-    with serving(folder) as address:
-        yield folder, address
+    log = tmp_path / "requests.log"
+    with serving(folder, log) as address:
+        yield folder, address, log
 
 
 def ready(page, game=None, moves=None, timeout=START):
@@ -355,7 +360,7 @@ def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_co
 
 def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_version_keeping_its_games(
         browser, site_folder, tmp_path, werner1_solution):
-    folder, site = site_folder
+    folder, site, log = site_folder
     context, page = open_site(browser, site, DESKTOP)
     try:
         play_every_game(page, touch=False)
@@ -395,6 +400,7 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
         # which no version's offline copy holds).
         context.set_offline(False)
         newer = publish_newer(folder)
+        asked_before = len(log.read_text().splitlines())
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.waiting",
                                timeout=START)
@@ -404,11 +410,18 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
         page.goto(f"{site}#forty-thieves/{deal}")
         ready(page, "forty-thieves", 2)
         assert page.evaluate("fetch('site.json').then((r) => r.json()).then((s) => s.version)") == newer
+        # It fetched its own files, and none of Pyodide's: the same Pyodide's were kept from the older.
+        asked = {m.group(1) for m in map(re.compile(r'"GET (\S+)').search, log.read_text().splitlines()[asked_before:])
+                 if m}
+        assert {"/sw.js", "/site.json", "/index.html", "/python/site-packages.pack"} <= asked
+        assert not [path for path in asked if path.startswith("/pyodide/")]
         page.goto(f"{site}#stats")
         page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
         assert not page.js_errors
         # The newer version keeps a copy of its own; the older version's is dropped with it.
         page.wait_for_function("async () => (await (await caches.open('python-snapshots')).keys())"
                                f".map((r) => r.url).join() === '{site}python-snapshot/{newer}/app'", timeout=START)
+        runtime = json.loads((folder / "site.json").read_text())["runtime"]["cache"]
+        assert sorted(page.evaluate("caches.keys()")) == sorted([f"napoleon-{newer}", runtime, "python-snapshots"])
     finally:
         context.close()

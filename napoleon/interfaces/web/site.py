@@ -53,6 +53,7 @@ from .icons import ICON_SVG, icon_png
 from .page import CARDS, STATIC, card_svg, deck_svg, served_page
 
 PYODIDE_VERSION = "314.0.7"
+RUNTIME = "pyodide/"  # where the site keeps Pyodide's files
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # What the web app imports beyond Python's own library, by distribution name: not textual, rich or
 # uvicorn, which only the terminal and napoleon serve need.
@@ -200,8 +201,8 @@ def compiled_ahead(out: Path, cache: Path) -> None:
     kept = cache / f"bytecode-{PYODIDE_VERSION}"
     wheels = sorted((out / "wheels").glob("*.whl"))
     libraries = sorted(kept.glob("python_stdlib-*.zip"), key=lambda p: p.stat().st_mtime)
-    library = out / "pyodide" / "python_stdlib.zip"
-    job = {"pyodide": str(out / "pyodide"), "stdlib": str(libraries[-1] if libraries else library),
+    library = out / RUNTIME / "python_stdlib.zip"
+    job = {"pyodide": str(out / RUNTIME), "stdlib": str(libraries[-1] if libraries else library),
            "wheels": [str(w) for w in wheels], "library": str(library), "kept": str(kept)}
     with tempfile.TemporaryDirectory(prefix="napoleon-bytecode-") as tmp:
         job["db"] = str(Path(tmp) / "napoleon.db")
@@ -308,9 +309,9 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
     try:
         out.mkdir(parents=True, exist_ok=True)
         write_page(out)
-        (out / "pyodide").mkdir()
+        (out / RUNTIME).mkdir()
         for name in PYODIDE_FILES:
-            shutil.copy2(pyodide / name, out / "pyodide" / name)
+            shutil.copy2(pyodide / name, out / RUNTIME / name)
         (out / "wheels").mkdir()
         for wheel in deps:
             shutil.copy2(wheel, out / "wheels" / wheel.name)
@@ -335,22 +336,33 @@ def seal(out: Path, core: list[str]) -> dict[str, Any]:
     A site whose files changed is sealed again as a new version (the browser tests make one so)."""
     files = sorted(rel for rel in (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
                    if rel not in SEALS)
-    digest = hashlib.sha256()
-    for rel in files:
-        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    runtime = [rel for rel in files if rel.startswith(RUNTIME)]
     site = {
-        "version": f"{__version__}-{digest.hexdigest()[:12]}",
-        "pyodide": "pyodide/",
+        "version": f"{__version__}-{digest(out, files)}",
+        "pyodide": RUNTIME,
         "packages": PACK,
         "core": core,
         "files": ["./", *files, "site.json"],
+        # Pyodide's files, kept by the browser apart from the version's own: a newer version of the
+        # site with the same Pyodide takes them from there, not from the network (some 13 MB).
+        "runtime": {"cache": f"pyodide-{PYODIDE_VERSION}-{digest(out, runtime)}", "files": runtime},
     }
     (out / "site.json").write_text(json.dumps(site, indent=1) + "\n")
     worker = (STATIC / "js" / "sw.js").read_text()
-    if 'const VERSION = "dev";' not in worker:
-        raise SiteError("sw.js has no VERSION line to write the version into")
-    (out / "sw.js").write_text(worker.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(site['version'])};"))
+    for name, value in (("VERSION", site["version"]), ("RUNTIME", site["runtime"]["cache"])):
+        if f'const {name} = "dev";' not in worker:
+            raise SiteError(f"sw.js has no {name} line to write the site's into")
+        worker = worker.replace(f'const {name} = "dev";', f"const {name} = {json.dumps(value)};")
+    (out / "sw.js").write_text(worker)
     return site
+
+
+def digest(out: Path, files: list[str]) -> str:
+    """A short digest of the ``files`` of the site in ``out`` (paths relative to it): their names and bytes."""
+    hashed = hashlib.sha256()
+    for rel in files:
+        hashed.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    return hashed.hexdigest()[:12]
 
 
 def cmd_site(args: argparse.Namespace) -> None:

@@ -3,24 +3,41 @@
 // answered from it, so the games play with the network off. A new version of the site (another
 // VERSION, which napoleon site writes below) installs beside the old one and takes over on a later
 // visit, when no page of the old one is open; the games and statistics are in IndexedDB, not
-// here, and stay.
+// here, and stay. Pyodide's files (site.json's "runtime") are kept in a cache of their own, named
+// by their digest (RUNTIME, written below too): a new version with the same Pyodide finds them
+// there and fetches only its own files.
 
 const VERSION = "dev";
+const RUNTIME = "dev";
 const CACHE = `napoleon-${VERSION}`;
+
+/** Requests for the site's files (relative to this worker), fetched past the browser's HTTP cache. */
+function requests(files) {
+  return files.map((f) => new Request(f, { cache: "no-store" }));
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const response = await fetch("site.json", { cache: "no-store" });
     const site = await response.json();
-    const cache = await caches.open(CACHE);
-    await cache.addAll(site.files.map((f) => new Request(f, { cache: "no-store" })));
+    const runtime = new Set(site.runtime.files);
+    const [cache, kept] = await Promise.all([caches.open(CACHE), caches.open(RUNTIME)]);
+    const missing = [];
+    for (const file of runtime) {
+      if (!(await kept.match(file))) missing.push(file);
+    }
+    await Promise.all([
+      cache.addAll(requests(site.files.filter((f) => !runtime.has(f)))),
+      kept.addAll(requests(missing)),
+    ]);
   })());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("napoleon-") && key !== CACHE) await caches.delete(key);
+      const stale = key.startsWith("napoleon-") ? key !== CACHE : key.startsWith("pyodide-") && key !== RUNTIME;
+      if (stale) await caches.delete(key);
     }
     await self.clients.claim();
   })());
@@ -31,7 +48,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(request, { ignoreSearch: true });
+    const hit = (await cache.match(request, { ignoreSearch: true }))
+      || (await (await caches.open(RUNTIME)).match(request, { ignoreSearch: true }));
     if (hit) return hit;
     const response = await fetch(request);
     if (response.ok) cache.put(request, response.clone());
