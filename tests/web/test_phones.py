@@ -232,3 +232,21 @@ def test_every_target_is_44_px_for_a_finger_on_the_longest_tables(server, new_pa
         assert page.evaluate(SMALL_TARGETS) == [], where
         assert page.evaluate("document.scrollingElement.scrollWidth") <= width, where
         assert page.evaluate(READABLE) == [], where
+
+
+@pytest.mark.parametrize("size", [(360, 740), (844, 390)], ids=["upright", "on-its-side"])
+def test_a_newer_version_is_offered_over_the_foot_of_a_phones_table_and_put_off_with_a_tap(server, new_page, size):
+    width, height = size
+    page = new_page(width=width, height=height, **TOUCH)
+    page.goto(f"{server}/#forty-thieves/3")
+    wait_ready(page, "forty-thieves", 0)
+    card = "[...document.querySelectorAll('#board .card')].map((c) => c.getBoundingClientRect().width)"
+    before = page.evaluate(card)
+    page.evaluate("window.dispatchEvent(new CustomEvent('napoleon-newer'))")  # as the static site's page says it
+    assert "newer version" in page.inner_text("#update-text")
+    box = page.locator("#update-banner").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
+    assert page.evaluate(SMALL_TARGETS) == [], "a control a finger cannot hit"
+    assert page.evaluate(card) == before  # the table keeps its place and its cards' size
+    page.tap("#update-later")
+    assert page.is_hidden("#update-banner")

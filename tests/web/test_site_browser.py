@@ -254,7 +254,7 @@ def publish_newer(folder):
 
 def newer_worker_took_over(context, version, timeout=START / 1000):
     """Until the service worker of ``version`` is the site's active one (the browser activates it once no
-    page of the older one is open): each page opened after that is the newer version's."""
+    page of the older one is open, or at the page's word): each page opened after that is the newer version's."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for worker in context.service_workers:
@@ -395,20 +395,21 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
         ready(page, "forty-thieves", 2, timeout=60000)
         assert not page.js_errors
         # A newer version of the site: the browser finds it when it looks for a newer sw.js (as it
-        # does on a visit) and installs it beside the one at work; the visit after the last page of
-        # the older closed plays it, with the game and the statistics kept (they are in IndexedDB,
-        # which no version's offline copy holds).
+        # does on a visit) and installs it beside the one at work; the page offers it, and on the
+        # player's word reloads under it, with the game and the statistics kept (they are in
+        # IndexedDB, which no version's offline copy holds).
         context.set_offline(False)
         newer = publish_newer(folder)
         asked_before = len(log.read_text().splitlines())
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.waiting",
-                               timeout=START)
-        page.close()
+        page.wait_for_selector("#update-banner:not([hidden])", timeout=START)
+        assert "newer version" in page.inner_text("#update-text")
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+        with page.expect_navigation(timeout=START):
+            page.click("#update-now")
         newer_worker_took_over(context, newer)
-        page = watched(context.new_page())
-        page.goto(f"{site}#forty-thieves/{deal}")
         ready(page, "forty-thieves", 2)
+        assert page.is_hidden("#update-banner")
         assert page.evaluate("fetch('site.json').then((r) => r.json()).then((s) => s.version)") == newer
         # It fetched its own files, and none of Pyodide's: the same Pyodide's were kept from the older.
         asked = {m.group(1) for m in map(re.compile(r'"GET (\S+)').search, log.read_text().splitlines()[asked_before:])

@@ -21,6 +21,12 @@ function startWorker() {
       pythonStart = { restored: m.restored };
       return;
     }
+    if (m.type === "flushed") {
+      const kept = flushes.get(m.ack);
+      flushes.delete(m.ack);
+      if (kept) kept();
+      return;
+    }
     if (m.type === "news") {
       window.dispatchEvent(new CustomEvent("napoleon-news", { detail: m.text }));
       return;
@@ -49,6 +55,7 @@ async function offlineCopy() {
   if (!("serviceWorker" in navigator)) return;
   const root = new URL("../../", import.meta.url);
   const registered = navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
+  registered.then(watchForNewer, () => {});
   // A later visit is served by the copy already: Python starts at once, while the browser asks the
   // server whether sw.js is new (a round trip that would otherwise come first).
   if (navigator.serviceWorker.controller) return;
@@ -64,11 +71,58 @@ async function offlineCopy() {
   });
 }
 
+let registration = null;  // the offline copy's service worker registration, once registered
+
+/**
+ * Tell the page (the event "napoleon-newer") when a newer version of the site is installed beside
+ * the one at work and waits for it: the browser takes it up once no page of this version is open, or
+ * at once on the player's word (takeNewer).
+ */
+function watchForNewer(registered) {
+  registration = registered;
+  const newer = () => window.dispatchEvent(new CustomEvent("napoleon-newer"));
+  if (registered.waiting && navigator.serviceWorker.controller) newer();
+  registered.addEventListener("updatefound", () => {
+    const installing = registered.installing;
+    if (!installing) return;
+    installing.addEventListener("statechange", () => {
+      if (installing.state === "installed" && navigator.serviceWorker.controller) newer();
+    });
+  });
+}
+
 const started = inWorker ? offlineCopy().then(startWorker) : null;
 
 /** Ask the worker to keep the store now: the page is hidden (a phone may end it unseen) or closing. */
 function flush() {
   started.then((python) => python.postMessage({ type: "flush" }));
+}
+
+let nextFlush = 1;
+const flushes = new Map();
+const FLUSH_WAIT_MS = 5000;  // the longest a newer version waits for the store of a worker that never answers
+
+/** The store kept by the worker: settled once it says so (or after FLUSH_WAIT_MS). */
+function keepStore() {
+  return started.then((python) => new Promise((resolve) => {
+    const ack = nextFlush++;
+    flushes.set(ack, resolve);
+    python.postMessage({ type: "flush", ack });
+    setTimeout(resolve, FLUSH_WAIT_MS);
+  }));
+}
+
+/**
+ * Take up the newer version that waits (watchForNewer) now: the store kept first, then the newer
+ * service worker told to take over; the page reloads under it, the game where it was. False if none waits.
+ */
+export async function takeNewer() {
+  const waiting = registration && registration.waiting;
+  if (!waiting) return false;
+  await keepStore();
+  navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: "take-over" });
+  return true;
 }
 
 if (inWorker) {

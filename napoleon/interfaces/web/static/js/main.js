@@ -1,9 +1,12 @@
 // The page's entry point: one App, started once the module loads.
 
 import { App } from "./app.js";
+import { offerNewer } from "./update.js";
 
 const app = new App();
 window.napoleonApp = app;  // for the browser tests and the curious
 app.start();
 // The page's worker has something to say that no request asked for (the browser keeps no data).
 window.addEventListener("napoleon-news", (event) => app.message(event.detail, true, true));
+// A newer version of the site is installed: offered in a banner (the table keeps its place).
+window.addEventListener("napoleon-newer", offerNewer);

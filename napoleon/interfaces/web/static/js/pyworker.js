@@ -242,8 +242,11 @@ self.onmessage = async (event) => {
   }
   if (event.data.type === "flush") {
     // The page is hidden or closing: whatever Python wrote since the last request (a verdict's
-    // search that ended, say) is kept now, not at the next request, which may never come.
-    if (written !== null) persist();
+    // search that ended, say) is kept now, not at the next request, which may never come. A flush
+    // with an ``ack`` is answered once the store is kept (the page then takes up a newer version).
+    const { ack } = event.data;
+    const keeping = written !== null ? persist() : Promise.resolve();
+    if (ack) keeping.finally(() => self.postMessage({ type: "flushed", ack }));
     return;
   }
   const { id, method, url, headers, body } = event.data;

@@ -43,6 +43,11 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// The player asked for the newer version now (backend.js, takeNewer): the page reloads under it.
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "take-over") self.skipWaiting();
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
