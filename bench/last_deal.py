@@ -19,15 +19,15 @@ import time
 
 from napoleon import new_game
 from napoleon.engine.move import REDEAL
-from napoleon.solver import core
+from napoleon.solver import core, exploration
 
 
 def last_deal_starts(deal: int, count: int) -> list:
     state = new_game("st-helena", deal)
-    _, found = core.explore(state, max_states=100_000, keep=1)
+    _, found = exploration.explore(state, max_states=100_000, keep=1)
     second = found[0].position.copy()
     second.push(REDEAL)
-    _, found = core.explore(second, max_states=50_000, keep=count)
+    _, found = exploration.explore(second, max_states=50_000, keep=count)
     starts = []
     for f in found:
         if f.position.game.can_redeal(f.position):

@@ -2,7 +2,7 @@
 
 Both searches here split a game at the moves that cannot be taken back:
 redeals, and turning a card of a one-pass stock. Each stage is searched
-alone, best first, by the compiled core (:func:`.core.explore`); only its
+alone, best first, by the compiled core (:func:`.exploration.explore`); only its
 best positions go on to the next stage.
 
 Redeal planning
@@ -14,7 +14,7 @@ layout, so one search over all the deals at once drowns in redeal points.
 Most of a deal's positions are poor places to redeal from, though. This
 search is a beam over the deals:
 
-1. search the current deal alone, without redealing (:func:`.core.explore`),
+1. search the current deal alone, without redealing (:func:`.exploration.explore`),
    and keep two sets of redeal points: those with the most cards home, and
    those whose redeal deals the best-looking layout;
 2. redeal from each, and queue the new deals, best first; search each
@@ -28,7 +28,7 @@ from the first good redeal points, long before every middle deal is done.
 Each round doubles the widths and budgets, until a win or the budget runs
 out; several plans (widths and budgets) take turns the same way. A deal
 searched in an earlier round, or by another plan, is taken further from
-where that search stopped (:class:`.core.Exploration`), not searched from
+where that search stopped (:class:`.exploration.Exploration`), not searched from
 its start again. Mostly a round looks at chosen redeal points, not all of
 them, and then finding no win proves nothing. But when a round visited
 every position of every deal it searched, kept them all as redeal points,
@@ -63,7 +63,7 @@ from ..engine.game import UNLIMITED
 from ..engine.move import REDEAL, Move
 from ..engine.searching import COMPLETE_MODES
 from ..engine.state import State
-from . import core
+from . import core, exploration
 from .search import LOST, UNKNOWN, WON, Result
 
 
@@ -76,13 +76,13 @@ class Plan:
     positions kept from one deal's search; ``last``: (mode, positions)
     searches of each position that starts the last deal. ``redealt``: how
     many redeal points of one deal's search are redealt and judged by what
-    they deal, for ``keep`` more positions kept (:func:`.core.explore`).
+    they deal, for ``keep`` more positions kept (:func:`.exploration.explore`).
     Budgets count positions, not seconds, so that a plan searches the same
     positions in the same order on any machine: only the overall budget
     depends on the clock.
 
     ``resume``: a deal searched again in a later round (or by another plan)
-    goes on from where the last search of it stopped (:class:`.core.Exploration`),
+    goes on from where the last search of it stopped (:class:`.exploration.Exploration`),
     and only the positions searched anew count. ``open_proofs``: the last
     deal's complete searches (``best``) run in every round; without it, only
     while the round may still prove the deal lost (it has left no line of
@@ -159,7 +159,7 @@ DEFAULT_PLANS = (Plan(explore=(250_000, 150_000)), Plan(explore=(250_000, 300_00
 # from round to round and the last deals' proofs were run only where they
 # could prove something: it keeps both as they were.
 GRADING_PLANS = tuple(replace(plan.shrunk(16), resume=False, open_proofs=True) for plan in DEFAULT_PLANS)
-MAX_SCALE = 1 << 20  # widths beyond any real search (core.explore takes any width: it clamps to a C int)
+MAX_SCALE = 1 << 20  # widths beyond any real search (exploration.explore takes any width: it clamps to a C int)
 
 
 KEPT_BYTES = 1 << 30
@@ -186,16 +186,16 @@ class _Run:
         self.tried: dict[tuple, int] = {}
         # Searches of one deal kept for a later round to take further, by
         # position, the least recently used first (see explore).
-        self.explorations: dict[tuple, core.Exploration] = {}
+        self.explorations: dict[tuple, exploration.Exploration] = {}
         self.kept_bytes = kept_bytes
         self.out_of_memory = False  # some search stopped at the memory limit (core.set_memory_limit)
 
     def explore(self, state: State, positions: int | None, keep: int, redealt: int,
-                resume: bool) -> tuple[Result, list[core.Found], int]:
-        """Search the deal of ``state`` to ``positions`` (:func:`.core.explore`);
+                resume: bool) -> tuple[Result, list[exploration.Found], int]:
+        """Search the deal of ``state`` to ``positions`` (:func:`.exploration.explore`);
         also the positions its search holds in all. With ``resume``, a search of
         the same position kept from before goes on where it stopped when that
-        searches exactly what a new one would (:meth:`.core.Exploration.fresh_for`),
+        searches exactly what a new one would (:meth:`.exploration.Exploration.fresh_for`),
         and the result counts only the positions searched anew. Searches are
         kept while they fit in ``kept_bytes``, the least recently used dropped
         first: St. Helena's hard deals searched the same middle deals again,
@@ -203,7 +203,7 @@ class _Run:
         key = state.key()
         ex = self.explorations.pop(key, None) if resume else None
         if ex is None or not ex.fresh_for(positions):
-            ex = core.Exploration(state)
+            ex = exploration.Exploration(state)
         result, found = ex.run(self.left(), positions, keep, redealt)
         self.out_of_memory |= result.out_of_memory
         if resume and not result.won:
@@ -270,9 +270,9 @@ def beam_search(state: State, budget: float | None = None, max_states: int | Non
     position can go on; the next one doubles the width, and offers again
     what each stage searched in an earlier round kept (counted once). It can
     only find wins: ``won`` or ``unknown``. The compiled core runs the whole
-    beam (:func:`.core.beam`).
+    beam (:func:`.exploration.beam`).
     """
-    return core.beam(state, budget, max_states, plan.width, plan.states, plan.keep, plan.weights)
+    return exploration.beam(state, budget, max_states, plan.width, plan.states, plan.keep, plan.weights)
 
 
 class _Planner:
@@ -306,7 +306,7 @@ class _Planner:
 
         A queue holds the positions reached by k redeals, best first, for
         each k and each of the two ways a search's redeal points are chosen
-        (most cards home, best redeal: :func:`.core.explore`). The queue
+        (most cards home, best redeal: :func:`.exploration.explore`). The queue
         that has had the least work so far goes next (the deepest among
         equals), so the last deals are searched from the first good redeal
         points found, not after every middle deal has been searched.

@@ -2,7 +2,7 @@
 
 On the hard two-deck games many positions are neither won nor proven lost
 within a hint's budget, and a hint that says nothing is no help. There the
-hint falls back on a short best-first search (:func:`.core.explore`) and
+hint falls back on a short best-first search (:func:`.exploration.explore`) and
 suggests the first move of its line to the best position it found: the
 most cards home, the best-looking layout among equals. That line may lead
 into a lost position, so every interface says the move is a suggestion, not
@@ -82,12 +82,12 @@ def suggest(state: State, budget: float | None = SUGGEST_BUDGET,
     move, when nothing beats it and no redeal is left, or when the game's
     rules are not ones the compiled core can search.
     """
-    from . import core
+    from . import core, exploration
 
     if state.is_won or not state.legal_moves():
         return None
     try:
-        result, found = core.explore(state, budget=budget, max_states=max_states, keep=1)
+        result, found = exploration.explore(state, budget=budget, max_states=max_states, keep=1)
     except core.NotCompilable:
         return None
     now = state.cards_home

@@ -1,4 +1,4 @@
-"""A best-first search kept open (``core.Exploration``): taken further in
+"""A best-first search kept open (``exploration.Exploration``): taken further in
 steps, it searches exactly what one search run to the last cap at once
 does; and redeal planning, which takes middle deals further round after
 round, answers as it would without it.
@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from napoleon import new_game
-from napoleon.solver import LOST, WON, core, replays_to_win
+from napoleon.solver import LOST, WON, core, exploration, replays_to_win
 from napoleon.solver.search import Search
 from napoleon.solver.staged import DEFAULT_PLANS, GRADING_PLANS, _Run, staged_search
 
@@ -33,13 +33,13 @@ def _answer(result, found) -> tuple:
 ])
 def test_a_search_taken_further_in_steps_is_the_search_run_at_once(game: str, deal: int, kw: dict) -> None:
     hold = kw.pop("hold_stock", False)
-    ex = core.Exploration(new_game(game, deal=deal), hold_stock=hold)
+    ex = exploration.Exploration(new_game(game, deal=deal), hold_stock=hold)
     counted = 0
     for cap in (3_000, 10_000, 10_000, 25_000, 60_000):
         assert ex.fresh_for(cap)
         result, found = ex.run(max_states=cap, **kw)
         counted += result.states
-        once, again = core.explore(new_game(game, deal=deal), max_states=cap, hold_stock=hold, **kw)
+        once, again = exploration.explore(new_game(game, deal=deal), max_states=cap, hold_stock=hold, **kw)
         assert _answer(result, found) == _answer(once, again)
         assert ex.states == once.states == counted  # each run counts only what it searched anew
         if result.complete:
@@ -47,7 +47,7 @@ def test_a_search_taken_further_in_steps_is_the_search_run_at_once(game: str, de
 
 
 def test_a_smaller_cap_than_one_run_before_would_not_be_a_fresh_search() -> None:
-    ex = core.Exploration(new_game("st-helena", deal=2))
+    ex = exploration.Exploration(new_game("st-helena", deal=2))
     assert ex.fresh_for(1)  # nothing run yet
     result, _ = ex.run(max_states=20_000, keep=3)
     assert not result.complete and ex.states >= 20_000
@@ -59,7 +59,7 @@ def test_a_smaller_cap_than_one_run_before_would_not_be_a_fresh_search() -> None
 
 def test_a_finished_search_answers_the_same_for_any_cap() -> None:
     # Deal 3's first deal has a handful of positions.
-    ex = core.Exploration(new_game("st-helena", deal=3))
+    ex = exploration.Exploration(new_game("st-helena", deal=3))
     result, found = ex.run(max_states=1_000, keep=5)
     assert result.complete and ex.complete and 0 < ex.states < 1_000
     assert ex.fresh_for(10)
@@ -69,7 +69,7 @@ def test_a_finished_search_answers_the_same_for_any_cap() -> None:
 
 
 def test_an_exploration_holds_its_positions_until_it_is_dropped() -> None:
-    ex = core.Exploration(new_game("st-helena", deal=2))
+    ex = exploration.Exploration(new_game("st-helena", deal=2))
     before = ex.nbytes
     ex.run(max_states=50_000, keep=1)
     assert ex.nbytes > before + 50_000 * 100  # a hundred bytes a position at least

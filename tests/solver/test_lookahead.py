@@ -1,5 +1,5 @@
 """Best-first search looks its children up a pass ahead in a large table
-(``core.explore``'s ``lookahead``): only faster, never a different search.
+(``exploration.explore``'s ``lookahead``): only faster, never a different search.
 
 Each game's deals are explored with the lookups always a pass ahead, never,
 and as the core chooses; the verdict, the positions counted, the winning
@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 
 from napoleon import new_game
-from napoleon.solver import core
+from napoleon.solver import exploration
 
 ALWAYS, NEVER = 0, 1 << 62
 
 
 def _explored(game: str, deal: int, lookahead: int | None, **kw):
-    result, found = core.explore(new_game(game, deal=deal), lookahead=lookahead, **kw)
+    result, found = exploration.explore(new_game(game, deal=deal), lookahead=lookahead, **kw)
     return (result.verdict, result.states, result.moves, result.complete,
             [(f.line, f.home, f.score, f.redealt) for f in found])
 

@@ -14,7 +14,7 @@ import pytest
 from napoleon import new_game
 from napoleon.interfaces.cli import main
 from napoleon.schemas.env import parse_memory
-from napoleon.solver import UNKNOWN, core, solve
+from napoleon.solver import UNKNOWN, core, exploration, solve
 from napoleon.solver.service import SolverService, WorkerPool
 from napoleon.solver.staged import beam_search, staged_search
 from napoleon.study import local_results
@@ -60,7 +60,7 @@ def test_a_search_within_the_limit_is_the_same_search(tiny_limit):
 def test_an_exploration_stopped_by_memory_is_not_complete_and_goes_no_further(tiny_limit):
     # Redeal planning answers lost only after explorations that visited their
     # whole deal: one cut short by memory must not count as that.
-    ex = core.Exploration(new_game("forty-thieves", 2))
+    ex = exploration.Exploration(new_game("forty-thieves", 2))
     result, found = ex.run(max_states=1_000_000, keep=3)
     assert result.out_of_memory and not result.complete and not ex.complete and found
     again, _ = ex.run(max_states=2_000_000, keep=3)

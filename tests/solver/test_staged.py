@@ -10,7 +10,7 @@ import napoleon
 from napoleon.engine.autoplay import safe_autoplay
 from napoleon.engine.move import REDEAL
 from napoleon.games import position_from_json
-from napoleon.solver import LOST, UNKNOWN, WON, core, replays_to_win, solve
+from napoleon.solver import LOST, UNKNOWN, WON, core, exploration, replays_to_win, solve
 from napoleon.solver.search import Search
 from napoleon.solver.staged import DEFAULT_PLANS, GRADING_PLANS, REDEAL_COST, Plan, _Run, staged_search
 
@@ -94,7 +94,7 @@ def test_a_large_first_deal_does_not_hold_up_the_later_deals():
     # positions (judged redeal points uncounted); searching 250,000 first,
     # within 1 M (1.49 M counting each judged redeal point as 25 positions).
     state = napoleon.new_game("st-helena", 20005)
-    first, _ = core.explore(state, max_states=300_000, keep=1)
+    first, _ = exploration.explore(state, max_states=300_000, keep=1)
     assert not first.complete  # more than a first round searches of it
     result = staged_search(state, max_states=1_600_000)
     assert result.verdict == WON
@@ -115,7 +115,7 @@ def test_nested_rollouts_find_the_last_deal_that_wins_sooner():
 
 def test_a_deals_search_keeps_its_best_positions_in_order_without_redealing():
     state = napoleon.new_game("st-helena", 3)
-    result, found = core.explore(state, max_states=20_000, keep=5)
+    result, found = exploration.explore(state, max_states=20_000, keep=5)
     assert result.verdict == UNKNOWN and 1 <= len(found) <= 5
     homes = []
     for line, position, home, _score, redealt in found:
@@ -135,7 +135,7 @@ def test_redeal_points_are_also_judged_by_what_their_redeal_deals():
     state = napoleon.new_game("st-helena", 3)
     state.push(REDEAL)  # the second deal, so the next redeal deals the last
     keep = 6
-    _, found = core.explore(state, max_states=3_000, keep=keep, redealt=200)
+    _, found = exploration.explore(state, max_states=3_000, keep=keep, redealt=200)
     by_home = [f for f in found if not f.redealt]
     by_redeal = [f for f in found if f.redealt]
     assert len(by_home) == keep and len(by_redeal) == keep
@@ -210,7 +210,7 @@ def test_a_stage_ends_at_a_stock_turn_or_a_redeal():
 def reference_beam(state: napoleon.State, max_states: int, width: int = 8, stage_states: int = 2000,
                    keep: int = 8, weights: tuple[int, ...] = (40, 3, 12, 0, 8, 12),
                    repeats: list | None = None) -> tuple[str, list, int]:
-    """The beam over the stock's turns as a Python loop over ``core.explore``:
+    """The beam over the stock's turns as a Python loop over ``exploration.explore``:
     what ``csrc/beam.c`` does, written plainly, to hold it to. A stage
     searched to its full cap in an earlier round is not searched again (each
     such stage's start is appended to ``repeats``)."""
@@ -230,7 +230,7 @@ def reference_beam(state: napoleon.State, max_states: int, width: int = 8, stage
                     if repeats is not None:
                         repeats.append(s.key())
                 else:
-                    result, found = core.explore(s, max_states=cap, keep=keep, weights=weights, hold_stock=True)
+                    result, found = exploration.explore(s, max_states=cap, keep=keep, weights=weights, hold_stock=True)
                     states += result.states
                     if cap == stage_states and (result.complete or result.states >= cap):
                         memo[s.key()] = (result, found)
@@ -267,7 +267,7 @@ def test_the_compiled_beam_searches_what_the_python_loop_does(game, options, dea
     for deal in deals:
         state = napoleon.new_game(game, deal, options)
         verdict, line, states = reference_beam(state, cap)
-        result = core.beam(state, max_states=cap, width=8, stage_states=2000, keep=8,
+        result = exploration.beam(state, max_states=cap, width=8, stage_states=2000, keep=8,
                            weights=(40, 3, 12, 0, 8, 12))
         assert (result.verdict, result.moves, result.states) == (verdict, line, states), (game, options, deal)
         if verdict == WON:
@@ -281,7 +281,7 @@ def test_the_compiled_beam_searches_no_stage_twice_as_the_python_loop_does_not()
     repeats: list = []
     verdict, line, states = reference_beam(state, 60_000, repeats=repeats)
     assert len(repeats) > 2000
-    result = core.beam(state, max_states=60_000, width=8, stage_states=2000, keep=8, weights=(40, 3, 12, 0, 8, 12))
+    result = exploration.beam(state, max_states=60_000, width=8, stage_states=2000, keep=8, weights=(40, 3, 12, 0, 8, 12))
     assert (result.verdict, result.moves, result.states) == (verdict, line, states)
 
 

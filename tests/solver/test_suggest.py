@@ -69,12 +69,12 @@ def test_its_words_say_it_is_a_guess():
 def test_without_the_compiled_core_there_is_no_suggestion_and_no_error(monkeypatch):
     """An install with no C compiler has no core to explore with: the hint says
     nothing rather than failing in its worker, and solve uses the Python search."""
-    from napoleon.solver import core
+    from napoleon.solver import core, exploration
 
     monkeypatch.setattr(core, "_core", None)
     monkeypatch.setattr(core, "available", False)
     state = new_game("forty-thieves", 20010)
     assert suggest(state, budget=0.3) is None
     with pytest.raises(core.NotCompilable):
-        core.Exploration(state)
+        exploration.Exploration(state)
     assert solve(new_game("werner", 1), max_states=20_000).verdict is not None

@@ -17,7 +17,7 @@ import pytest
 from variants import IDS, VARIANTS
 
 import napoleon
-from napoleon.solver import core, wasm
+from napoleon.solver import core, exploration, wasm
 
 pytestmark = pytest.mark.skipif(not core.available, reason="the C core is not built")
 
@@ -46,7 +46,7 @@ def test_every_search_answers_the_same_in_webassembly(wasm_core, game, options):
         for kw in SEARCHES:
             native, web = both(wasm_core, lambda: core.search(state, **kw))  # noqa: B023
             assert (web.verdict, web.moves, web.states) == (native.verdict, native.moves, native.states), (deal, kw)
-        native, web = both(wasm_core, lambda: core.beam(state, max_states=20_000, width=4, stage_states=500))  # noqa: B023
+        native, web = both(wasm_core, lambda: exploration.beam(state, max_states=20_000, width=4, stage_states=500))  # noqa: B023
         assert (web.verdict, web.moves, web.states) == (native.verdict, native.moves, native.states), deal
 
 
@@ -55,7 +55,7 @@ def test_an_exploration_goes_on_the_same_in_webassembly(wasm_core, game, options
     state = napoleon.new_game(game, 3, options)
 
     def explore():
-        ex = core.Exploration(state)
+        ex = exploration.Exploration(state)
         runs = [ex.run(max_states=cap, keep=4, redealt=3) for cap in (2_000, 6_000)]
         return [(r.verdict, r.moves, r.states, [(f.line, f.home, f.score, f.redealt) for f in found])
                 for r, found in runs], ex.nbytes > 0
