@@ -8,7 +8,7 @@
 Each search runs alone in a fresh process (its peak memory is that
 process's). ``--positions``/``--budget``: for each deal of
 bench/prove_sample.py's SAMPLE (or ``--deals``), the layered search
-(``core.layers``) and depth-first search with exact keys (``core.search(...,
+(``layered.layers``) and depth-first search with exact keys (``core.search(...,
 mode="dfs")``), both with macro moves and without the dead-end tests: verdict,
 positions, CPU seconds, positions a CPU second, and the growth of the
 process's peak memory a position visited; for the layered search also the
@@ -34,7 +34,7 @@ from prove_sample import SAMPLE
 
 from napoleon import new_game
 from napoleon.schemas.env import parse_memory
-from napoleon.solver import core
+from napoleon.solver import core, layered
 
 
 def one(method: str, deal: int, budget: float, cap: int, memory: int, folder: str | None, log: str | None,
@@ -47,7 +47,7 @@ def one(method: str, deal: int, budget: float, cap: int, memory: int, folder: st
     stats = None
     if method == "layers":
         kept = {"checkpoint": f"{folder}/ck-{deal}"} if pieces else {"folder": folder}
-        result, stats = core.layers(state, budget=budget or None, max_states=cap or None, log=log, **kept)
+        result, stats = layered.layers(state, budget=budget or None, max_states=cap or None, log=log, **kept)
     else:
         result = core.search(state, budget=budget or None, max_states=cap or None, mode="dfs")
     cpu = time.process_time() - cpu
@@ -132,7 +132,7 @@ def main() -> None:
             except KeyboardInterrupt:
                 kept = f": its search is kept in {folder}/ck-{deal} (run the command again)" if args.pieces else ""
                 raise SystemExit(f"{deal}: interrupted{kept}") from None
-            st = core.LayerStats(*stats)
+            st = layered.LayerStats(*stats)
             print(f"{deal}: {verdict}, {states:,} positions, {cpu:.0f} CPU s; {st.layers} layers, the largest "
                   f"{st.largest:,} (layer {st.largest_at}), {st.stored:,} stored, peak {st.peak_bytes / 2**30:.2f} GiB "
                   f"holding {st.peak_held:,} ({st.bytes_a_position:.0f} bytes each)", flush=True)
@@ -147,7 +147,7 @@ def main() -> None:
                                                      None)
             held = largest = "-"
             if stats:
-                st = core.LayerStats(*stats)
+                st = layered.LayerStats(*stats)
                 held, largest = f"{st.bytes_a_position:.0f}", f"{st.largest:,}"
             t = totals[method]
             t[0] += verdict in ("won", "lost")

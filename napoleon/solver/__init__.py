@@ -102,8 +102,8 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     rollouts, level 1, with the playout policy) (the core's modes) or
     ``"staged"`` (redeal planning) or ``"beam"`` (a beam over the stock's
     turns), both in :mod:`.staged`, or ``"layers"``, the complete search
-    layer by layer (:func:`.core.layers`), which raises
-    :class:`.core.NotLayered` for a game it cannot take. ``deadends`` turns the core's dead-end
+    layer by layer (:func:`.layered.layers`), which raises
+    :class:`.layered.NotLayered` for a game it cannot take. ``deadends`` turns the core's dead-end
     test on (:func:`.core.deadends`); a ``lost`` it helped find is re-checked
     by the same call without it; ``waste`` turns the core's waste test on
     (:func:`.core.waste_test`) in the same way. ``card_by_card`` turns a one-pass stock
@@ -119,7 +119,7 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
     but 1. ``checkpoint`` (with ``strategy="dfs"``): a file in which the
     depth-first search keeps its progress between calls, so that a long
     search can be run in pieces (:func:`.core.search`); with
-    ``strategy="layers"``, a folder (:func:`.core.layers`); ``max_states``
+    ``strategy="layers"``, a folder (:func:`.layered.layers`); ``max_states``
     then counts from the first piece. ``shorten``: a solution found is
     shortened into one a player would follow (:mod:`.shorten`); False keeps
     the search's own line (a study that wants only the verdict, a figure of
@@ -145,7 +145,9 @@ def solve(state: State, budget: float | None = None, max_states: int | None = No
                 with core.deadends(deadends), core.waste_test(waste), core.macros(not card_by_card), \
                         core.fingerprints(fingerprints):
                     if checkpoint is not None and strategy == "layers":
-                        result = core.layers(state, budget=budget, max_states=max_states, checkpoint=checkpoint)[0]
+                        from .layered import layers
+
+                        result = layers(state, budget=budget, max_states=max_states, checkpoint=checkpoint)[0]
                     elif checkpoint is not None:
                         result = core.search(state, budget=budget, max_states=max_states, mode="dfs",
                                              checkpoint=checkpoint)
@@ -206,7 +208,9 @@ def _run_mode(core, state: State, budget: float | None, max_states: int | None, 
 
         return beam_search(state, budget=budget, max_states=max_states)
     if mode == "layers":
-        return core.layers(state, budget=budget, max_states=max_states)[0]
+        from .layered import layers
+
+        return layers(state, budget=budget, max_states=max_states)[0]
     return core.search(state, budget=budget, max_states=max_states, mode=mode, weights=weights, level=level)
 
 

@@ -84,6 +84,6 @@ def core_autoplay(state: State) -> list[Move]:
 
 
 def core_layer(root: State, state: State) -> int:
-    """``state``'s layer in a layered search from ``root`` (:func:`.core.layers`), to test that no move lowers it."""
+    """``state``'s layer in a layered search from ``root`` (:func:`.layered.layers`), to test that no move lowers it."""
     rules, root_piles, redeals = core._position(root)
     return core._core.layer(rules, root_piles, [p[:] for p in state.piles], redeals)

@@ -25,6 +25,7 @@ from napoleon.engine.game import UNLIMITED
 from napoleon.engine.rules import WASTE
 from napoleon.interfaces.cli import main
 from napoleon.solver import LOST, UNKNOWN, WON, core, probes, replays_to_win, solve
+from napoleon.solver.layered import NotLayered, layers
 from napoleon.solver.search import Search
 
 from .endgames import endgame, walked
@@ -37,7 +38,7 @@ def truth(state: napoleon.State, max_states: int = 60_000) -> str:
 
 
 def layered(state: napoleon.State, **kw) -> core.Result:
-    result, stats = core.layers(state, max_states=kw.pop("max_states", 400_000), **kw)
+    result, stats = layers(state, max_states=kw.pop("max_states", 400_000), **kw)
     if result.verdict == LOST:
         assert stats.layers >= 1 and stats.largest >= 1 and stats.stored >= result.states
     if result.won:
@@ -96,8 +97,8 @@ def test_no_legal_move_lowers_the_layer(game, options, deal, steps, seed):
     rng = random.Random(seed)
     state = napoleon.new_game(game, deal, options)
     if not applies(state):
-        with pytest.raises(core.NotLayered, match="redeal"):
-            core.layers(state, max_states=10)
+        with pytest.raises(NotLayered, match="redeal"):
+            layers(state, max_states=10)
         return
     root = state.copy()
     g = state.game
@@ -117,8 +118,8 @@ def test_no_legal_move_lowers_the_layer(game, options, deal, steps, seed):
 
 def test_a_game_whose_layers_could_shrink_is_refused_by_name(capsys):
     for game_id in ("st-helena", "napoleons-tomb"):
-        with pytest.raises(core.NotLayered, match=f"{game_id}: .*redeal"):
-            core.layers(napoleon.new_game(game_id, 1), max_states=10)
+        with pytest.raises(NotLayered, match=f"{game_id}: .*redeal"):
+            layers(napoleon.new_game(game_id, 1), max_states=10)
     assert main(["solve", "st-helena", "-d", "1", "--strategy", "layers", "--max-states", "10"]) == 2
     assert "the layered search does not apply" in capsys.readouterr().err
 
@@ -127,7 +128,7 @@ def test_the_memory_limit_answers_unknown(tmp_path):
     before = core.memory_limit()
     core.set_memory_limit(2 << 20)
     try:
-        result, stats = core.layers(napoleon.new_game("forty-thieves", 2), budget=60, folder=tmp_path)
+        result, stats = layers(napoleon.new_game("forty-thieves", 2), budget=60, folder=tmp_path)
     finally:
         core.set_memory_limit(before)
     assert result.verdict == UNKNOWN and result.out_of_memory and not result.complete
@@ -140,7 +141,7 @@ def test_solve_and_the_cli_run_it(capsys, monkeypatch, tmp_path):
     result = solve(state, strategy="layers", max_states=100_000)
     assert result.verdict == truth(state) and result.complete
     log = tmp_path / "log"
-    core.layers(state, max_states=100_000, log=log)
+    layers(state, max_states=100_000, log=log)
     assert log.read_text().splitlines()[0].startswith("layer ")
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(state.to_json())))
     main(["solve", "--strategy", "layers", "--json", "--max-states", "100000"])
@@ -182,7 +183,7 @@ def test_a_layered_search_in_pieces_visits_exactly_the_positions_of_one_run(tmp_
         cap, pieces = 0, 0
         while True:
             cap += 20_480
-            result, _ = core.layers(state, max_states=cap, checkpoint=tmp_path)
+            result, _ = layers(state, max_states=cap, checkpoint=tmp_path)
             pieces += 1
             if result.verdict != UNKNOWN:
                 break
@@ -207,15 +208,15 @@ def test_another_searchs_layers_checkpoint_is_refused_and_kept(tmp_path, capsys)
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "another search" in err[0]
     with pytest.raises(core.CheckpointError, match="another search"):
-        core.layers(napoleon.new_game("forty-thieves", 2), checkpoint=folder, macros=False)
+        layers(napoleon.new_game("forty-thieves", 2), checkpoint=folder, macros=False)
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == kept
     (tmp_path / "junk").mkdir()
     (tmp_path / "junk" / "layers.state").write_bytes(b"not a checkpoint" * 20)
     with pytest.raises(core.CheckpointError, match="not a checkpoint"):
-        core.layers(napoleon.new_game("forty-thieves", 2), checkpoint=tmp_path / "junk")
+        layers(napoleon.new_game("forty-thieves", 2), checkpoint=tmp_path / "junk")
     (tmp_path / "junk" / "layers.state").write_bytes(kept["layers.state"][:-8])
     with pytest.raises(core.CheckpointError, match="cut short"):
-        core.layers(napoleon.new_game("forty-thieves", 2), checkpoint=tmp_path / "junk")
+        layers(napoleon.new_game("forty-thieves", 2), checkpoint=tmp_path / "junk")
     assert main([*args, "--max-states", "16384", "--json"]) == 0  # taken up: 8192 more positions
     answer = json.loads(capsys.readouterr().out)
     assert answer["verdict"] == UNKNOWN and 8192 < answer["states"] <= 16384
