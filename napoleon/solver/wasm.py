@@ -1,12 +1,13 @@
 """The search core built for WebAssembly, and run in Node.
 
 :func:`build` compiles the same C files as the CPython extension (all of
-``csrc/`` but its binding ``module.c``, with ``wasm.c`` in its place) with
-emscripten's ``emcc`` into ``napoleon_core.wasm`` and its glue
-``napoleon_core.js`` (a factory, ``createNapoleonCore``, that loads in Node and
-in a browser's Web Worker), beside a copy of ``wasm/core.js``: the entry
-points of the CPython module :mod:`napoleon.solver._core`, with the same
-names, arguments and answers, for JavaScript (its header states the contract).
+``csrc/`` but its binding, ``module.c`` and ``module_probes.c``, with
+``wasm.c`` in their place) with emscripten's ``emcc`` into
+``napoleon_core.wasm`` and its glue ``napoleon_core.js`` (a factory,
+``createNapoleonCore``, that loads in Node and in a browser's Web Worker),
+beside a copy of ``wasm/core.js``: the entry points of the CPython module
+:mod:`napoleon.solver._core`, with the same names, arguments and answers,
+for JavaScript (its header states the contract).
 
 :class:`NodeCore` runs that build in a Node process and answers as
 ``_core`` does, so the tests and bench/ can hold the WebAssembly core to the
@@ -49,7 +50,7 @@ class BuildError(RuntimeError):
 
 def sources() -> list[Path]:
     """The C files of the WebAssembly build: the core's, and its own binding."""
-    return sorted(p for p in CSRC.glob("*.c") if p.name != "module.c")
+    return sorted(p for p in CSRC.glob("*.c") if p.name not in ("module.c", "module_probes.c"))
 
 
 def missing_tools() -> str | None:

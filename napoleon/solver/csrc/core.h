@@ -14,7 +14,7 @@
  *
  * Files, by concern, each calling only files above it (setup.py builds the
  * CPython extension from all but wasm.c, napoleon/solver/wasm.py the
- * WebAssembly module from all but module.c):
+ * WebAssembly module from all but module.c and module_probes.c):
  *   common.c     what every part uses: errors, the clock, the search context, results
  *   rules.c      reading the tables and positions; the assumptions below, checked
  *   moves.c      move generation, making and taking back moves, safe auto-play
@@ -42,7 +42,10 @@
  *   nested.c     nested rollouts (Nested Monte Carlo Search), and at level 0
  *                randomised playouts (both find wins only)
  *   api.c        the C API of napoleon_core.h, on the parts above
- *   module.c     the CPython binding, on the C API (the one file that knows Python)
+ *   module.c     the CPython binding, on the C API: the module, the searches' entry points, and
+ *                the conversions it shares with module_probes.c (module.h)
+ *   module_probes.c  its entry points of one step from one position, and the census
+ *                (module.c, module_probes.c and module.h are the only files that know Python)
  *   wasm.c       the WebAssembly binding, on the C API (napoleon/solver/wasm/core.js)
  *
  * Every search keeps its mutable state in one Ctx, passed down (an exploration

@@ -1,17 +1,18 @@
 /* The CPython binding of the search core (napoleon.solver._core): Python
-   lists in, the C API of napoleon_core.h, Python values out. The only file
-   of the core that knows Python; wasm.c is the same binding for JavaScript.
-   The entry points and what they answer are listed in `methods` below and
-   described in napoleon/solver/core.py, which calls them. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include "napoleon_core.h"
+   lists in, the C API of napoleon_core.h, Python values out. It and
+   module_probes.c are the only files of the core that know Python; wasm.c is
+   the same binding for JavaScript. Here: the conversions both files use
+   (module.h), the entry points of the searches and the module itself. The
+   entry points and what they answer are listed in `methods` below and in
+   module_probes.c's `probe_methods`; the Python modules that call them
+   describe them. */
+#include "module.h"
 
 /* ------------------------------------------------------------ errors */
 
 /* The core's last failure as a Python exception; NULL. An interrupt or an
    error of Python's own (the signal handler's) is already set. */
-static PyObject *raise_core_error(void) {
+PyObject *raise_core_error(void) {
     int code = nc_error();
     if ((code == NC_ERR_INTERRUPTED || code == NC_ERR_HOST) && PyErr_Occurred()) return NULL;
     if (code == NC_ERR_OS) {
@@ -54,7 +55,7 @@ static NcRules *rules_from(PyObject *list) {
 }
 
 /* A position from its piles (a list of lists of cards). */
-static NcPos *pos_from(const NcRules *R, PyObject *piles, int redeals) {
+NcPos *pos_from(const NcRules *R, PyObject *piles, int redeals) {
     if (!PyList_Check(piles) || PyList_GET_SIZE(piles) != nc_rules_piles(R)) {
         PyErr_SetString(PyExc_ValueError, "piles must be a list with one list per pile");
         return NULL;
@@ -85,7 +86,7 @@ static NcPos *pos_from(const NcRules *R, PyObject *piles, int redeals) {
 }
 
 /* Both, or NULL with the exception set (nothing to free). */
-static int load(PyObject *rules_list, PyObject *piles, int redeals, NcRules **R, NcPos **P) {
+int load_position(PyObject *rules_list, PyObject *piles, int redeals, NcRules **R, NcPos **P) {
     *R = rules_from(rules_list);
     *P = *R ? pos_from(*R, piles, redeals) : NULL;
     if (*P) return 0;
@@ -96,7 +97,7 @@ static int load(PyObject *rules_list, PyObject *piles, int redeals, NcRules **R,
 
 /* ------------------------------------------------ the core's results to Python */
 
-static PyObject *moves_to_list(const NcMove *mv, size_t n) {
+PyObject *moves_to_list(const NcMove *mv, size_t n) {
     PyObject *out = PyList_New((Py_ssize_t)n);
     for (size_t i = 0; out && i < n; i++) {
         PyObject *t = Py_BuildValue("(iii)", mv[i].src, mv[i].dst, mv[i].count);
@@ -107,7 +108,7 @@ static PyObject *moves_to_list(const NcMove *mv, size_t n) {
 }
 
 /* (moves, home, score, lane) for each line, or [moves] with bare. */
-static PyObject *lines_to_list(const NcResult *r, int bare) {
+PyObject *lines_to_list(const NcResult *r, int bare) {
     PyObject *out = PyList_New((Py_ssize_t)r->nlines);
     for (size_t i = 0; out && i < r->nlines; i++) {
         const NcLine *L = &r->lines[i];
@@ -132,7 +133,7 @@ static PyObject *answer(NcResult *r, int lines) {
     return out;
 }
 
-static PyObject *projections_tuple(const NcProjections *J) {
+PyObject *projections_tuple(const NcProjections *J) {
     return Py_BuildValue("(LLLLL)", J->asked, J->searched, J->states, J->lost, J->cut);
 }
 
@@ -142,7 +143,7 @@ static PyObject *run_search(PyObject *rules_list, PyObject *piles, int redeals, 
     NcRules *R;
     NcPos *P;
     NcResult r;
-    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    if (load_position(rules_list, piles, redeals, &R, &P) < 0) return NULL;
     int rc = nc_search(R, P, S, &r);
     nc_rules_free(R);
     nc_pos_free(P);
@@ -223,7 +224,7 @@ static PyObject *py_layers(PyObject *self, PyObject *args) {
                           &S.total, &S.budget, &S.max_states, &S.deadends, &S.macro, &folder, &log, &S.tag, &tag_len))
         return NULL;
     S.tag_len = (size_t)tag_len;
-    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    if (load_position(rules_list, piles, redeals, &R, &P) < 0) return NULL;
     int rc = nc_layers(R, P, &S, folder, log, &r, &st);
     nc_rules_free(R);
     nc_pos_free(P);
@@ -235,27 +236,6 @@ static PyObject *py_layers(PyObject *self, PyObject *args) {
                                   st.peak_bytes, st.peak_held);
     Py_DECREF(head);
     return out;
-}
-
-/* layer(rules, root_piles, piles, redeals) -> int: the position's layer in a
-   layered search from the root (both positions at that redeal count). */
-static PyObject *py_layer(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *root_piles, *piles;
-    int redeals;
-    NcRules *R;
-    NcPos *root, *P;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!i", &PyList_Type, &rules_list, &PyList_Type, &root_piles, &PyList_Type, &piles,
-                          &redeals))
-        return NULL;
-    if (load(rules_list, root_piles, redeals, &R, &root) < 0) return NULL;
-    P = pos_from(R, piles, redeals);
-    int L = P ? nc_layer(R, root, P) : -1;
-    nc_rules_free(R);
-    nc_pos_free(root);
-    if (!P) return NULL;
-    nc_pos_free(P);
-    return L < 0 ? raise_core_error() : PyLong_FromLong(L);
 }
 
 /* estimate(rules, piles, redeals, total, budget, cap, probes, seed, deadends, macro, commute=True)
@@ -276,7 +256,7 @@ static PyObject *py_estimate(PyObject *self, PyObject *args) {
                           &S.budget, &cap, &probes, &seed, &S.deadends, &S.macro, &commute))
         return NULL;
     S.seed = (uint64_t)seed;
-    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    if (load_position(rules_list, piles, redeals, &R, &P) < 0) return NULL;
     int rc = nc_estimate(R, P, &S, cap, probes, commute, &e);
     nc_rules_free(R);
     nc_pos_free(P);
@@ -311,7 +291,7 @@ static PyObject *py_exploration(PyObject *self, PyObject *args) {
                           &S.total, &S.weights[0], &S.weights[1], &S.weights[2], &S.weights[3], &S.weights[4],
                           &S.weights[5], &hold_stock, &S.deadends, &S.ahead))
         return NULL;
-    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
+    if (load_position(rules_list, piles, redeals, &R, &P) < 0) return NULL;
     NcExploration *E = nc_exploration_new(R, P, &S, hold_stock);
     nc_rules_free(R);
     nc_pos_free(P);
@@ -345,235 +325,6 @@ static PyObject *py_exploration_bytes(PyObject *self, PyObject *capsule) {
     return E ? PyLong_FromSize_t(nc_exploration_bytes(E)) : NULL;
 }
 
-/* What the position entry points do with a position: into a Python value, or NULL. */
-typedef PyObject *(*PositionFn)(const NcRules *R, NcPos *P, void *arg);
-
-static PyObject *on_position(PyObject *args, const char *format, PositionFn fn, void *arg, int *extra) {
-    PyObject *rules_list, *piles;
-    int redeals;
-    NcRules *R;
-    NcPos *P;
-    int ok = extra ? PyArg_ParseTuple(args, format, &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, extra)
-                   : PyArg_ParseTuple(args, format, &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals);
-    if (!ok || load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
-    PyObject *out = fn(R, P, arg);
-    nc_rules_free(R);
-    nc_pos_free(P);
-    return out;
-}
-
-static PyObject *moves_fn(const NcRules *R, NcPos *P, void *arg) {
-    (void)arg;
-    NcMove out[NC_MAX_MOVES];
-    int n = nc_moves(R, P, out);
-    return n < 0 ? raise_core_error() : moves_to_list(out, (size_t)n);
-}
-
-static PyObject *autoplay_fn(const NcRules *R, NcPos *P, void *arg) {
-    (void)arg;
-    NcMove out[NC_MAX_MOVES];
-    int n = nc_autoplay(R, P, out);
-    return n < 0 ? raise_core_error() : moves_to_list(out, (size_t)n);
-}
-
-static PyObject *dead_end_fn(const NcRules *R, NcPos *P, void *arg) {
-    (void)arg;
-    int dead = nc_dead_end(R, P);
-    return dead < 0 ? raise_core_error() : PyBool_FromLong(dead);
-}
-
-static PyObject *waste_dead_fn(const NcRules *R, NcPos *P, void *arg) {
-    (void)arg;
-    int dead = nc_waste_dead(R, P);
-    return dead < 0 ? raise_core_error() : PyBool_FromLong(dead);
-}
-
-/* A position's piles as a list of lists of cards. */
-static PyObject *piles_of(const NcRules *R, const NcPos *P) {
-    int *cells = PyMem_Malloc(nc_pos_cells(R) * sizeof(int));
-    if (!cells) return PyErr_NoMemory();
-    nc_pos_write(R, P, cells);
-    int npiles = nc_rules_piles(R), at = 0;
-    PyObject *piles = PyList_New(npiles);
-    for (int p = 0; piles && p < npiles; p++) {
-        int n = cells[at++];
-        PyObject *pile = PyList_New(n);
-        for (int i = 0; pile && i < n; i++) {
-            PyObject *card = PyLong_FromLong(cells[at + i]);
-            if (!card) Py_CLEAR(pile);
-            else PyList_SET_ITEM(pile, i, card);
-        }
-        at += n;
-        if (!pile) Py_CLEAR(piles);
-        else PyList_SET_ITEM(piles, p, pile);
-    }
-    PyMem_Free(cells);
-    return piles;
-}
-
-static PyObject *redeal_fn(const NcRules *R, NcPos *P, void *arg) {
-    (void)arg;
-    if (nc_redeal(R, P) < 0) return raise_core_error();
-    PyObject *piles = piles_of(R, P);
-    return piles ? Py_BuildValue("(Ni)", piles, nc_pos_redeals(P)) : NULL;
-}
-
-/* project(rules, piles, redeals, total, kept) -> piles: the projection onto the suits of the
-   mask `kept` as the core makes it (projection.c), for the tests to hold against projection.py's. */
-static PyObject *py_project(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *piles;
-    int redeals, total, kept;
-    NcRules *R;
-    NcPos *P;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iii", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total, &kept))
-        return NULL;
-    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
-    NcPos *Q = pos_from(R, piles, redeals);   /* room for the projection */
-    PyObject *out = NULL;
-    if (Q) out = nc_project(R, P, total, kept, Q) < 0 ? raise_core_error() : piles_of(R, Q);
-    nc_pos_free(Q);
-    nc_rules_free(R);
-    nc_pos_free(P);
-    return out;
-}
-
-/* projection_lost(rules, piles, redeals, total, size, cap, deadends, macro) -> (lost, (asked,
-   searched, their positions, lost, cut)): whether some projection onto `size` suits is lost by
-   a depth-first search of at most `cap` positions (projection.c). */
-static PyObject *py_projection_lost(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *piles;
-    int redeals, size;
-    long long cap;
-    NcSettings S;
-    NcRules *R;
-    NcPos *P;
-    NcProjections J;
-    (void)self;
-    nc_settings_init(&S);
-    if (!PyArg_ParseTuple(args, "O!O!iiiLip", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &S.total,
-                          &size, &cap, &S.deadends, &S.macro))
-        return NULL;
-    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
-    int lost = nc_projection_lost(R, P, &S, size, cap, &J);
-    nc_rules_free(R);
-    nc_pos_free(P);
-    return lost < 0 ? raise_core_error() : Py_BuildValue("(NN)", PyBool_FromLong(lost), projections_tuple(&J));
-}
-
-/* census(rules, piles, redeals, total, budget, max_states, deadends, macro) -> (verdict, states,
-   open, classes): a depth-first search and its census (census.c): the positions its tests did
-   not prove lost, and their classes with the piles in play and the waste cut to 0..3 cards (a
-   tuple; 0: the piles in play left out, the waste whole). */
-static PyObject *py_census(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *piles;
-    int redeals;
-    NcSettings S;
-    NcRules *R;
-    NcPos *P;
-    NcCensus C;
-    NcResult r;
-    (void)self;
-    nc_settings_init(&S);
-    if (!PyArg_ParseTuple(args, "O!O!iidLip", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &S.total,
-                          &S.budget, &S.max_states, &S.deadends, &S.macro))
-        return NULL;
-    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
-    int rc = nc_census(R, P, &S, &C, &r);
-    nc_rules_free(R);
-    nc_pos_free(P);
-    if (rc < 0) return raise_core_error();
-    PyObject *classes = PyTuple_New(NC_CENSUS_DEPTHS);
-    for (int d = 0; classes && d < NC_CENSUS_DEPTHS; d++)
-        PyTuple_SET_ITEM(classes, d, PyLong_FromLongLong(C.classes[d]));
-    PyObject *out = classes ? Py_BuildValue("(iLLN)", r.verdict, r.states, C.open, classes) : NULL;
-    nc_result_free(&r);
-    return out;
-}
-
-static PyObject *dfs_moves_fn(const NcRules *R, NcPos *P, void *arg) {
-    (void)arg;
-    NcResult r;
-    if (nc_dfs_moves(R, P, &r) < 0) return raise_core_error();
-    PyObject *out = lines_to_list(&r, 1);
-    nc_result_free(&r);
-    return out;
-}
-
-static PyObject *key_fn(const NcRules *R, NcPos *P, void *arg) {
-    unsigned char key[NC_MAX_KEY];
-    uint64_t hash;
-    int len = nc_key(R, P, *(const int *)arg, key, &hash);
-    if (len < 0) return raise_core_error();
-    return Py_BuildValue("(y#K)", (const char *)key, (Py_ssize_t)len, (unsigned long long)hash);
-}
-
-/* moves(rules, piles, redeals) -> [(src, dst, count)]: the legal moves, as the engine lists them. */
-static PyObject *moves(PyObject *self, PyObject *args) { (void)self; return on_position(args, "O!O!i", moves_fn, NULL, NULL); }
-
-/* autoplay(rules, piles, redeals) -> [(src, dst, count)]: the safe foundation moves auto-play makes. */
-static PyObject *py_autoplay(PyObject *self, PyObject *args) {
-    (void)self;
-    return on_position(args, "O!O!i", autoplay_fn, NULL, NULL);
-}
-
-/* dead_end(rules, piles, redeals) -> bool: whether the dead-end test proves the position lost. */
-static PyObject *py_dead_end(PyObject *self, PyObject *args) {
-    (void)self;
-    return on_position(args, "O!O!i", dead_end_fn, NULL, NULL);
-}
-
-/* waste_dead(rules, piles, redeals) -> bool: whether the waste test proves the position lost. */
-static PyObject *py_waste_dead(PyObject *self, PyObject *args) {
-    (void)self;
-    return on_position(args, "O!O!i", waste_dead_fn, NULL, NULL);
-}
-
-/* redeal(rules, piles, redeals) -> (piles, redeals): the position after a
-   redeal as the core carries it out from the game's data, for the tests to
-   hold against the engine's. */
-static PyObject *py_redeal(PyObject *self, PyObject *args) {
-    (void)self;
-    return on_position(args, "O!O!i", redeal_fn, NULL, NULL);
-}
-
-/* dfs_moves(rules, piles, redeals) -> [[(src, dst, count)]]: the moves depth-first search
-   tries from a position, macro moves spelled out. */
-static PyObject *py_dfs_moves(PyObject *self, PyObject *args) {
-    (void)self;
-    return on_position(args, "O!O!i", dfs_moves_fn, NULL, NULL);
-}
-
-/* key(rules, piles, redeals, root_redeals) -> (bytes, int): the position's
-   canonical key (make_key) and its hash (pos_hash), for the tests to check
-   that the hash tells positions apart exactly as the key does. */
-static PyObject *py_key(PyObject *self, PyObject *args) {
-    int root_redeals;
-    (void)self;
-    return on_position(args, "O!O!ii", key_fn, &root_redeals, &root_redeals);
-}
-
-/* playout_check(rules, piles, redeals, total, budget (unused), max_states, seed)
-   -> positions checked: csrc/nested.c, for the tests. */
-static PyObject *py_playout_check(PyObject *self, PyObject *args) {
-    PyObject *rules_list, *piles;
-    int redeals, total;
-    double budget;
-    long long max_states;
-    unsigned long long seed;
-    NcRules *R;
-    NcPos *P;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!iidLK", &PyList_Type, &rules_list, &PyList_Type, &piles, &redeals, &total,
-                          &budget, &max_states, &seed))
-        return NULL;
-    if (load(rules_list, piles, redeals, &R, &P) < 0) return NULL;
-    long long n = nc_playout_check(R, P, total, max_states, (uint64_t)seed);
-    nc_rules_free(R);
-    nc_pos_free(P);
-    return n < 0 ? raise_core_error() : PyLong_FromLongLong(n);
-}
-
 /* set_memory_limit(bytes): what each search started from now on may take (0: no limit). */
 static PyObject *py_set_memory_limit(PyObject *self, PyObject *arg) {
     (void)self;
@@ -598,20 +349,8 @@ static PyMethodDef methods[] = {
     {"exploration", py_exploration, METH_VARARGS, "A best-first search of one deal, kept open; not started."},
     {"explore_more", py_explore_more, METH_VARARGS, "Take an exploration on, then list its best positions."},
     {"exploration_bytes", py_exploration_bytes, METH_O, "The memory an exploration holds."},
-    {"census", py_census, METH_VARARGS, "A depth-first search and what learning could at best cut it to."},
-    {"layer", py_layer, METH_VARARGS, "A position's layer in a layered search from a root."},
-    {"layers", py_layers, METH_VARARGS, "The layered search; see napoleon/solver/core.py."},
+    {"layers", py_layers, METH_VARARGS, "The layered search; see napoleon/solver/layered.py."},
     {"beam", py_beam, METH_VARARGS, "A beam over the stock's turns; see napoleon/solver/staged.py."},
-    {"moves", moves, METH_VARARGS, "The legal moves of a position, as the engine lists them."},
-    {"autoplay", py_autoplay, METH_VARARGS, "The safe foundation moves auto-play makes."},
-    {"dfs_moves", py_dfs_moves, METH_VARARGS, "The moves depth-first search tries, macro moves spelled out."},
-    {"dead_end", py_dead_end, METH_VARARGS, "Whether the dead-end test proves a position lost."},
-    {"waste_dead", py_waste_dead, METH_VARARGS, "Whether the waste test proves a position lost."},
-    {"key", py_key, METH_VARARGS, "A position's canonical key and its hash."},
-    {"playout_check", py_playout_check, METH_VARARGS, "Playouts with what they keep checked at every move (tests)."},
-    {"redeal", py_redeal, METH_VARARGS, "The position after a redeal, as the core carries it out."},
-    {"project", py_project, METH_VARARGS, "A position's projection onto fewer suits, as the core makes it."},
-    {"projection_lost", py_projection_lost, METH_VARARGS, "Whether a projection onto fewer suits is lost."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -620,6 +359,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", "The solver'
 PyMODINIT_FUNC PyInit__core(void) {
     nc_set_interrupt_hook(check_signals);
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "TABLE_VERSION", NC_TABLE_VERSION) < 0) Py_CLEAR(m);
+    if (m && (PyModule_AddFunctions(m, probe_methods) < 0
+              || PyModule_AddIntConstant(m, "TABLE_VERSION", NC_TABLE_VERSION) < 0))
+        Py_CLEAR(m);
     return m;
 }

@@ -1,5 +1,5 @@
 /*
- * The search core's C API: what a binding calls (module.c for CPython,
+ * The search core's C API: what a binding calls (module.c and module_probes.c for CPython,
  * wasm.c for WebAssembly). Plain C: no Python here, and every result is
  * plain C data the caller frees with the function named beside it.
  *

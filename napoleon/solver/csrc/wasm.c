@@ -2,7 +2,7 @@
    flattened to what JavaScript passes easily (pointers to arrays of ints in
    the module's memory, numbers) and answers in one array of 32-bit ints,
    which napoleon/solver/wasm/core.js reads back into the values the CPython
-   binding (module.c) returns. Built by napoleon/solver/wasm.py with
+   binding (module.c, module_probes.c) returns. Built by napoleon/solver/wasm.py with
    emscripten; never by setup.py.
 
    Every ncw_* function that answers returns a buffer (free it with

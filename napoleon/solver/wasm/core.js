@@ -15,7 +15,7 @@
  * fs.readFileSync("napoleon_core.wasm")}): the glue of emscripten 3.1.6
  * would fetch() the file, which Node refuses for a path (serve.js).
  *
- * The contract (arguments -> answer), as in module.c:
+ * The contract (arguments -> answer), as in module.c and module_probes.c:
  *   rules: the array of ints core.py's encode_rules() writes (numbers, or
  *          BigInt for the 64-bit masks beyond 2**53, as Pyodide hands over
  *          Python ints that large); piles: an array of arrays of cards;
