@@ -24,7 +24,7 @@ from dataclasses import dataclass
 # The searches a step may name. "best" and "dfs" are the core's complete
 # searches and may answer lost, and so may "layers" (the core's complete
 # search layer by layer, for games whose cards only move forward: no
-# redeal, one waste; napoleon/solver/core.py's layers()); "greedy", "playouts" and "nested" (nested
+# redeal, one waste; napoleon/solver/layered.py's layers()); "greedy", "playouts" and "nested" (nested
 # rollouts, level 1 with the playout policy, in the core) only find wins;
 # "staged" (redeal planning, for redeals taken whenever one chooses) may
 # answer lost only after a round that left nothing out; "beam" (a beam over

@@ -3,9 +3,9 @@ projections, auto-play and redeal, each from one position.
 
 Nothing in the package plays or searches through these: they are the surface on which the
 tests hold the core (``csrc/``) to the Python engine, and on which benchmarks walk a search by
-hand. :mod:`.core` keeps the searches. Each probe reaches the extension through ``core._core``
-when it is called, so the WebAssembly build standing in for it (:func:`.wasm.standing_in`)
-answers the probes too. (The estimator's random probes are another thing: :mod:`.estimate`.)
+hand. :mod:`.core`, :mod:`.exploration` and :mod:`.layered` keep the searches. Each probe
+reaches the extension through ``core._core`` when it is called, so the WebAssembly build
+standing in for it (:func:`.wasm.standing_in`) answers the probes too. (The estimator's random probes are another thing: :mod:`.estimate`.)
 """
 
 from __future__ import annotations
