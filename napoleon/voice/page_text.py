@@ -60,6 +60,7 @@ PAGE_TEXT: dict[str, str] = {
     "newer_version": "A newer version",
     "update_now": "Update now",
     "update_later": "Later",
+    "update_later_title": "Keep this version for now: the newer one opens on your next visit",
     "keep_playing": "Keep playing",
     "card_table": "Card table",
     "back_link": "← Back to the game",
