@@ -96,7 +96,6 @@ PAGE_WORDS: dict[str, str] = {
     "empty_starts_a": EMPTY + ", starts with a {start}",
     "empty_starts_an": EMPTY + ", starts with an {start}",
     "pile_top": "{count:card}, top card {card}",
-    "update_ready": "A newer version is ready.",
 }
 """The sentences the page writes itself (served with the catalogue, ``words``): ``{key}`` is
 filled in by the page, ``{key:word}`` is the number and the word, plural unless it is 1 (see

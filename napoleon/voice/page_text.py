@@ -58,6 +58,7 @@ PAGE_TEXT: dict[str, str] = {
     "to_the_end": "To the end",
     "back_to_the_game": "Back to the game",
     "newer_version": "A newer version",
+    "update_ready": "A newer version is ready.",
     "update_now": "Update now",
     "update_later": "Later",
     "update_later_title": "Keep this version for now: the newer one opens on your next visit",

@@ -405,6 +405,13 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
         page.wait_for_selector("#update-banner:not([hidden])", timeout=START)
         assert "newer version" in page.inner_text("#update-text")
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+        # Put off, it is offered again on the next visit, before the app's first answer.
+        page.click("#update-later")
+        assert page.is_hidden("#update-banner")
+        page.reload()
+        page.wait_for_selector("#update-banner:not([hidden])", timeout=START)
+        assert page.inner_text("#update-text") == "A newer version is ready."
+        ready(page, "forty-thieves", 2)
         with page.expect_navigation(timeout=START):
             page.click("#update-now")
         newer_worker_took_over(context, newer)

@@ -2,17 +2,27 @@
 // takes it up at the player's word. Without the word, the browser takes it up on a later visit.
 
 import { takeNewer } from "./backend.js";
-import { $, sentence } from "./util.js";
+import { $ } from "./util.js";
 
-/** Show the banner that offers the newer version (the event "napoleon-newer"); once. */
+let wired = false;
+
+/**
+ * Show the banner that offers the newer version (the event "napoleon-newer", which may come before the
+ * app's first answer: its sentence is the page's own, in the banner's HTML). Its text is written as it
+ * shows, so that a screen reader says it.
+ */
 export function offerNewer() {
   const banner = $("update-banner");
   if (!banner.hidden) return;
-  $("update-text").textContent = sentence("update_ready");
+  if (!wired) {
+    wired = true;
+    $("update-now").addEventListener("click", async () => {
+      $("update-now").disabled = true;
+      if (!(await takeNewer())) banner.hidden = true;  // taken up meanwhile (another page of the site)
+      $("update-now").disabled = false;
+    });
+    $("update-later").addEventListener("click", () => { banner.hidden = true; });
+  }
   banner.hidden = false;
-  $("update-now").addEventListener("click", async () => {
-    $("update-now").disabled = true;
-    if (!(await takeNewer())) banner.hidden = true;  // taken up meanwhile (another page of the site)
-  }, { once: true });
-  $("update-later").addEventListener("click", () => { banner.hidden = true; }, { once: true });
+  $("update-text").textContent = $("update-text").dataset.text;
 }
