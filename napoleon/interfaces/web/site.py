@@ -345,7 +345,7 @@ def seal(out: Path, core: list[str]) -> dict[str, Any]:
         "files": ["./", *files, "site.json"],
         # Pyodide's files, kept by the browser apart from the version's own: a newer version of the
         # site with the same Pyodide takes them from there, not from the network (some 13 MB).
-        "runtime": {"cache": f"pyodide-{PYODIDE_VERSION}-{digest(out, runtime)}", "files": runtime},
+        "runtime": {"cache": f"napoleon-pyodide-{PYODIDE_VERSION}-{digest(out, runtime)}", "files": runtime},
     }
     (out / "site.json").write_text(json.dumps(site, indent=1) + "\n")
     worker = (STATIC / "js" / "sw.js").read_text()

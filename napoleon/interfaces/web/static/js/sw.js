@@ -35,9 +35,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // Only the site's own caches: another app of the same origin may keep caches of its own.
     for (const key of await caches.keys()) {
-      const stale = key.startsWith("napoleon-") ? key !== CACHE : key.startsWith("pyodide-") && key !== RUNTIME;
-      if (stale) await caches.delete(key);
+      if (key.startsWith("napoleon-") && key !== CACHE && key !== RUNTIME) await caches.delete(key);
     }
     await self.clients.claim();
   })());
