@@ -45,12 +45,14 @@ of each site in turn in one browser, a new deal made ``--pause`` ms after the ta
 player reading it), then ``--moves`` moves and undos; the first three requests of each visit, and
 the p50 and p95 of all but the new deal.
 
-    python bench/static_site.py --site A [--beside B] --fresh 6
+    python bench/static_site.py --site A [--beside B] --fresh 6 [--tabs]
 
 times warm visits as a player makes them: a browser started afresh on a profile kept since a first
 visit, one visit of each site in turn, from opening the address to a playable deal and to the frame
 after it (the table's images decoded first). A reload in one browser does not tell this: the
-renderer keeps the images it parsed in memory.
+renderer keeps the images it parsed in memory. ``--tabs``: each visit a new tab of one running
+browser, once the site's last tab has closed (its renderer started afresh, as a phone's browser that
+was not closed opens the installed site again).
 """
 
 from __future__ import annotations
@@ -332,24 +334,31 @@ def visit(page, go) -> tuple[float, float, float, float]:
     return ready, frame, waited, shown
 
 
-def fresh_visits(sites: list[Path], visits: int) -> None:
+def fresh_visits(sites: list[Path], visits: int, tabs: bool = False) -> None:
     """Warm visits to each of ``sites`` in a browser started afresh each time on a profile of the site's
     own (kept since a first visit, not timed), each left for a blank page as a player leaves: opening
-    to a playable deal, to the frame after it, and to the first cards (the table the visit before left)."""
+    to a playable deal, to the frame after it, and to the first cards (the table the visit before left).
+    With ``tabs``, each visit is a new tab of one running browser instead, opened once the site's last
+    tab has closed (a renderer started afresh, the browser not)."""
     from playwright.sync_api import sync_playwright
 
     servers = [served(site) for site in sites]
     timed: list[list[tuple[float, float, float]]] = [[] for _ in sites]
+    options = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "has_touch": True, "is_mobile": True}
     with tempfile.TemporaryDirectory(prefix="napoleon-profiles-") as tmp:
         try:
             with sync_playwright() as p:
+                def browser(i):
+                    context = p.chromium.launch_persistent_context(
+                        str(Path(tmp) / str(i)), executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"],
+                        **options)
+                    context.add_init_script(FRAME_WATCH)
+                    return context
+                running = [browser(i) for i in range(len(sites))] if tabs else []
                 for visit in range(visits + 1):
                     for i, (_, url) in enumerate(servers):
-                        context = p.chromium.launch_persistent_context(
-                            str(Path(tmp) / str(i)), executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"],
-                            viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, is_mobile=True)
-                        context.add_init_script(FRAME_WATCH)
-                        page = context.pages[0] if context.pages else context.new_page()
+                        context = running[i] if tabs else browser(i)
+                        page = context.pages[0] if context.pages and not tabs else context.new_page()
                         page.goto(url)
                         page.wait_for_function("window.benchFrame && window.benchFrame.frame", timeout=600_000)
                         if visit == 0:  # the first visit fills the offline copy and the caches
@@ -358,13 +367,20 @@ def fresh_visits(sites: list[Path], visits: int) -> None:
                             timed[i].append(page.evaluate(
                                 "[benchFrame.ready / 1000, benchFrame.frame / 1000, benchFrame.shown / 1000]"))
                         page.goto("about:blank")  # the player leaves the site (a closed context fires no pagehide)
-                        context.close()
+                        if tabs:
+                            page.close()
+                            time.sleep(2)  # the site's renderer ends with its last tab
+                        else:
+                            context.close()
+                for context in running:
+                    context.close()
         finally:
             for server, _ in servers:
                 server.kill()
+    where = "a new tab of a running browser" if tabs else "a fresh browser"
     for site, kept in zip(sites, timed):
-        print(f"{site}: {visits} warm visits in a fresh browser: playable after"
-              f" {statistics.median(r for r, _, _ in kept):.2f} s,"
+        print(f"{site}: {visits} warm visits in {where}: playable after"
+              f" {statistics.median(r for r, _, _ in kept):.2f} s ({min(r for r, _, _ in kept):.2f}-{max(r for r, _, _ in kept):.2f}),"
               f" drawn after {statistics.median(f for _, f, _ in kept):.2f} s"
               f" (medians; the frame {statistics.median(f - r for r, f, _ in kept):.3f} s after the deal,"
               f" {min(f - r for r, f, _ in kept):.3f}-{max(f - r for r, f, _ in kept):.3f}); the table the last"
@@ -383,6 +399,8 @@ def main() -> None:
     parser.add_argument("--imports", default="", help="with --python: modules imported first, each timed (a,b,...)")
     parser.add_argument("--fresh", type=int, default=0,
                         help="only warm visits in a browser started afresh, this many of each site (--site, --beside)")
+    parser.add_argument("--tabs", action="store_true",
+                        help="with --fresh: each visit a new tab of one running browser, not a browser started afresh")
     parser.add_argument("--first", type=int, default=0,
                         help="only a visit's first requests, this many restored visits of each site (--site, --beside)")
     parser.add_argument("--pause", type=int, default=2000, help="with --first: ms from the deal to the first request")
@@ -404,7 +422,7 @@ def main() -> None:
     if args.fresh:
         if not args.site:
             parser.error("--fresh needs --site")
-        fresh_visits([Path(args.site)] + ([Path(args.beside)] if args.beside else []), args.fresh)
+        fresh_visits([Path(args.site)] + ([Path(args.beside)] if args.beside else []), args.fresh, args.tabs)
         return
     if args.beside:
         if not args.site:
