@@ -7,6 +7,7 @@ import pytest
 
 from .conftest import keep_shot
 from .test_browser import board, plan, settled, tap, wait_ready
+from .test_browser_access import axe_problems
 from .test_players import message
 
 pytestmark = pytest.mark.browser
@@ -248,5 +249,6 @@ def test_a_newer_version_is_offered_over_the_foot_of_a_phones_table_and_put_off_
     assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
     assert page.evaluate(SMALL_TARGETS) == [], "a control a finger cannot hit"
     assert page.evaluate(card) == before  # the table keeps its place and its cards' size
+    assert axe_problems(page) == [], "the banner shown"
     page.tap("#update-later")
     assert page.is_hidden("#update-banner")
