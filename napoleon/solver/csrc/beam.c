@@ -14,7 +14,7 @@
    2^20), unless no pool was cut to the width, for then it would search the
    same positions again. It only finds wins.
 
-   This was staged.py's Python loop over core.explore; here it allocates
+   This was staged.py's Python loop over exploration.explore; here it allocates
    once and judges thousands of small searches a second instead of a few
    hundred, and it lists the same positions in the same order (the tests
    hold it to that loop, kept there as the reference).

@@ -2,7 +2,7 @@
 
 /* ------------------------------------------- a best-first search kept open
 
-   An exploration (core.Exploration) is a best-first search of one deal that
+   An exploration (exploration.Exploration) is a best-first search of one deal that
    outlives the call: asked again with a larger position cap, it goes on
    from where it stopped instead of searching its first positions again.
    bf_go stops only between positions, at counts that depend on the count
