@@ -106,6 +106,8 @@ UNASKED: dict[str, str] = {
     "unreachable": UNREACHABLE,
     "worker-failed": WORKER_FAILED,
     "python-not-started": PYTHON_NOT_STARTED,
+    "first-visit": "Getting the game ready to play offline: {percent}%",
+    "first-visit-done": "Ready to play offline; starting the game…",
 }
 """The sentences the page says when it cannot ask for them (no server, no worker, no Python): written
 into the page itself, each as ``<meta name="napoleon-KEY">``, and filled in as :func:`fill` does."""

@@ -68,6 +68,9 @@ def test_the_site_holds_the_page_python_its_packages_and_the_offline_copy(tmp_pa
     listed = json.loads((out / "site.json").read_text())
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert set(listed["files"]) == (files - {"sw.js", ".nojekyll"}) | {"./"}
+    # Each file's size, which a first visit's progress counts (site.json, written last, aside).
+    assert listed["sizes"] == {f: (out / ("index.html" if f == "./" else f)).stat().st_size
+                               for f in listed["files"] if f != "site.json"}
     html = (out / "index.html").read_text()
     assert '<meta name="napoleon-backend" content="worker">' in html and 'href="manifest.webmanifest"' in html
     assert "<script>" not in html  # scripts in files only: a page under a self-only CSP

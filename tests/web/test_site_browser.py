@@ -190,8 +190,17 @@ def python_start(page):
     return page.evaluate("import('./static/js/backend.js').then((m) => m.howPythonStarted())")
 
 
+MESSAGES_SEEN = """document.addEventListener("DOMContentLoaded", () => {
+    window.messagesSeen = [];
+    const said = document.getElementById("message");
+    new MutationObserver(() => window.messagesSeen.push(said.textContent))
+        .observe(said, { childList: true, characterData: true, subtree: true });
+});"""
+
+
 def open_site(browser, site, options):
     context = browser.new_context(**options)
+    context.add_init_script(MESSAGES_SEEN)  # what the status line said, each page of the context
     # A page's load waits on the site's files, which two walks at once on a loaded machine (Python
     # started in each) may hold back past Playwright's 30 s.
     context.set_default_navigation_timeout(START)
@@ -306,6 +315,14 @@ def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_co
     # One phone's profile for all the phone's part: each fresh profile starts Python cold.
     context, page = open_site(browser, static_site, PHONE)
     try:
+        # A first visit says how far the offline copy has come, then that the game starts, and no
+        # more once the deal is on the table.
+        seen = page.evaluate("window.messagesSeen")
+        progress = [int(m.group(1)) for m in map(re.compile(r"^Getting the game ready to play offline: (\d+)%$").match,
+                                                  seen) if m]
+        assert progress and progress == sorted(progress) and progress[-1] < 100, seen
+        assert "Ready to play offline; starting the game…" in seen, seen
+        assert page.inner_text("#message") == ""
         play_every_game(page, touch=True)  # each game two moves in
         # A hint from the search worker, shown on the table (Werner deal 1 is the game played above).
         go(page, "werner/1")

@@ -343,6 +343,8 @@ def seal(out: Path, core: list[str]) -> dict[str, Any]:
         "packages": PACK,
         "core": core,
         "files": ["./", *files, "site.json"],
+        # Each file's bytes, as the service worker receives them: what a first visit's progress counts.
+        "sizes": {rel: (out / ("index.html" if rel == "./" else rel)).stat().st_size for rel in ["./", *files]},
         # Pyodide's files, kept by the browser apart from the version's own: a newer version of the
         # site with the same Pyodide takes them from there, not from the network (some 13 MB).
         "runtime": {"cache": f"napoleon-pyodide-{PYODIDE_VERSION}-{digest(out, runtime)}", "files": runtime},

@@ -59,6 +59,13 @@ async function offlineCopy() {
   // A later visit is served by the copy already: Python starts at once, while the browser asks the
   // server whether sw.js is new (a round trip that would otherwise come first).
   if (navigator.serviceWorker.controller) return;
+  // A first visit: the offline copy's progress, told the page until it serves it (the event
+  // "napoleon-progress"). Set as onmessage, it is delivered from now, not once the document has loaded.
+  navigator.serviceWorker.onmessage = (event) => {
+    if (event.data && event.data.type === "progress" && !navigator.serviceWorker.controller) {
+      window.dispatchEvent(new CustomEvent("napoleon-progress", { detail: event.data.percent }));
+    }
+  };
   try {
     await registered;
   } catch (err) {

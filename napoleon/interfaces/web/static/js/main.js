@@ -1,6 +1,7 @@
 // The page's entry point: one App, started once the module loads.
 
 import { App } from "./app.js";
+import { showProgress } from "./progress.js";
 import { offerNewer } from "./update.js";
 
 const app = new App();
@@ -10,3 +11,5 @@ app.start();
 window.addEventListener("napoleon-news", (event) => app.message(event.detail, true, true));
 // A newer version of the site is installed: offered in a banner (the table keeps its place).
 window.addEventListener("napoleon-newer", offerNewer);
+// A first visit: the offline copy being made, then Python starting, said in the status line.
+window.addEventListener("napoleon-progress", (event) => showProgress(app, event.detail));

@@ -11,9 +11,34 @@ const VERSION = "dev";
 const RUNTIME = "dev";
 const CACHE = `napoleon-${VERSION}`;
 
-/** Requests for the site's files (relative to this worker), fetched past the browser's HTTP cache. */
-function requests(files) {
-  return files.map((f) => new Request(f, { cache: "no-store" }));
+const STEP = 10;  // percent: the pages are told the progress of an install at each such step
+
+/** A counter of the bytes an install has received out of ``total``: it tells the site's pages each
+ * STEP percent ({type: "progress", percent}); only a first visit's page shows it (backend.js). */
+function progress(total) {
+  let received = 0;
+  let told = -1;
+  return (bytes) => {
+    received += bytes;
+    const percent = total ? Math.min(100, Math.floor((100 * received) / total / STEP) * STEP) : 100;
+    if (percent === told) return;
+    told = percent;
+    self.clients.matchAll({ type: "window", includeUncontrolled: true })
+      .then((pages) => pages.forEach((page) => page.postMessage({ type: "progress", percent })));
+  };
+}
+
+/** The site's ``file`` (relative to this worker) fetched past the browser's HTTP cache and kept in
+ * ``cache`` as it came (a copy of it read beside, to count its bytes). */
+async function keep(cache, file, counted) {
+  const request = new Request(file, { cache: "no-store" });
+  const response = await fetch(request);
+  if (!response.ok) throw new TypeError(`${file}: ${response.status} ${response.statusText}`);
+  const reader = response.clone().body.getReader();
+  const counting = (async () => {
+    for (let part = await reader.read(); !part.done; part = await reader.read()) counted(part.value.byteLength);
+  })();
+  await Promise.all([cache.put(request, response), counting]);
 }
 
 self.addEventListener("install", (event) => {
@@ -26,9 +51,11 @@ self.addEventListener("install", (event) => {
     for (const file of runtime) {
       if (!(await kept.match(file))) missing.push(file);
     }
+    const own = site.files.filter((f) => !runtime.has(f));
+    const counted = progress([...own, ...missing].reduce((sum, f) => sum + (site.sizes[f] || 0), 0));
     await Promise.all([
-      cache.addAll(requests(site.files.filter((f) => !runtime.has(f)))),
-      kept.addAll(requests(missing)),
+      ...own.map((file) => keep(cache, file, counted)),
+      ...missing.map((file) => keep(kept, file, counted)),
     ]);
   })());
 });
