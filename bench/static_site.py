@@ -355,17 +355,15 @@ def fresh_visits(sites: list[Path], visits: int, tabs: bool = False) -> None:
                     context.add_init_script(FRAME_WATCH)
                     return context
                 running = [browser(i) for i in range(len(sites))] if tabs else []
-                for visit in range(visits + 1):
+                for number in range(visits + 1):
                     for i, (_, url) in enumerate(servers):
                         context = running[i] if tabs else browser(i)
                         page = context.pages[0] if context.pages and not tabs else context.new_page()
-                        page.goto(url)
-                        page.wait_for_function("window.benchFrame && window.benchFrame.frame", timeout=600_000)
-                        if visit == 0:  # the first visit fills the offline copy and the caches
+                        ready, frame, _, shown = visit(page, lambda: page.goto(url))
+                        if number == 0:  # the first visit fills the offline copy and the caches
                             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
                         else:
-                            timed[i].append(page.evaluate(
-                                "[benchFrame.ready / 1000, benchFrame.frame / 1000, benchFrame.shown / 1000]"))
+                            timed[i].append((ready, frame, shown))
                         page.goto("about:blank")  # the player leaves the site (a closed context fires no pagehide)
                         if tabs:
                             page.close()
