@@ -115,7 +115,10 @@ function keepStore() {
     const ack = nextFlush++;
     flushes.set(ack, resolve);
     python.postMessage({ type: "flush", ack });
-    setTimeout(resolve, FLUSH_WAIT_MS);
+    setTimeout(() => {
+      flushes.delete(ack);  // a worker that never answers: no answer is waited for any longer
+      resolve();
+    }, FLUSH_WAIT_MS);
   }));
 }
 
