@@ -114,7 +114,7 @@ def test_pyodides_files_are_kept_under_a_name_that_changes_with_them_alone(tmp_p
     runtime = first["runtime"]
     assert runtime["files"] == sorted(f for f in first["files"] if f.startswith("pyodide/"))
     assert set(runtime["files"]) == {f"pyodide/{name}" for name in site.PYODIDE_FILES}
-    assert runtime["cache"].startswith(f"napoleon-pyodide-{site.PYODIDE_VERSION}-")  # the site's own, by its prefix
+    assert runtime["cache"].startswith(f"pyodide-{site.PYODIDE_VERSION}-")
     worker = (tmp_path / "a" / "sw.js").read_text()
     assert f'const RUNTIME = "{runtime["cache"]}";' in worker and 'const RUNTIME = "dev";' not in worker
     # A new version whose Pyodide is the same: its cache of Pyodide's files is the same.

@@ -243,19 +243,22 @@ def play_every_game(page, touch):
         keep_shot(page, f"site-{game_id}-{page.viewport_size['width']}.png")
 
 
-def publish_newer(folder):
-    """A newer version of the site served in the place of the one ``folder`` links to: a copy of it
-    whose manifest says something else, sealed as a version of its own (as a new build would be, without
-    compiling its Python again); its version."""
+def another_version(built, folder):
+    """A copy of the site ``built`` in ``folder`` whose manifest says something else, sealed as a
+    version of its own (as a new build would be, without compiling its Python again): its version."""
     from napoleon.interfaces.web import site
 
-    built = folder.resolve()
-    newer = folder.parent / "newer"
-    shutil.copytree(built, newer, ignore=lambda where, names: [n for n in names if n in site.SEALS])
-    manifest = json.loads((newer / "manifest.webmanifest").read_text())
+    shutil.copytree(built, folder, ignore=lambda where, names: [n for n in names if n in site.SEALS])
+    manifest = json.loads((folder / "manifest.webmanifest").read_text())
     manifest["description"] += " Newer."
-    (newer / "manifest.webmanifest").write_text(json.dumps(manifest))
-    version = site.seal(newer, json.loads((built / "site.json").read_text())["core"])["version"]
+    (folder / "manifest.webmanifest").write_text(json.dumps(manifest))
+    return site.seal(folder, json.loads((built / "site.json").read_text())["core"])["version"]
+
+
+def publish_newer(folder):
+    """A newer version of the site served in the place of the one ``folder`` links to: its version."""
+    newer = folder.parent / "newer"
+    version = another_version(folder.resolve(), newer)
     folder.unlink()
     folder.symlink_to(newer)
     return version
@@ -447,6 +450,48 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
         page.wait_for_function("async () => (await (await caches.open('python-snapshots')).keys())"
                                f".map((r) => r.url).join() === '{site}python-snapshot/{newer}/app'", timeout=START)
         runtime = json.loads((folder / "site.json").read_text())["runtime"]["cache"]
-        assert sorted(page.evaluate("caches.keys()")) == sorted([f"napoleon-{newer}", runtime, "python-snapshots"])
+        assert sorted(page.evaluate("caches.keys()")) == sorted([f"napoleon:/:{newer}", f"napoleon:/:{runtime}",
+                                                                 "python-snapshots"])
     finally:
         context.close()
+
+
+def test_two_copies_of_the_site_on_one_origin_keep_their_own_offline_copies(browser, built_site, tmp_path):
+    """Served from /a/ and /b/ of one address (two versions of the site, say), each keeps its files
+    and its copy of Python under names of its own: the second's install drops none of the first's,
+    which then plays offline from its copy as before."""
+    (tmp_path / "a").symlink_to(built_site)
+    versions = {"a": json.loads((built_site / "site.json").read_text())["version"],
+                "b": another_version(built_site, tmp_path / "b")}
+    runtime = json.loads((built_site / "site.json").read_text())["runtime"]["cache"]
+    with serving(tmp_path) as origin:
+        context = browser.new_context(**DESKTOP)
+        context.set_default_navigation_timeout(START)
+        try:
+            for name in ("a", "b"):  # one after the other: both hold the same store (one window at a time)
+                page = watched(context.new_page())
+                page.goto(f"{origin}{name}/")
+                ready(page)
+                page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START)
+                page.wait_for_function("async (root) => (await (await caches.open('python-snapshots')).keys())"
+                                       ".some((r) => r.url.startsWith(root))", arg=f"{origin}{name}/python-snapshot/",
+                                       timeout=START)
+                assert not page.js_errors
+                page.close()
+            page = context.new_page()
+            page.goto(f"{origin}b/")
+            names = page.evaluate("caches.keys()")
+            assert sorted(names) == sorted([*(f"napoleon:/{n}/:{v}" for n, v in versions.items()),
+                                            f"napoleon:/a/:{runtime}", f"napoleon:/b/:{runtime}", "python-snapshots"])
+            copies = page.evaluate("async () => (await (await caches.open('python-snapshots')).keys()).map((r) => r.url)")
+            assert sorted(copies) == [f"{origin}{n}/python-snapshot/{v}/app" for n, v in versions.items()]
+            page.close()
+            # The first copy, with the network off: its files and its Python from what it kept.
+            context.set_offline(True)
+            page = watched(context.new_page())
+            page.goto(f"{origin}a/")
+            ready(page)
+            assert python_start(page) == {"restored": True}
+            assert not page.js_errors
+        finally:
+            context.close()

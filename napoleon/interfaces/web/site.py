@@ -346,8 +346,9 @@ def seal(out: Path, core: list[str]) -> dict[str, Any]:
         # Each file's bytes, as the service worker receives them: what a first visit's progress counts.
         "sizes": {rel: (out / ("index.html" if rel == "./" else rel)).stat().st_size for rel in ["./", *files]},
         # Pyodide's files, kept by the browser apart from the version's own: a newer version of the
-        # site with the same Pyodide takes them from there, not from the network (some 13 MB).
-        "runtime": {"cache": f"napoleon-pyodide-{PYODIDE_VERSION}-{digest(out, runtime)}", "files": runtime},
+        # site with the same Pyodide takes them from there, not from the network (some 13 MB). The
+        # service worker names the cache by its scope and this name.
+        "runtime": {"cache": f"pyodide-{PYODIDE_VERSION}-{digest(out, runtime)}", "files": runtime},
     }
     (out / "site.json").write_text(json.dumps(site, indent=1) + "\n")
     worker = (STATIC / "js" / "sw.js").read_text()

@@ -62,12 +62,16 @@ export function install(pyodide, bytes) {
 // first at the heap's base, in the archive's order, always at the same addresses and table slots.
 // Whatever a visit opens (the store) is opened after the copy is made or restored, never held in it.
 
-const SNAPSHOTS = "python-snapshots";  // not "napoleon-...": the service worker drops those of other versions
+// Not a "napoleon:..." cache: the service worker drops those of other versions, and a copy stays
+// until the next version keeps its own. Other copies of the site on the origin keep theirs in the
+// same cache, under their own root (SNAPSHOT_ROOT).
+const SNAPSHOTS = "python-snapshots";
 const SIZE_HEADER = "x-snapshot-bytes";
+const SNAPSHOT_ROOT = new URL("python-snapshot/", SITE_ROOT).href;
 
 /** Where ``name``'s copy of this site version's Python is kept: one key of the cache SNAPSHOTS. */
 function snapshotKey(site, name) {
-  return new URL(`python-snapshot/${encodeURIComponent(site.version)}/${name}`, SITE_ROOT).href;
+  return new URL(`${encodeURIComponent(site.version)}/${name}`, SNAPSHOT_ROOT).href;
 }
 
 /** The kept copy at ``key``: {size, bytes (a promise: read while Pyodide compiles)}, or null: none,
@@ -84,12 +88,12 @@ async function keptSnapshot(key) {
   }
 }
 
-/** The copy at ``key`` dropped (it failed to restore), and with it every other version's. */
+/** This site's copies dropped, every version's but the one at ``keep`` (if any). */
 async function dropSnapshots(keep = null) {
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const request of await cache.keys()) {
-      if (request.url !== keep) await cache.delete(request);
+      if (request.url.startsWith(SNAPSHOT_ROOT) && request.url !== keep) await cache.delete(request);
     }
   } catch (err) {
     // nothing kept, nothing to drop

@@ -6,10 +6,18 @@
 // here, and stay. Pyodide's files (site.json's "runtime") are kept in a cache of their own, named
 // by their digest (RUNTIME, written below too): a new version with the same Pyodide finds them
 // there and fetches only its own files.
+//
+// Every cache's name starts with the worker's scope (PREFIX): two copies of the site served from
+// one origin (/napoleon/ and /napoleon-beta/, say) each keep and drop only their own.
 
 const VERSION = "dev";
 const RUNTIME = "dev";
-const CACHE = `napoleon-${VERSION}`;
+const PREFIX = `napoleon:${new URL(self.registration.scope).pathname}:`;
+const CACHE = PREFIX + VERSION;
+const KEPT = PREFIX + RUNTIME;
+// Versions before the scope was in the names called their caches "napoleon-VERSION" and
+// "napoleon-pyodide-...": dropped as a newer one takes over, as they were then.
+const UNSCOPED = "napoleon-";
 
 const STEP = 10;  // percent: the pages are told the progress of an install at each such step
 
@@ -46,7 +54,7 @@ self.addEventListener("install", (event) => {
     const response = await fetch("site.json", { cache: "no-store" });
     const site = await response.json();
     const runtime = new Set(site.runtime.files);
-    const [cache, kept] = await Promise.all([caches.open(CACHE), caches.open(RUNTIME)]);
+    const [cache, kept] = await Promise.all([caches.open(CACHE), caches.open(KEPT)]);
     const missing = [];
     for (const file of runtime) {
       if (!(await kept.match(file))) missing.push(file);
@@ -62,9 +70,10 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    // Only the site's own caches: another app of the same origin may keep caches of its own.
+    // Only this site's own caches: another app, or another copy of this one, may keep caches on the origin.
     for (const key of await caches.keys()) {
-      if (key.startsWith("napoleon-") && key !== CACHE && key !== RUNTIME) await caches.delete(key);
+      const ours = key.startsWith(PREFIX) || key.startsWith(UNSCOPED);
+      if (ours && key !== CACHE && key !== KEPT) await caches.delete(key);
     }
     await self.clients.claim();
   })());
@@ -81,7 +90,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = (await cache.match(request, { ignoreSearch: true }))
-      || (await (await caches.open(RUNTIME)).match(request, { ignoreSearch: true }));
+      || (await (await caches.open(KEPT)).match(request, { ignoreSearch: true }));
     if (hit) return hit;
     const response = await fetch(request);
     if (response.ok) cache.put(request, response.clone());
