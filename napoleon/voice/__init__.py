@@ -41,7 +41,7 @@ from .refusals import (
 from .play import (
     refusal, played, taken_back, undone, redone, back_to, restarted_after_win, NO_LEGAL_MOVE, NO_WAY_BACK,
     restarted, NOTHING_TO_UNDO, NOTHING_TO_REDO, AT_THE_START, GAME_WON_ALREADY, too_long, GAME_OVER, UNREACHABLE,
-    STALE, STORAGE_REFUSED, WORKER_FAILED, PYTHON_NOT_STARTED, SEARCH_WORKER_FAILED, SEARCH_STOPPED, auto_played,
+    STALE, STORAGE_REFUSED, STORE_ELSEWHERE, WORKER_FAILED, PYTHON_NOT_STARTED, SEARCH_WORKER_FAILED, SEARCH_STOPPED, auto_played,
     AUTO_NONE, AUTO_WAITS, AUTOPLAY_ON, AUTOPLAY_OFF, autoplay_on, finish_offer, finished, FINISH_REFUSED,
     picked_up, no_home, no_redeal, which_waste, face_down, EMPTY, wastes_in_play, showing_solution_at, HOLDING,
     A_STOCK_CARD, HOLD_HAS_PLACES, HOLD_NOWHERE, puts_back,

@@ -62,6 +62,11 @@ PAGE_TEXT: dict[str, str] = {
     "update_now": "Update now",
     "update_later": "Later",
     "update_later_title": "Keep this version for now: the newer one opens on your next visit",
+    "elsewhere_title": "Open in another window",
+    "elsewhere_waiting": ("This game is open in another window or tab. Play here to move it to this one, with"
+                          " everything played there."),
+    "elsewhere_taken": "The game is open in another window or tab now. Play here to bring it back to this one.",
+    "play_here": "Play here",
     "keep_playing": "Keep playing",
     "card_table": "Card table",
     "back_link": "← Back to the game",

@@ -84,6 +84,8 @@ STALE = "the game moved on in another window: this is where it is now"
 # (private browsing, storage refused or full): the game goes on, forgotten when the page closes.
 STORAGE_REFUSED = ("this browser does not keep napoleon's games here (private browsing, or its storage is "
                    "refused or full): play goes on, but this game and its statistics are lost when the page closes")
+STORE_ELSEWHERE = "the game is open in another window now: choose Play here to play on in this one"
+"""The static site's answer to a window that has let another window have the player's store."""
 WORKER_FAILED = "the page's worker failed: reload the page to play on"
 """The static site's page when the worker its Python runs in fails."""
 PYTHON_NOT_STARTED = "Python did not start in this browser: {why}"

@@ -13,8 +13,26 @@ let nextId = 1;
 const waiting = new Map();
 const CONTROL_WAIT_MS = 60000;  // the longest the first visit waits for the offline copy before Python starts
 
+// The player's store is held by one window of the site at a time (storelock.js): the page's worker
+// says when another holds it, when this one has it again, and when another has taken it; the page
+// tells the player (the event "napoleon-elsewhere", its detail one of these) and asks at their word (playHere).
+const ELSEWHERE = { "store-elsewhere": "waiting", "store-held": "held", "store-taken": "taken" };
+const TAKE_ON_START = "napoleon.take-store";  // sessionStorage: a reload at "Play here" asks for the store at once
+
+/** Whether this page was reloaded at the player's "Play here" (playHere), forgotten once read. */
+function askedToTake() {
+  try {
+    const asked = sessionStorage.getItem(TAKE_ON_START);
+    sessionStorage.removeItem(TAKE_ON_START);
+    return !!asked;
+  } catch (err) {
+    return false;  // no session storage (refused): the reloaded page asks the player again
+  }
+}
+
 function startWorker() {
   worker = new Worker(new URL("./pyworker.js", import.meta.url), { type: "module", name: "napoleon" });
+  if (askedToTake()) worker.postMessage({ type: "take" });
   worker.onmessage = (event) => {
     const m = event.data;
     if (m.type === "python") {
@@ -29,6 +47,10 @@ function startWorker() {
     }
     if (m.type === "news") {
       window.dispatchEvent(new CustomEvent("napoleon-news", { detail: m.text }));
+      return;
+    }
+    if (m.type in ELSEWHERE) {
+      window.dispatchEvent(new CustomEvent("napoleon-elsewhere", { detail: ELSEWHERE[m.type] }));
       return;
     }
     const pending = waiting.get(m.id);
@@ -140,6 +162,24 @@ if (inWorker) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") flush();
   });
+}
+
+/**
+ * The player asked to play in this window while another holds the store: a window that waits for it
+ * asks for it now; one whose store was taken reloads and asks for it as it starts (its page and
+ * Python then read the store as the other window left it).
+ */
+export function playHere(taken) {
+  if (taken) {
+    try {
+      sessionStorage.setItem(TAKE_ON_START, "1");
+    } catch (err) {
+      // refused: the reloaded page asks the player again
+    }
+    window.location.reload();
+  } else {
+    started.then((python) => python.postMessage({ type: "take" }));
+  }
 }
 
 let shown = false;

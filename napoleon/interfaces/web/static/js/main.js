@@ -1,6 +1,7 @@
 // The page's entry point: one App, started once the module loads.
 
 import { App } from "./app.js";
+import { showElsewhere } from "./elsewhere.js";
 import { showProgress } from "./progress.js";
 import { offerNewer } from "./update.js";
 
@@ -11,5 +12,7 @@ app.start();
 window.addEventListener("napoleon-news", (event) => app.message(event.detail, true, true));
 // A newer version of the site is installed: offered in a banner (the table keeps its place).
 window.addEventListener("napoleon-newer", offerNewer);
+// The site is open in another window, which holds the player's store: this one waits for it, or lost it.
+window.addEventListener("napoleon-elsewhere", showElsewhere);
 // A first visit: the offline copy being made, then Python starting, said in the status line.
 window.addEventListener("napoleon-progress", (event) => showProgress(app, event.detail));

@@ -9,9 +9,12 @@
 // in search workers of their own, one a lane (globalThis.napoleonLanes, napoleon.solver.browser).
 //
 // Python starts from the copy of it a first visit kept, imports done (python.js), and says so to
-// the page ({type: "python", restored}); the store is opened after that, never held in the copy.
+// the page ({type: "python", restored}); the store is opened after that, never held in the copy,
+// once no other window of the site holds it (storelock.js; the page is told {type: "store-elsewhere"},
+// "store-held" and "store-taken", and asks for it with {type: "take"}).
 
 import { startPython } from "./python.js";
+import { holdStore, holdsStore, letGoWhenAsked, wantStore } from "./storelock.js";
 
 const MOUNT = "/napoleon";  // also the name of the IndexedDB database: the same in every version of the site
 
@@ -97,6 +100,7 @@ globalThis.napoleonLanes = {
 
 let pyodide = null;
 let kept = true;  // false once the browser refused to keep the store
+let leaving = false;  // another window asked for the store: no request changes it here any more
 let written = null;  // the store's files as the last write-back found them (storeState)
 let writing = null;  // the write-back under way: settled once the store as it was then is kept
 
@@ -132,7 +136,7 @@ function storeState() {
  * meanwhile (however many did). A request that changed nothing (a look at the game) writes nothing.
  */
 function persist() {
-  if (!writing && kept && storeState() !== written) writing = writeBack();
+  if (!writing && kept && holdsStore() && storeState() !== written) writing = writeBack();
   return writing || Promise.resolve();
 }
 
@@ -159,6 +163,15 @@ const ready = (async () => {
     snapshot: "app", imports: ["napoleon.interfaces.web.inbrowser"], prepare: "napoleon.interfaces.web.inbrowser.warm",
   }));
   self.postMessage({ type: "python", restored: !!restored });
+  // The store is read only once no other window of the site holds it (storelock.js).
+  await holdStore((message) => self.postMessage(message), () => {
+    leaving = true;
+    self.postMessage({ type: "store-taken" });
+  });
+  letGoWhenAsked(async () => {
+    leaving = true;  // a move made here from now on would not be kept: refused, not lost
+    await persist();
+  });
   pyodide.FS.mkdirTree(MOUNT);
   pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, MOUNT);
   try {
@@ -240,6 +253,10 @@ self.onmessage = async (event) => {
     rehearse();
     return;
   }
+  if (event.data.type === "take") {
+    wantStore();  // the player's "Play here": the store taken from the window that holds it
+    return;
+  }
   if (event.data.type === "flush") {
     // The page is hidden or closing: whatever Python wrote since the last request (a verdict's
     // search that ended, say) is kept now, not at the next request, which may never come. A flush
@@ -268,6 +285,11 @@ async function answerPage(id, method, url, headers, body) {
     return;
   }
   const { bridge, app } = python;
+  if (leaving) {
+    self.postMessage({ id, status: 409, headers: { "content-type": "application/json" },
+      body: JSON.stringify({ error: said("STORE_ELSEWHERE") }) });
+    return;
+  }
   if (FLUSHED_FIRST.test(url.split("?")[0])) await persist();
   const pyHeaders = pyodide.toPy(headers || {});
   try {
