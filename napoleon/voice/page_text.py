@@ -77,6 +77,9 @@ PAGE_TEXT: dict[str, str] = {
     "past_games": "Past games",
     "export_note": ("Export saves a game as a file (the one `napoleon export` writes); Import reads one back here, "
                     "in another browser or on a computer (`napoleon import`), with its place in the statistics."),
+    "storage_kept": "This browser keeps these games and statistics for good, until its data for this site is cleared.",
+    "storage_unkept": ("This browser may clear these games and statistics when it runs short of space: Export keeps a"
+                       " game in a file. Installed (Add to Home Screen), the site is usually allowed to keep them."),
     "import_a_game": "Import a game file…",
     "review": "Review",
     "positions_reviewed": "Positions reviewed",

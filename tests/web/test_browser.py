@@ -366,6 +366,7 @@ def test_new_deal_by_number_share_link_and_stats_page(server, page):
     page.goto(f"{server}/#stats")
     page.wait_for_selector("#stats-body table.stats")
     assert "Forty Thieves" in page.inner_text("#stats-body")
+    assert page.is_hidden("#storage-note")  # the server's store: the browser keeps nothing of it
     # A bad address: the server's reason is shown and the page falls back to a game it can play.
     page.goto(f"{server}/#forty-thieves/5?redeals=lots")
     page.wait_for_selector("#message.error", timeout=10000)

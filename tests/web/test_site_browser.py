@@ -25,6 +25,7 @@ import time
 from contextlib import contextmanager
 
 import pytest
+from playwright.sync_api import expect
 
 from napoleon.store.transfer import MIN_TURN_SECONDS
 from tests.saved_games import won_werner_file
@@ -190,6 +191,19 @@ def python_start(page):
     return page.evaluate("import('./static/js/backend.js').then((m) => m.howPythonStarted())")
 
 
+# The browser's answers on keeping the site's data for good (navigator.storage), as an installed
+# app's: kept once asked. How often the page asked is counted.
+KEPT_WHEN_ASKED = """(() => {
+    if (!navigator.storage) return;
+    const kept = () => sessionStorage.getItem("test.kept") === "1";
+    navigator.storage.persisted = async () => kept();
+    navigator.storage.persist = async () => {
+        sessionStorage.setItem("test.asked", String(+(sessionStorage.getItem("test.asked") || 0) + 1));
+        sessionStorage.setItem("test.kept", "1");
+        return true;
+    };
+})();"""
+
 MESSAGES_SEEN = """document.addEventListener("DOMContentLoaded", () => {
     window.messagesSeen = [];
     const said = document.getElementById("message");
@@ -198,9 +212,10 @@ MESSAGES_SEEN = """document.addEventListener("DOMContentLoaded", () => {
 });"""
 
 
-def open_site(browser, site, options):
+def open_site(browser, site, options, *scripts):
     context = browser.new_context(**options)
-    context.add_init_script(MESSAGES_SEEN)  # what the status line said, each page of the context
+    for script in (MESSAGES_SEEN, *scripts):  # what the status line said, each page of the context
+        context.add_init_script(script)
     # A page's load waits on the site's files, which two walks at once on a loaded machine (Python
     # started in each) may hold back past Playwright's 30 s.
     context.set_default_navigation_timeout(START)
@@ -316,7 +331,7 @@ def win_with_finish(page, meanwhile):
 def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_computers_fresh_profile(
         browser, static_site, tmp_path):
     # One phone's profile for all the phone's part: each fresh profile starts Python cold.
-    context, page = open_site(browser, static_site, PHONE)
+    context, page = open_site(browser, static_site, PHONE, KEPT_WHEN_ASKED)
     try:
         # A first visit says how far the offline copy has come, then that the game starts, and no
         # more once the deal is on the table.
@@ -351,10 +366,14 @@ def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_co
         assert not axe_problems(page)
         # Werner's game is still the one the hint was for; won, it is in the statistics. While its
         # clock runs, a computer opens the site in a fresh profile: nothing of the phone's.
+        assert page.evaluate("sessionStorage.getItem('test.asked')") is None  # nothing finished yet
         won, (desktop, computer) = win_with_finish(page, lambda: open_site(browser, static_site, DESKTOP))
         assert won == gid
         page.goto(f"{static_site}#stats")
         page.wait_for_selector(f"table.history tr[data-id='{gid}'][data-result='won']", timeout=60000)
+        # The game won, the browser was asked to keep the store for good, and the page says it does.
+        assert page.evaluate("sessionStorage.getItem('test.asked')") == "1"
+        expect(page.locator("#storage-note")).to_have_text(page.get_attribute("#storage-note", "data-kept"))
         assert not axe_problems(page)
         with page.expect_download() as download:
             page.click(f"table.history tr[data-id='{gid}'] button")
@@ -370,6 +389,8 @@ def test_a_phone_plays_every_game_by_touch_and_a_game_it_won_is_imported_in_a_co
     try:
         page.goto(f"{static_site}#stats")
         page.wait_for_selector("#history-body", timeout=60000)
+        # A fresh profile whose browser was never asked: it may clear the games, and the page says so.
+        expect(page.locator("#storage-note")).to_have_text(page.get_attribute("#storage-note", "data-unkept"))
         page.set_input_files("#import-file", str(saved))
         page.wait_for_selector("table.history tr[data-result='won']", timeout=60000)
         assert "Napoleon at St Helena" in page.inner_text("#stats-body")

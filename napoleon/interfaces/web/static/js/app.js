@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { Announcer } from "./announce.js";
-import { dealShown, inWorker } from "./backend.js";
+import { dealShown, inWorker, keptForGood } from "./backend.js";
 import { WinnableBadge } from "./badge.js";
 import { Board } from "./board.js";
 import { Dialogs } from "./dialogs.js";
@@ -307,7 +307,10 @@ export class App {
     this.tick();
     this.tell(before, view, sameGame, action, say);
     if (sameGame && before.status !== view.status && view.status === "won") this.dialogs.celebrate();
-    if (sameGame && before.status !== view.status && view.status !== "playing") this.dialogs.showEnd(view);
+    if (sameGame && before.status !== view.status && view.status !== "playing") {
+      this.dialogs.showEnd(view);
+      keptForGood(true);  // a finished game in the statistics: worth keeping for good
+    }
     this.badge.schedule();
     if (!sameGame) {
       const title = sentence("deal_title", { name: this.games[view.game].name, deal: view.deal_text });

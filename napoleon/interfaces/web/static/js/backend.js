@@ -182,6 +182,25 @@ export function playHere(taken) {
   }
 }
 
+/**
+ * Whether the browser keeps the player's store for good (true), or may clear it when it runs short
+ * of space (false); null when it cannot tell, or when the store is the server's (napoleon serve).
+ * With ``ask``, the browser is asked to keep it for good first (navigator.storage.persist: Chrome
+ * answers by itself, an installed app's yes; Firefox asks the player): asked when there is
+ * something worth keeping (a game ended, a game imported, the site installed).
+ */
+export async function keptForGood(ask = false) {
+  if (!inWorker || !navigator.storage || !navigator.storage.persisted) return null;
+  try {
+    if (await navigator.storage.persisted()) return true;
+    return ask && navigator.storage.persist ? await navigator.storage.persist() : false;
+  } catch (err) {
+    return null;
+  }
+}
+
+if (inWorker) window.addEventListener("appinstalled", () => keptForGood(true));
+
 let shown = false;
 
 /**

@@ -2,6 +2,7 @@
 // the unfinished games and the past ones.
 
 import { api } from "./api.js";
+import { keptForGood } from "./backend.js";
 import { exportGame, wireImport } from "./transfer.js";
 import { $, capital, formatTime, resultWord, sentence, store } from "./util.js";
 
@@ -35,6 +36,7 @@ export class StatsPage {
     app.news(sentence("statistics"), sentence("statistics"));
     const body = $("stats-body");
     body.textContent = sentence("loading");
+    this.sayWhetherKept();
     try {
       const [{ stats, by_grade: byGrade }, { games }, past] = await Promise.all(
         [api.stats(), api.unfinished(), api.history()]);
@@ -49,6 +51,14 @@ export class StatsPage {
     } catch (err) {
       body.textContent = err.message;
     }
+  }
+
+  /** Whether the browser keeps the games for good, under the past games (the static site only). */
+  async sayWhetherKept() {
+    const note = $("storage-note");
+    const kept = await keptForGood();
+    note.hidden = kept === null;
+    if (kept !== null) note.textContent = kept ? note.dataset.kept : note.dataset.unkept;
   }
 
   /** The games under way, each a link back to it. */

@@ -3,6 +3,7 @@
 // web app's; the page only carries the text.
 
 import { api } from "./api.js";
+import { keptForGood } from "./backend.js";
 import { $, sentence } from "./util.js";
 
 /** Offer game ``id``'s file for saving, named as the web app names it. */
@@ -25,6 +26,7 @@ export function wireImport(app, done) {
     if (!file) return;
     try {
       const { id } = await api.importText(await file.text());
+      keptForGood(true);  // a game brought here to keep (not waited for: Firefox asks the player)
       await done();
       $("import-status").textContent = sentence("imported_as", { id });
     } catch (err) {
