@@ -17,7 +17,7 @@ from ..engine.errors import NapoleonError
 from ..schemas import cli as values
 from ..session import Session
 from ..store.db import RESUMABLE, SavedGame, Store, StoreError
-from .common import argument, db_parent, hint_parent, json_parent
+from .common import UsageError, argument, db_parent, hint_parent, json_parent
 
 
 def register(subparsers: Any) -> None:
@@ -47,12 +47,15 @@ def register(subparsers: Any) -> None:
     p.add_argument("id", type=argument(values.game_id))
     p.set_defaults(func=cmd_abandon)
 
-    p = subparsers.add_parser("export", parents=[db], help="write a game to a JSON file")
-    p.add_argument("id", type=argument(values.game_id))
+    p = subparsers.add_parser("export", parents=[db], help="write a game, or every game (--all), to a JSON file")
+    p.add_argument("id", nargs="?", type=argument(values.game_id), help="the game's number")
     p.add_argument("file")
+    p.add_argument("--all", action="store_true",
+                   help="every game of the store in one file, to keep or to move to another device")
     p.set_defaults(func=cmd_export)
 
-    p = subparsers.add_parser("import", parents=[db, out], help="add a game from a JSON file (checked by replaying it)")
+    p = subparsers.add_parser("import", parents=[db, out],
+                              help="add a game, or the games of an --all file, from a JSON file (checked by replaying)")
     p.add_argument("file")
     p.set_defaults(func=cmd_import)
 
@@ -298,25 +301,44 @@ def cmd_abandon(args: argparse.Namespace) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> None:
-    from ..store.transfer import export_game
+    from ..store.transfer import export_game, export_games
 
+    if args.all == (args.id is not None):
+        raise UsageError("give a game's number or --all, not both" if args.all else "give a game's number, or --all")
     with open_store(args, read_only=True) as store:
-        obj = export_game(store, args.id, args.file)
-    print(f"game #{args.id} ({obj['game']}, deal {obj['deal']}, {len(obj['moves'])} moves) written to {args.file}")
+        if args.all:
+            obj, left_out = export_games(store, args.file)
+        else:
+            obj = export_game(store, args.id, args.file)
+    if not args.all:
+        print(f"game #{args.id} ({obj['game']}, deal {obj['deal']}, {len(obj['moves'])} moves) written to {args.file}")
+        return
+    print(f"{voice.plural(len(obj['games']), 'game')} written to {args.file}")
+    for why in left_out:
+        print(f"left out: {why}", file=sys.stderr)
 
 
 def cmd_import(args: argparse.Namespace) -> None:
+    from ..schemas.files import GAMES_FORMAT
     from ..store.transfer import import_file
 
     with open_store(args) as store:
-        new_id = import_file(store, args.file)
-        saved = store.get(new_id)
-    assert saved is not None
+        new_ids, held, kind = import_file(store, args.file)
+        records = [saved for saved in map(store.get, new_ids) if saved is not None]
+    if kind == GAMES_FORMAT:
+        if args.json:
+            print(json.dumps({"imported": [saved_json(saved) for saved in records], "already_held": held}, indent=2))
+            return
+        print(voice.games_imported(len(new_ids), held)
+              + (f" They are games #{new_ids[0]}-#{new_ids[-1]} here." if len(new_ids) > 1 else
+                 f" It is game #{new_ids[0]} here." if new_ids else ""))
+        return
+    [saved] = records
     if args.json:
         print(json.dumps(saved_json(saved), indent=2))
         return
-    print(f"imported as game #{new_id}: {saved.describe()}, deal {saved.deal}, {saved.result}, "
-          f"{voice.plural(saved.moves_played, 'move')}" + ("; resume it with: napoleon resume " + str(new_id)
+    print(f"imported as game #{saved.id}: {saved.describe()}, deal {saved.deal}, {saved.result}, "
+          f"{voice.plural(saved.moves_played, 'move')}" + ("; resume it with: napoleon resume " + str(saved.id)
                                          if saved.result == "playing" else ""))
 
 

@@ -1,7 +1,8 @@
 """What napoleon reads from files, standard input and the environment, as typed models.
 
 - :class:`GameFile`: the game file format (``napoleon export``/``import``),
-  field by field; the replay of its moves is the store's (``store.transfer``).
+  field by field; the replay of its moves is the store's (``store.transfer``);
+  :class:`GamesFile`, a file of many (``napoleon export --all``).
 - :class:`Position`: a position as JSON (``solve``, ``hint`` and ``moves`` on
   standard input, one a line with ``solve --batch``); the engine checks the cards.
 - :data:`MoveList`: ``replay --json-moves``.
@@ -33,6 +34,11 @@ FORMAT = "napoleon-game"
 FORMAT_VERSION = 1
 MAX_GAME_FILE = 1 << 20
 """The largest game file read (bytes): a game of the longest kind is some kB."""
+GAMES_FORMAT = "napoleon-games"
+"""A file of many games (``napoleon export --all``): a list of game files' objects."""
+MAX_GAMES_FILE = 64 << 20
+"""The largest file of many games read (bytes): some tens of thousands of games."""
+MAX_GAMES = 100_000
 MAX_HINTS = 1_000_000
 
 
@@ -46,17 +52,26 @@ def _time(value: Any) -> datetime.datetime:
     return when if when.tzinfo is not None else when.replace(tzinfo=datetime.UTC)
 
 
-def _format_first(obj: Any) -> Any:
-    """Tell a file of another kind, or of a newer format, before checking its fields."""
+def file_format(obj: Any) -> str:
+    """The format of a game file's JSON, :data:`FORMAT` (one game) or :data:`GAMES_FORMAT` (many),
+    told before its fields are checked: a SchemaError for a file of another kind or a newer version."""
     if not isinstance(obj, dict):
         raise SchemaError("not a napoleon game file (the JSON is not an object)")
     if "format" not in obj:
         raise SchemaError('not a napoleon game file (no "format" field)')
-    if obj["format"] != FORMAT:
+    if obj["format"] not in (FORMAT, GAMES_FORMAT):
         raise SchemaError(f'not a napoleon game file ("format" is {obj["format"]!r:.40}, not {FORMAT!r})')
     version = obj.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise SchemaError(f"the file is in game format version {version}; this napoleon reads up to {FORMAT_VERSION}")
+    return str(obj["format"])
+
+
+def _format_first(obj: Any, kind: str = FORMAT) -> Any:
+    """Tell a file of another kind, or of a newer format, before checking its fields."""
+    if file_format(obj) != kind:
+        raise SchemaError(f'not a {"file of games" if kind == GAMES_FORMAT else "single game"}: "format" is '
+                          f'{obj["format"]!r}, not {kind!r}')
     return obj
 
 
@@ -100,6 +115,20 @@ class GameFile(Strict):
         elif _time(self.ended) < _time(self.started):
             raise ValueError("'ended' is before 'started'")
         return self
+
+
+class GamesFile(Strict):
+    """A file of many games (``"format": "napoleon-games"``, version 1): ``games``, each a game file's
+    object (:class:`GameFile`, checked one by one by :mod:`napoleon.store.transfer`)."""
+
+    format: Literal["napoleon-games"]
+    version: Annotated[int, Field(ge=1, le=FORMAT_VERSION)]
+    games: Annotated[list[dict[str, Any]], Field(max_length=MAX_GAMES)]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _kind(cls, obj: Any) -> Any:
+        return _format_first(obj, GAMES_FORMAT)
 
 
 CardText = Annotated[str, StringConstraints(pattern=r"^[ -~]{1,4}$")]

@@ -52,6 +52,11 @@ __all__ = ["RESUMABLE", "DamagedRecordError", "ReadOnlyStoreError", "RecordedGam
            "StoreRecorder", "canonical_options", "default_path", "line_version"]
 
 
+INSERT_GAME = ("INSERT INTO games (uid, game, options, deal, moves, turns, result, elapsed, started, updated, ended,"
+               " origin, won_elapsed, won_moves, hints, solution, opening, grade, autoplay) VALUES (?, ?, ?, ?, ?, ?,"
+               " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
 class Store(StoreQueries):
     """A napoleon database. Open it with :meth:`Store.open`.
 
@@ -143,17 +148,24 @@ class Store(StoreQueries):
         moves = list(moves or [])
         stamp = started or now()
         check_grade(grade)
+        row = (uid or secrets.token_hex(16), game.id, canonical_options(game.options), deal, json.dumps(moves),
+               json.dumps(turns if turns is not None else [1] * len(moves)), result, elapsed, stamp,
+               ended or stamp, ended, origin, won_elapsed, won_moves, int(hints), int(bool(solution)), int(opening),
+               grade, None if autoplay is None else int(bool(autoplay)))
         with self.transaction() as db:
-            cur = db.execute(
-                "INSERT INTO games (uid, game, options, deal, moves, turns, result, elapsed, started, updated, ended,"
-                " origin, won_elapsed, won_moves, hints, solution, opening, grade, autoplay) VALUES (?, ?, ?, ?, ?, ?,"
-                " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (uid or secrets.token_hex(16), game.id, canonical_options(game.options), deal, json.dumps(moves),
-                 json.dumps(turns if turns is not None else [1] * len(moves)), result, elapsed, stamp,
-                 ended or stamp, ended, origin, won_elapsed, won_moves, int(hints), int(bool(solution)), int(opening),
-                 grade, None if autoplay is None else int(bool(autoplay))),
-            )
-            return int(cur.lastrowid)
+            return int(db.execute(INSERT_GAME, row).lastrowid)
+
+    def insert_saved(self, records: list[SavedGame]) -> list[int]:
+        """Add ``records`` (each as :meth:`insert` would, with its own uid, origin and times) in one
+        transaction: all of them or, on an error, none; their new ids."""
+        for saved in records:
+            check_grade(saved.grade)
+        rows = [(saved.uid, saved.game, canonical_options(saved.options), saved.deal, json.dumps(list(saved.moves)),
+                 json.dumps(list(saved.turns)), saved.result, saved.elapsed, saved.started, saved.updated,
+                 saved.ended, saved.origin, saved.won_elapsed, saved.won_moves, int(saved.hints),
+                 int(bool(saved.solution)), int(saved.opening), saved.grade, None) for saved in records]
+        with self.transaction() as db:
+            return [int(db.execute(INSERT_GAME, row).lastrowid) for row in rows]
 
     def save_session(self, record_id: int, session: RecordedGame, base: str, undone_to: int | None = None) -> str:
         """Save a session's line of play, made on version ``base`` (see :meth:`save_state`); the

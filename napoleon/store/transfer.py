@@ -30,6 +30,14 @@ The format (``"format": "napoleon-game"``, ``"version": 1``), one JSON object:
 The optional fields are written only when they say something, so a file of
 a game without them reads the same in a napoleon that predates them.
 
+A file of many games (``napoleon export --all``, the page's "Export all
+games"), to keep or move a whole history, is one JSON object:
+``{"format": "napoleon-games", "version": 1, "games": [...]}``, each game an
+object as above. Importing it adds the games the store does not hold yet, all
+in one transaction, and passes over those it holds (a file imported twice
+adds nothing the second time); one game that does not check or replay refuses
+the whole file, naming it, and nothing is stored.
+
 Import reads at most :data:`~napoleon.schemas.files.MAX_GAME_FILE` bytes,
 checks every field against the format's schema
 (:class:`~napoleon.schemas.files.GameFile`: types, bounds, ``ended`` not
@@ -50,7 +58,16 @@ from typing import Any
 from ..engine.errors import NapoleonError
 from ..engine.state import Status
 from ..schemas import SchemaError, load_json, parse
-from ..schemas.files import FORMAT, FORMAT_VERSION, MAX_GAME_FILE, GameFile
+from ..schemas.files import (
+    FORMAT,
+    FORMAT_VERSION,
+    GAMES_FORMAT,
+    MAX_GAME_FILE,
+    MAX_GAMES_FILE,
+    GameFile,
+    GamesFile,
+    file_format,
+)
 from .db import SavedGame, Store, StoreError, canonical_options
 
 
@@ -128,15 +145,25 @@ def export_game(store: Store, saved_id: int, path: str | os.PathLike[str]) -> di
 
 
 def read_game_file(path: str | os.PathLike[str]) -> Any:
-    """The JSON in ``path`` (read up to :data:`~napoleon.schemas.files.MAX_GAME_FILE` bytes and no more);
+    """The JSON in ``path`` (read up to :data:`~napoleon.schemas.files.MAX_GAMES_FILE` bytes and no more);
     a clear StoreError when it cannot be read as JSON."""
     try:
         with open(path, "rb") as f:
-            raw = f.read(MAX_GAME_FILE + 1)
+            raw = f.read(MAX_GAMES_FILE + 1)
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return read_game_json(raw)
+
+
+def read_game_json(raw: bytes | str) -> Any:
+    """A game file's JSON, or a file of games': a file of one game is at most
+    :data:`~napoleon.schemas.files.MAX_GAME_FILE` bytes, of many :data:`~napoleon.schemas.files.MAX_GAMES_FILE`;
+    a clear StoreError when it is neither."""
     try:
-        return load_json(raw, "the file", MAX_GAME_FILE)
+        obj = load_json(raw, "the file", MAX_GAMES_FILE)
+        if file_format(obj) == FORMAT and len(raw) > MAX_GAME_FILE:
+            load_json(raw, "a file of one game", MAX_GAME_FILE)  # says it is too large
+        return obj
     except SchemaError as exc:
         raise StoreError(f"not a napoleon game file: {exc}") from None
 
@@ -239,22 +266,88 @@ def import_game(store: Store, obj: Any) -> int:
     import sqlite3
 
     try:
-        return store.insert(saved.game_obj(), saved.deal, moves=saved.moves, turns=saved.turns, result=saved.result,
-                            elapsed=saved.elapsed, started=saved.started, ended=saved.ended, uid=saved.uid,
-                            origin="imported", won_elapsed=saved.won_elapsed, won_moves=saved.won_moves,
-                            hints=saved.hints, solution=saved.solution, grade=saved.grade, opening=saved.opening)
+        return store.insert_saved([saved])[0]
     except sqlite3.IntegrityError:
         raise StoreError("this game is already in the store; nothing was imported") from None
 
 
-def import_file(store: Store, path: str | os.PathLike[str]) -> int:
-    """Import the game file ``path``; return the new record's id."""
+def games_to_json(store: Store) -> tuple[dict[str, Any], list[str]]:
+    """The export object of every game in the store, the oldest first (a deal opened and left
+    untouched is no game, and is not in it), and why each record left out was left out: one whose
+    moves no longer replay would be refused by every import."""
+    games, left_out = [], []
+    for saved in sorted(store.games(), key=lambda record: record.id):
+        try:
+            saved.replay()
+        except StoreError as exc:
+            left_out.append(str(exc))
+            continue
+        games.append(game_to_json(saved))
+    return {"format": GAMES_FORMAT, "version": FORMAT_VERSION, "games": games}, left_out
+
+
+def export_games(store: Store, path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[str]]:
+    """Write every game of the store to ``path`` (atomically), as :func:`games_to_json` gives them."""
+    obj, left_out = games_to_json(store)
+    try:
+        write_atomic(path, game_file_text(obj))
+    except OSError as exc:
+        raise StoreError(f"cannot write {path}: {exc}") from None
+    return obj, left_out
+
+
+def import_games(store: Store, obj: Any) -> tuple[list[int], int]:
+    """Check a file of games (every game, as :func:`validate` does) and add those the store does not
+    hold yet, in one transaction: (the new records' ids, how many it held already). A game that does
+    not check refuses the whole file, and nothing is stored."""
+    try:
+        data = parse(GamesFile, obj, "file of games")
+    except SchemaError as exc:
+        raise StoreError(str(exc)) from None
+    new: list[SavedGame] = []
+    held = 0
+    seen: set[tuple[str, str, int, datetime.datetime]] = set()
+    for number, game in enumerate(data.games, 1):
+        try:
+            saved = validate(game)
+        except StoreError as exc:
+            raise StoreError(f"game {number} of {len(data.games)} in the file: {exc}; nothing was imported") from None
+        twin = (saved.game, canonical_options(saved.options), saved.deal, as_time(saved.started))
+        if twin in seen or store.by_uid(saved.uid) is not None or same_game(store, saved) is not None:
+            held += 1
+            continue
+        seen.add(twin)
+        new.append(saved)
+    import sqlite3
+
+    try:
+        return store.insert_saved(new), held
+    except sqlite3.IntegrityError:
+        raise StoreError("a game of the file is in it twice; nothing was imported") from None
+
+
+def import_any(store: Store, obj: Any) -> tuple[list[int], int, str]:
+    """Import a game file's JSON, of one game or of many: (the new records' ids, how many of its
+    games the store held already, its format). A file of one game the store holds is refused, as
+    :func:`import_game` says; a file of many passes over them."""
+    try:
+        kind = file_format(obj)
+    except SchemaError as exc:
+        raise StoreError(f"not a napoleon game file: {exc}") from None
+    if kind == GAMES_FORMAT:
+        return (*import_games(store, obj), kind)
+    return [import_game(store, obj)], 0, kind
+
+
+def import_file(store: Store, path: str | os.PathLike[str]) -> tuple[list[int], int, str]:
+    """Import the game file ``path``, of one game or of many (:func:`import_any`)."""
     obj = read_game_file(path)
     try:
-        return import_game(store, obj)
+        return import_any(store, obj)
     except StoreError as exc:
         raise StoreError(f"{path}: {exc}") from None
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "canonical_options", "export_game", "game_file_text", "game_to_json", "import_file",
-           "import_game", "read_game_file", "validate", "write_atomic"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "GAMES_FORMAT", "canonical_options", "export_game", "export_games",
+           "game_file_text", "game_to_json", "games_to_json", "import_any", "import_file", "import_game",
+           "import_games", "read_game_file", "read_game_json", "validate", "write_atomic"]

@@ -54,7 +54,7 @@ from .verdicts import (
 )
 from .statistics import (
     BEST_TIME, FEWEST_MOVES, WITH_HELP, BY_GRADE, NO_GAME_OF_IT, NO_STATS_STORE, STATS_KEPT, stats_title, no_stats,
-    reset_question, stats_reset_of, not_reset, stats_keys,
+    reset_question, stats_reset_of, not_reset, stats_keys, games_imported,
 )
 from .terminal import (
     FOUR_COLOUR_DECK, TWO_COLOUR_DECK, header_deal, header_moves, header_redeals, header_auto, deal_handed,

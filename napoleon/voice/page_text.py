@@ -75,11 +75,15 @@ PAGE_TEXT: dict[str, str] = {
     "reset_the_statistics": "Reset the statistics…",
     "unfinished_games": "Unfinished games",
     "past_games": "Past games",
-    "export_note": ("Export saves a game as a file (the one `napoleon export` writes); Import reads one back here, "
-                    "in another browser or on a computer (`napoleon import`), with its place in the statistics."),
+    "export_note": ("Export saves a game as a file (the one `napoleon export` writes), and Export all every game in"
+                    " one file (`napoleon export --all`); Import reads either back here, in another browser or on a"
+                    " computer (`napoleon import`), with their places in the statistics. A game already here is not"
+                    " added twice."),
     "storage_kept": "This browser keeps these games and statistics for good, until its data for this site is cleared.",
-    "storage_unkept": ("This browser may clear these games and statistics when it runs short of space: Export keeps a"
-                       " game in a file. Installed (Add to Home Screen), the site is usually allowed to keep them."),
+    "storage_unkept": ("This browser may clear these games and statistics when it runs short of space: Export all keeps"
+                       " them in a file. Installed (Add to Home Screen), the site is usually allowed to keep them."),
+    "export_all": "Export all games",
+    "export_all_title": "Every game in one file: to keep, or to take to another phone or computer",
     "import_a_game": "Import a game file…",
     "review": "Review",
     "positions_reviewed": "Positions reviewed",

@@ -40,3 +40,14 @@ def not_reset(error: object) -> str:
 def stats_keys(reset: str, close: str) -> str:
     """The statistics screen's keys, named by the screen."""
     return f"{reset}: reset these statistics (asks first) · {close}: close"
+
+
+def games_imported(new: int, held: int) -> str:
+    """A file of games imported (``napoleon import``, the page's Import): how many games it added, and
+    how many of its games the store held already (a backup imported twice adds nothing twice)."""
+    were = "was" if held == 1 else "were"
+    if not new:
+        return (f"Nothing imported: the file's {plural(held, 'game')} {were} in the store already." if held
+                else "Nothing imported: the file holds no game.")
+    return f"Imported {plural(new, 'game')}" + (f"; {plural(held, 'game')} of the file {were} in the store already."
+                                                 if held else ".")

@@ -15,12 +15,14 @@ import pytest
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
+from napoleon import voice
 from napoleon.interfaces.web import Settings, create_app
 from napoleon.interfaces.web.inbrowser import Rehearsal, answer, open_app, warm
 from napoleon.solver.browser import BrowserPool, serve_job
 from napoleon.solver.workers import WorkerError, run_pickled
 from napoleon.store import Store
-from napoleon.store.transfer import export_game, game_file_text, game_to_json
+from napoleon.schemas.files import MAX_GAME_FILE, MAX_GAMES_FILE
+from napoleon.store.transfer import export_game, export_games, game_file_text, game_to_json
 
 
 def ask(app, method, url, headers=None, body=b""):
@@ -131,9 +133,45 @@ def test_export_is_the_file_of_napoleon_export_and_import_takes_it_back(tmp_path
         for junk in ("not json", "{}", json.dumps({**json.loads(exported.text), "moves": ["T1-T1"]})):
             r = computer.post("/api/import", content=junk)
             assert r.status_code == 400 and r.json()["error"]
-        assert computer.post("/api/import", content="x" * (1 << 21)).status_code == 413
+        # A file of one game is at most MAX_GAME_FILE bytes, a file of games MAX_GAMES_FILE.
+        padded = json.dumps({**json.loads(exported.text), "pad": "x" * MAX_GAME_FILE})
+        r = computer.post("/api/import", content=padded)
+        assert r.status_code == 400 and "too large" in r.json()["error"]
+        assert computer.post("/api/import", content=b"x" * (MAX_GAMES_FILE + 1)).status_code == 413
         assert len(computer.get("/api/history").json()["games"]) == 1  # nothing more was stored
         assert computer.post("/api/import", content=exported.text, headers={"X-Napoleon-Token": "no"}).status_code == 403
+
+
+def test_every_game_is_exported_in_one_file_and_imported_again_without_twins(tmp_path):
+    with TestClient(create_app(tmp_path / "phone.db", settings=Settings())) as phone:
+        phone.headers["X-Napoleon-Token"] = phone.get("/api/token").json()["token"]
+        for game, deal, move in (("werner", 1, "T3-F1"), ("forty-thieves", 9, "S-W")):
+            gid = phone.post("/api/games", json={"game": game, "deal": deal, "autoplay": False}).json()["id"]
+            phone.post(f"/api/games/{gid}/moves", json={"notation": move})
+        phone.post("/api/games", json={"game": "werner", "deal": 2, "autoplay": False})  # untouched: no game
+        exported = phone.get("/api/export")
+        assert exported.status_code == 200 and exported.headers["cache-control"] == "no-store"
+        assert re.search(r'filename="napoleon-games-\d{4}-\d\d-\d\d\.json"', exported.headers["content-disposition"])
+        store = Store.open(tmp_path / "phone.db")
+        export_games(store, tmp_path / "cli.json")
+        store.close()
+        assert exported.text == (tmp_path / "cli.json").read_text()  # the file napoleon export --all writes
+        assert [(g["game"], g["deal"]) for g in exported.json()["games"]] == [("werner", 1), ("forty-thieves", 9)]
+    with TestClient(create_app(tmp_path / "computer.db")) as computer:
+        computer.headers["X-Napoleon-Token"] = computer.get("/api/token").json()["token"]
+        made = computer.post("/api/import", content=exported.text)
+        assert made.status_code == 201, made.text
+        assert len(made.json()["ids"]) == 2 and made.json()["held"] == 0
+        assert made.json()["text"] == voice.games_imported(2, 0)
+        # Again: nothing twice, and said so.
+        again = computer.post("/api/import", content=exported.text)
+        assert again.status_code == 201 and again.json()["ids"] == [] and again.json()["held"] == 2
+        # One game of the file that does not replay: the whole file is refused, naming it.
+        broken = exported.json()
+        broken["games"].append({**broken["games"][0], "uid": "f" * 32, "moves": ["T1-T1"], "turns": [1]})
+        r = computer.post("/api/import", content=json.dumps(broken))
+        assert r.status_code == 400 and r.json()["error"].startswith("game 3 of 3 in the file: ")
+        assert len(computer.get("/api/history").json()["games"]) == 2
 
 
 def test_game_file_text_is_what_export_writes(tmp_path):

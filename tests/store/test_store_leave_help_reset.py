@@ -121,7 +121,7 @@ def test_help_travels_in_an_exported_game(db_path, tmp_path, werner1_solution):
         export_game(store, plain.record_id, tmp_path / "plain.json")
     assert "solution" not in json.loads((tmp_path / "plain.json").read_text())  # unchanged format without help
     with Store.open(tmp_path / "other.db") as other:
-        new_id = import_file(other, tmp_path / "helped.json")
+        [new_id], _, _ = import_file(other, tmp_path / "helped.json")
         assert other.get(new_id).solution and other.stats()[0]["won"] == 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
@@ -11,7 +12,8 @@ from napoleon import new_game
 from napoleon.interfaces.cli import main
 from napoleon.session import Session
 from napoleon.store import Store, StoreError
-from napoleon.store.transfer import FORMAT, export_game, import_file
+from napoleon.schemas.files import GAMES_FORMAT
+from napoleon.store.transfer import FORMAT, export_game, games_to_json, import_any, import_file
 from tests.saved_games import won_werner
 
 
@@ -44,7 +46,7 @@ def test_round_trip_of_a_won_game(tmp_path, won_file):
     obj = json.loads(path.read_text())
     assert obj["format"] == FORMAT and obj["version"] == 1
     with Store.open(tmp_path / "b.db") as store:
-        new_id = import_file(store, path)
+        [new_id], _, _ = import_file(store, path)
         copy = store.get(new_id)
         for attr in ("uid", "game", "options", "deal", "moves", "turns", "result", "elapsed", "started", "ended",
                      "won_moves", "opening"):
@@ -66,7 +68,7 @@ def test_unfinished_game_imports_resumable(tmp_path):
         session.play_text("S-W")
         export_game(store, session.record_id, tmp_path / "g.json")
     with Store.open(tmp_path / "b.db") as store:
-        new_id = import_file(store, tmp_path / "g.json")
+        [new_id], _, _ = import_file(store, tmp_path / "g.json")
         resumed = Session.resume(store, new_id, autoplay=False)
         assert resumed.notation_history() == ["S-W", "S-W"]
         resumed.play_text("S-W")
@@ -196,4 +198,82 @@ def test_the_grade_travels_with_the_game(tmp_path, capsys):
     obj = json.loads(out.read_text()) | {"grade": None, "uid": "0" * 32}
     out.write_text(json.dumps(obj))
     with Store.open(tmp_path / "c.db") as store:
-        assert store.get(import_file(store, out)).grade is None
+        assert store.get(import_file(store, out)[0][0]).grade is None
+
+
+# ------------------------------------------------------------ every game in one file
+
+def played(store, *deals):
+    """A Forty Thieves game of each deal, one move in; a deal opened and left untouched beside them."""
+    for deal in deals:
+        Session.recorded(store, new_game("forty-thieves", deal=deal), autoplay=False).play_text("S-W")
+    Session.recorded(store, new_game("werner", deal=1), autoplay=False)
+
+
+def test_every_game_goes_to_another_store_in_one_file_and_a_second_import_adds_nothing(tmp_path, won_file, capsys):
+    with Store.open(tmp_path / "a.db") as store:
+        played(store, 3, 4)
+        import_file(store, won_file[0])  # an imported game goes with the others
+        originals = sorted(store.games(), key=lambda g: g.id)
+    assert main(["export", "--all", str(tmp_path / "all.json"), "--db", str(tmp_path / "a.db")]) == 0
+    assert "3 games written" in capsys.readouterr().out
+    obj = json.loads((tmp_path / "all.json").read_text())
+    assert obj["format"] == GAMES_FORMAT and obj["version"] == 1
+    assert [g["uid"] for g in obj["games"]] == [g.uid for g in originals]  # the oldest first, untouched deal left out
+    # Each game of it is a game file of its own.
+    assert all(g["format"] == FORMAT for g in obj["games"])
+    with Store.open(tmp_path / "b.db") as store:
+        played(store, 5)  # the new store has a game of its own: it stays
+        new_ids, held, kind = import_file(store, tmp_path / "all.json")
+        assert (len(new_ids), held, kind) == (3, 0, GAMES_FORMAT)
+        copies = [store.get(i) for i in new_ids]
+        for copy, original in zip(copies, originals):
+            for attr in ("uid", "game", "deal", "moves", "turns", "result", "elapsed", "started", "ended"):
+                assert getattr(copy, attr) == getattr(original, attr), attr
+        assert store.stats_by_grade() is not None and count(store) == 5  # 2 of its own (one untouched) + 3
+        assert import_file(store, tmp_path / "all.json") == ([], 3, GAMES_FORMAT)
+        assert count(store) == 5
+    assert main(["import", str(tmp_path / "all.json"), "--db", str(tmp_path / "b.db")]) == 0
+    assert capsys.readouterr().out.strip() == "Nothing imported: the file's 3 games were in the store already."
+
+
+def test_a_file_of_games_with_one_bad_game_stores_none_of_them(tmp_path):
+    with Store.open(tmp_path / "a.db") as store:
+        played(store, 3, 4)
+        obj, left_out = games_to_json(store)
+    assert left_out == []
+    bad = {**obj["games"][1], "uid": "e" * 32, "moves": ["S-W", "T1-T1"], "turns": [1, 1]}
+    cases = {
+        "a move that does not replay": ({**obj, "games": [*obj["games"], bad]}, "game 3 of 3 in the file: move 2"),
+        "a game that is not an object": ({**obj, "games": [*obj["games"], 7]}, "games"),
+        "a game of another format": ({**obj, "games": [{**obj["games"][0], "format": "x"}]}, "game 1 of 1"),
+        "a newer version": ({**obj, "version": 2}, "version 2"),
+        "no list of games": ({"format": GAMES_FORMAT, "version": 1}, "games"),
+    }
+    with Store.open(tmp_path / "b.db") as store:
+        for name, (broken, says) in cases.items():
+            with pytest.raises(StoreError, match=re.escape(says)):
+                import_any(store, broken)
+            assert count(store) == 0, name
+        # The same game twice in one file (two exports of one game) is stored once.
+        new_ids, held, _ = import_any(store, {**obj, "games": [obj["games"][0], {**obj["games"][0], "uid": "d" * 32}]})
+        assert (len(new_ids), held) == (1, 1)
+
+
+def test_a_record_that_no_longer_replays_is_left_out_of_the_file_and_named(tmp_path, capsys):
+    with Store.open(tmp_path / "a.db") as store:
+        played(store, 3, 4)
+        store.db.execute("UPDATE games SET moves = ? WHERE deal = 4", (json.dumps(["T1-T1"]),))
+        store.db.commit()
+    assert main(["export", "--all", str(tmp_path / "all.json"), "--db", str(tmp_path / "a.db")]) == 0
+    out, err = capsys.readouterr()
+    assert "1 game written" in out and "left out: move 1 (T1-T1) of game #2 does not replay" in err
+    assert [g["deal"] for g in json.loads((tmp_path / "all.json").read_text())["games"]] == [3]
+
+
+def test_export_takes_a_game_or_all_of_them(tmp_path, capsys):
+    db = str(tmp_path / "a.db")
+    assert main(["export", "--all", "1", str(tmp_path / "x.json"), "--db", db]) == 2
+    assert main(["export", str(tmp_path / "x.json"), "--db", db]) == 2
+    assert "give a game's number, or --all" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()

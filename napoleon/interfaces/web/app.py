@@ -49,7 +49,9 @@ runs while its client waits, and one too many of its kind is answered 503 ``"bus
 - ``POST /api/stats/reset``                 ``{"game": ID}`` or ``{}`` (every game): finished games
   stop counting (they stay in the history)
 - ``GET  /api/games/{id}/export``           the game as ``napoleon export`` writes it (a download)
+- ``GET  /api/export``                      every game, as ``napoleon export --all`` writes them (a download)
 - ``POST /api/import``                      a game file as ``napoleon import`` reads it: ``{"id"}`` of the new record
+                                            (a file of games: ``{"ids", "held", "text"}``)
 - ``GET  /api/stats[?game=ID]``             the store's statistics (``by_grade``: played, won, best time
   per grade of the deals)
 
@@ -133,6 +135,7 @@ def route_table(web: WebApp, token: str) -> list[Route | Mount]:
         Route("/api/daily", web.daily),
         Route("/api/games/{game_id}/grade", web.grade),
         Route("/api/games/{game_id}/export", web.export_game),
+        Route("/api/export", web.export_games),
         Route("/api/import", web.import_game, methods=["POST"]),
         Route("/cards/{style}/{name}.svg", page.card),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -67,6 +67,14 @@ async function call(method, path, body, retry = true, keepalive = false, signal 
   return data;
 }
 
+/** A file the web app offers for saving: {text, name} (the name it gives it, else ``fallback``). */
+async function download(path, fallback) {
+  const response = await send(path);
+  if (!response.ok) throw new ApiError(response.status, (await response.json()).error);
+  const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+  return { text: await response.text(), name: named ? named[1] : fallback };
+}
+
 export const api = {
   catalog: () => call("GET", "/api/catalog"),
   unfinished: () => call("GET", "/api/games"),
@@ -106,13 +114,11 @@ export const api = {
   // The last earlier position that can be won: {at: moves it keeps or null, move, text}.
   lastWinnable: (id) => call("GET", `/api/games/${id}/last-winnable`),
   // A game as ``napoleon export`` writes it: {text, name} (the file's name the web app gives it).
-  exportFile: async (id) => {
-    const response = await send(`/api/games/${id}/export`);
-    if (!response.ok) throw new ApiError(response.status, (await response.json()).error);
-    const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
-    return { text: await response.text(), name: named ? named[1] : `${id}.json` };
-  },
-  // A game file as ``napoleon import`` reads it, as the text of the file: {id} of the new record.
+  exportFile: (id) => download(`/api/games/${id}/export`, `${id}.json`),
+  // Every game, as ``napoleon export --all`` writes them: {text, name}.
+  exportAll: () => download("/api/export", "napoleon-games.json"),
+  // A game file as ``napoleon import`` reads it, as the text of the file: {id} of the new record,
+  // or for a file of games {ids, held, text} (text: what was imported, said).
   importText: (text) => call("POST", "/api/import", String(text)),
 
 };

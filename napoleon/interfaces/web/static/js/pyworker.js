@@ -155,7 +155,7 @@ async function writeBack() {
 
 // A game file exported, or one imported, is the player's own word that their games matter now:
 // the store is kept before either is answered.
-const FLUSHED_FIRST = /^\/api\/(import$|games\/[^/]+\/export$)/;
+const FLUSHED_FIRST = /^\/api\/(import|export|games\/[^/]+\/export)$/;
 
 const ready = (async () => {
   let restored;

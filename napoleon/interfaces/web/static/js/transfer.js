@@ -8,7 +8,15 @@ import { $, sentence } from "./util.js";
 
 /** Offer game ``id``'s file for saving, named as the web app names it. */
 export async function exportGame(id) {
-  const { text, name } = await api.exportFile(id);
+  save(await api.exportFile(id));
+}
+
+/** Offer the file of every game for saving (to keep, or to take to another device). */
+export async function exportAll() {
+  save(await api.exportAll());
+}
+
+function save({ text, name }) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   link.download = name;
@@ -20,15 +28,18 @@ export async function exportGame(id) {
 
 /** The statistics page's Import: the chosen file goes to the web app; ``done()`` redraws the page. */
 export function wireImport(app, done) {
+  $("export-all").addEventListener("click", () => exportAll().catch((err) => {
+    $("import-status").textContent = err.message;
+  }));
   const input = $("import-file");
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
     try {
-      const { id } = await api.importText(await file.text());
-      keptForGood(true);  // a game brought here to keep (not waited for: Firefox asks the player)
+      const imported = await api.importText(await file.text());
+      keptForGood(true);  // games brought here to keep (not waited for: Firefox asks the player)
       await done();
-      $("import-status").textContent = sentence("imported_as", { id });
+      $("import-status").textContent = imported.text || sentence("imported_as", { id: imported.id });
     } catch (err) {
       $("import-status").textContent = err.message;
     } finally {
