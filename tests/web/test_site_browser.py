@@ -533,10 +533,17 @@ def test_two_copies_of_the_site_on_one_origin_keep_their_own_offline_copies(brow
     versions = {"a": json.loads((built_site / "site.json").read_text())["version"],
                 "b": another_version(built_site, tmp_path / "b")}
     runtime = json.loads((built_site / "site.json").read_text())["runtime"]["cache"]
+    (tmp_path / "blank.html").write_text("<!doctype html><title>blank</title>")
     with serving(tmp_path) as origin:
         context = browser.new_context(**DESKTOP)
         context.set_default_navigation_timeout(START)
         try:
+            # The caches of a version from before the scope was in their names: dropped as the first installs.
+            page = context.new_page()
+            page.goto(f"{origin}blank.html")
+            page.evaluate("Promise.all(['napoleon-0.2.0-old', 'napoleon-pyodide-old', 'other-app']"
+                          ".map((name) => caches.open(name)))")
+            page.close()
             for name in ("a", "b"):  # one after the other: both hold the same store (one window at a time)
                 page = watched(context.new_page())
                 page.goto(f"{origin}{name}/")
@@ -551,7 +558,8 @@ def test_two_copies_of_the_site_on_one_origin_keep_their_own_offline_copies(brow
             page.goto(f"{origin}b/")
             names = page.evaluate("caches.keys()")
             assert sorted(names) == sorted([*(f"napoleon:/{n}/:{v}" for n, v in versions.items()),
-                                            f"napoleon:/a/:{runtime}", f"napoleon:/b/:{runtime}", "python-snapshots"])
+                                            f"napoleon:/a/:{runtime}", f"napoleon:/b/:{runtime}", "python-snapshots",
+                                            "other-app"])
             copies = page.evaluate("async () => (await (await caches.open('python-snapshots')).keys()).map((r) => r.url)")
             assert sorted(copies) == [f"{origin}{n}/python-snapshot/{v}/app" for n, v in versions.items()]
             page.close()
