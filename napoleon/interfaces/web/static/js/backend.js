@@ -161,6 +161,7 @@ if (inWorker) {
   window.addEventListener("pagehide", flush);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") flush();
+    else started.then((python) => python.postMessage({ type: "visible" }));  // it may wait for the store
   });
 }
 

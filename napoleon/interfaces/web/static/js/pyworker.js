@@ -11,10 +11,10 @@
 // Python starts from the copy of it a first visit kept, imports done (python.js), and says so to
 // the page ({type: "python", restored}); the store is opened after that, never held in the copy,
 // once no other window of the site holds it (storelock.js; the page is told {type: "store-elsewhere"},
-// "store-held" and "store-taken", and asks for it with {type: "take"}).
+// "store-held" and "store-taken", asks for it with {type: "take"} and says it is shown with {type: "visible"}).
 
 import { startPython } from "./python.js";
-import { holdStore, holdsStore, letGoWhenAsked, wantStore } from "./storelock.js";
+import { holdStore, holdsStore, letGoWhenAsked, lookForStore, wantStore } from "./storelock.js";
 
 const MOUNT = "/napoleon";  // also the name of the IndexedDB database: the same in every version of the site
 
@@ -255,6 +255,10 @@ self.onmessage = async (event) => {
   }
   if (event.data.type === "take") {
     wantStore();  // the player's "Play here": the store taken from the window that holds it
+    return;
+  }
+  if (event.data.type === "visible") {
+    lookForStore();  // shown again: a window that waits takes the store if its holder has gone
     return;
   }
   if (event.data.type === "flush") {

@@ -3,10 +3,11 @@
 // whole: two windows of the site (two tabs, or the installed app beside a tab) would each write
 // their own copy over the other's, and a game played in one would be lost. So a window holds the
 // Web Lock STORE_LOCK (origin-wide, as the IndexedDB database is) while it reads and writes the
-// store. A window that finds it held waits, and its page says so; it gets the store when the other
-// window closes, or at once at the player's word: the holder is asked (over a BroadcastChannel) to
-// keep the store and let go, and if it does not answer within LET_GO_MS (a window the browser has
-// frozen, say), the lock is taken from it. A window that lets go or loses the store writes no more.
+// store. A window that finds it held says so and waits. It takes the store when the player asks
+// (the holder is asked over a BroadcastChannel to keep the store and let go; one that does not
+// answer within LET_GO_MS, a window the browser has frozen say, has it taken), or when it is shown
+// again and the store is free (its holder was closed). It never takes the store by itself while
+// hidden: the holder being reloaded lets go for a moment, and must find it again.
 
 const STORE_LOCK = "napoleon-store";
 const GRACE_MS = 2000;  // a reloaded page's worker may still hold the store while the page unloads
@@ -17,7 +18,7 @@ const channel = locks && typeof BroadcastChannel !== "undefined" ? new Broadcast
 
 let holding = false;
 let wanted = false;  // the player asked for the store in this window
-let take = null;  // while this window waits for the store: ask for it now
+let wake = null;  // while this window waits for the store: look again (asked, or shown again)
 let letGo = null;  // while this window holds the store: let it go
 let lost = null;  // called once this window no longer holds the store
 
@@ -26,29 +27,43 @@ export function holdsStore() {
   return holding;
 }
 
-/** The store held by this window until it lets go (or the lock is taken from it): resolved once held. */
+/**
+ * Ask for the store: true once this window holds it (until it lets go, or it is taken), false if
+ * it was not given (``ifAvailable`` and held elsewhere, or the wait given up: ``signal``).
+ */
 function request(options) {
-  return new Promise((resolve, reject) => {
-    locks.request(STORE_LOCK, options, () => {
+  return new Promise((resolve) => {
+    locks.request(STORE_LOCK, options, (lock) => {
+      if (!lock) {
+        resolve(false);
+        return null;
+      }
       holding = true;
-      resolve();
+      resolve(true);
       return new Promise((end) => { letGo = end; });
-    }).catch((err) => {
-      if (!holding) reject(err);  // not granted (given up waiting)
-      else gone();  // taken by a window whose player asked for it
+    }).catch(() => {
+      if (holding) gone();  // taken by a window whose player asked for it
+      else resolve(false);  // the wait given up
     });
   });
+}
+
+/** Ask for the store, waiting at most ``ms`` milliseconds for it (0: only if it is free now). */
+async function requestFor(ms) {
+  if (ms === 0) return request({ ifAvailable: true });
+  const given = new AbortController();
+  const timer = setTimeout(() => given.abort(), ms);
+  try {
+    return await request({ signal: given.signal });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function gone() {
   holding = false;
   letGo = null;
   if (lost) lost();
-}
-
-/** Whether ``promise`` settles within ``ms`` milliseconds. */
-function within(promise, ms) {
-  return Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
 }
 
 /**
@@ -64,21 +79,21 @@ export async function holdStore(say, onLost) {
     return;
   }
   try {
-    const queued = new AbortController();
-    const granted = request({ signal: queued.signal });
-    granted.catch(() => {});
-    if (!wanted && (await within(granted, GRACE_MS))) return;
+    if (!wanted && (await requestFor(GRACE_MS))) return;
     if (!wanted) {
       say({ type: "store-elsewhere" });
-      await Promise.race([granted, new Promise((resolve) => { take = resolve; })]);  // closed there, or asked here
-      take = null;
-    }
-    if (!holding) {
-      if (channel) channel.postMessage({ type: "let-go" });
-      if (!(await within(granted, LET_GO_MS))) {
-        queued.abort();
-        await request({ steal: true });
+      while (!wanted) {
+        await new Promise((resolve) => { wake = resolve; });
+        wake = null;
+        if (!wanted && (await requestFor(0))) {  // shown again, and its holder is gone
+          say({ type: "store-held" });
+          return;
+        }
       }
+    }
+    if (!(await requestFor(0))) {
+      if (channel) channel.postMessage({ type: "let-go" });
+      if (!(await requestFor(LET_GO_MS))) await request({ steal: true });
     }
     say({ type: "store-held" });
   } catch (err) {
@@ -89,7 +104,12 @@ export async function holdStore(say, onLost) {
 /** The player asked to play in this window: the store is asked for now (at once if this window waits). */
 export function wantStore() {
   wanted = true;
-  if (take) take();
+  if (wake) wake();
+}
+
+/** This window is shown again: if it waits for the store and the store is free, it takes it. */
+export function lookForStore() {
+  if (wake) wake();
 }
 
 /**
