@@ -252,17 +252,25 @@ def same_game(store: Store, saved: SavedGame) -> int | None:
     return None
 
 
-def import_game(store: Store, obj: Any) -> int:
-    """Validate ``obj`` and add it to the store as a new record; return its id. The same game is
-    never stored twice, whatever its uid (:func:`same_game`)."""
-    saved = validate(obj)
+def already_held(store: Store, saved: SavedGame) -> str | None:
+    """Which record of the store is ``saved`` already, said (under its uid, or as :func:`same_game`
+    finds it under another); None if none."""
     existing = store.by_uid(saved.uid)
     if existing is not None:
-        raise StoreError(f"this game is already in the store as game #{existing.id}; nothing was imported")
+        return f"this game is already in the store as game #{existing.id}"
     twin = same_game(store, saved)
     if twin is not None:
-        raise StoreError(f"this game (the same deal, started at the same time) is already in the store as "
-                         f"game #{twin}; nothing was imported")
+        return f"this game (the same deal, started at the same time) is already in the store as game #{twin}"
+    return None
+
+
+def import_game(store: Store, obj: Any) -> int:
+    """Validate ``obj`` and add it to the store as a new record; return its id. The same game is
+    never stored twice, whatever its uid (:func:`already_held`)."""
+    saved = validate(obj)
+    held = already_held(store, saved)
+    if held is not None:
+        raise StoreError(f"{held}; nothing was imported")
     import sqlite3
 
     try:
@@ -313,7 +321,7 @@ def import_games(store: Store, obj: Any) -> tuple[list[int], int]:
         except StoreError as exc:
             raise StoreError(f"game {number} of {len(data.games)} in the file: {exc}; nothing was imported") from None
         twin = (saved.game, canonical_options(saved.options), saved.deal, as_time(saved.started))
-        if twin in seen or store.by_uid(saved.uid) is not None or same_game(store, saved) is not None:
+        if twin in seen or already_held(store, saved) is not None:
             held += 1
             continue
         seen.add(twin)
