@@ -7,9 +7,15 @@ so, when it is missing.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import re
+import shutil
+import subprocess
+import sys
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -132,3 +138,51 @@ def client(db):
     with TestClient(create_app(db, settings=SETTINGS)) as c:
         c.headers["X-Napoleon-Token"] = c.get("/api/token").json()["token"]  # as the page does
         yield c
+
+
+# ------------------------------------------------------------ the static site (napoleon site)
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, worker_id):
+    """The site built once for the run: by the first test process to ask, in the run's temporary
+    folder, while the other waits for it (a build is some ten seconds of the machine)."""
+    from napoleon.interfaces.web.site import build
+
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent  # the folder the test processes of one run share
+    folder = root / "static-site"
+    with open(root / "static-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "site.json").is_file():
+            partial = root / "static-site.partial"
+            shutil.rmtree(partial, ignore_errors=True)
+            build(partial)
+            partial.rename(folder)
+    return folder
+
+
+@contextmanager
+def serving(folder, log=None):
+    """``folder`` served by ``python -m http.server`` on a free port of 127.0.0.1: its address. With
+    ``log`` (a file's path), the server writes each request it answers there."""
+    logged = open(log, "w") if log else subprocess.DEVNULL
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(folder), "0"],
+                              stdout=subprocess.PIPE, stderr=logged, text=True)
+    try:
+        line = server.stdout.readline()
+        port = re.search(r"port (\d+)", line)
+        assert port, f"http.server said {line!r}"
+        yield f"http://127.0.0.1:{port.group(1)}/"
+    finally:
+        server.kill()
+        server.wait(10)
+        if log:
+            logged.close()
+
+
+@pytest.fixture(scope="session")
+def static_site(built_site):
+    """The site served as it was built."""
+    with serving(built_site) as address:
+        yield address

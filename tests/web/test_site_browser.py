@@ -15,14 +15,10 @@ size, upright and on its side, is tested on that (test_phones.py).
 
 from __future__ import annotations
 
-import fcntl
 import json
 import re
 import shutil
-import subprocess
-import sys
 import time
-from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -30,7 +26,7 @@ from playwright.sync_api import expect
 from napoleon.store.transfer import MIN_TURN_SECONDS
 from tests.saved_games import won_werner_file
 
-from .conftest import SHOTS, keep_shot
+from .conftest import SHOTS, keep_shot, serving
 from .test_browser import GAMES, plan, settled
 from .test_browser_access import axe_problems
 
@@ -41,52 +37,6 @@ START = 300_000  # ms: Python's first start on a loaded machine; a second start 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
          "reduced_motion": "reduce"}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
-
-
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory, worker_id):
-    """The site built once for the run: by the first test process to ask, in the run's temporary
-    folder, while the other waits for it (a build is some ten seconds of the machine)."""
-    from napoleon.interfaces.web.site import build
-
-    root = tmp_path_factory.getbasetemp()
-    if worker_id != "master":
-        root = root.parent  # the folder the test processes of one run share
-    folder = root / "static-site"
-    with open(root / "static-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (folder / "site.json").is_file():
-            partial = root / "static-site.partial"
-            shutil.rmtree(partial, ignore_errors=True)
-            build(partial)
-            partial.rename(folder)
-    return folder
-
-
-@contextmanager
-def serving(folder, log=None):
-    """``folder`` served by ``python -m http.server`` on a free port of 127.0.0.1: its address. With
-    ``log`` (a file's path), the server writes each request it answers there."""
-    logged = open(log, "w") if log else subprocess.DEVNULL
-    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "-d", str(folder), "0"],
-                              stdout=subprocess.PIPE, stderr=logged, text=True)
-    try:
-        line = server.stdout.readline()
-        port = re.search(r"port (\d+)", line)
-        assert port, f"http.server said {line!r}"
-        yield f"http://127.0.0.1:{port.group(1)}/"
-    finally:
-        server.kill()
-        server.wait(10)
-        if log:
-            logged.close()
-
-
-@pytest.fixture(scope="session")
-def static_site(built_site):
-    """The site served as it was built."""
-    with serving(built_site) as address:
-        yield address
 
 
 @pytest.fixture
@@ -476,99 +426,3 @@ def test_a_computer_plays_every_game_by_mouse_then_offline_then_on_a_newer_versi
     finally:
         context.close()
 
-
-# A game of St. Helena dealt and one move played, through the page's own requests: the game's deal.
-GAME_PLAYED = """async (api, deal) => {
-    const view = await api.create("st-helena", deal, {}, false);
-    await api.move(view.id, view.legal[0], view.version);
-    return deal;
-}"""
-UNFINISHED = "async (api) => (await api.unfinished()).games.map((g) => `${g.game}/${g.deal}`).sort()"
-
-
-def test_two_windows_of_the_site_take_turns_with_the_store_and_neither_loses_the_others_games(browser, static_site):
-    """Each window's Python keeps the store in its memory and writes it back whole: two at once would
-    each write over the other's games. The second window waits, says so, and at "Play here" takes
-    the store with the first window's games in it; the first then says where the game went."""
-    from napoleon import voice
-
-    context, first = open_site(browser, static_site, DESKTOP)
-    try:
-        assert in_page(first, GAME_PLAYED, 11) == 11
-        second = watched(context.new_page())
-        second.goto(static_site)
-        second.wait_for_selector("#elsewhere-dialog[open]", timeout=START)
-        assert second.inner_text("#elsewhere-text") == second.get_attribute("#elsewhere-dialog", "data-waiting")
-        assert second.get_attribute("#board", "data-ready") != "1"  # it waits for the store
-        assert axe_problems(second) == [], "the dialog of a window that waits"
-        second.keyboard.press("Escape")  # the only way on is to play here
-        assert second.locator("#elsewhere-dialog").get_attribute("open") is not None
-        second.click("#elsewhere-play")
-        ready(second, timeout=60000)
-        assert second.is_hidden("#elsewhere-dialog")
-        assert in_page(second, UNFINISHED) == ["st-helena/11"]  # the first window's game came with the store
-        # The first window says the game went elsewhere; what it asks now is refused, and changes nothing.
-        first.wait_for_selector("#elsewhere-dialog[open]", timeout=10000)
-        assert first.inner_text("#elsewhere-text") == first.get_attribute("#elsewhere-dialog", "data-taken")
-        refused = in_page(first, "async (api) => api.create('werner', 3, {}, false).then(() => 'made', (e) => e.message)")
-        assert refused == voice.STORE_ELSEWHERE
-        assert in_page(second, GAME_PLAYED, 12) == 12
-        # Back to the first window: it reloads, with both games.
-        with first.expect_navigation(timeout=START):
-            first.click("#elsewhere-play")
-        ready(first, timeout=60000)
-        assert first.is_hidden("#elsewhere-dialog")
-        assert in_page(first, UNFINISHED) == ["st-helena/11", "st-helena/12"]
-        second.wait_for_selector("#elsewhere-dialog[open]", timeout=10000)
-        assert not first.js_errors and not second.js_errors
-    finally:
-        context.close()
-
-
-def test_two_copies_of_the_site_on_one_origin_keep_their_own_offline_copies(browser, built_site, tmp_path):
-    """Served from /a/ and /b/ of one address (two versions of the site, say), each keeps its files
-    and its copy of Python under names of its own: the second's install drops none of the first's,
-    which then plays offline from its copy as before."""
-    (tmp_path / "a").symlink_to(built_site)
-    versions = {"a": json.loads((built_site / "site.json").read_text())["version"],
-                "b": another_version(built_site, tmp_path / "b")}
-    runtime = json.loads((built_site / "site.json").read_text())["runtime"]["cache"]
-    (tmp_path / "blank.html").write_text("<!doctype html><title>blank</title>")
-    with serving(tmp_path) as origin:
-        context = browser.new_context(**DESKTOP)
-        context.set_default_navigation_timeout(START)
-        try:
-            # The caches of a version from before the scope was in their names: dropped as the first installs.
-            page = context.new_page()
-            page.goto(f"{origin}blank.html")
-            page.evaluate("Promise.all(['napoleon-0.2.0-old', 'napoleon-pyodide-old', 'other-app']"
-                          ".map((name) => caches.open(name)))")
-            page.close()
-            for name in ("a", "b"):  # one after the other: both hold the same store (one window at a time)
-                page = watched(context.new_page())
-                page.goto(f"{origin}{name}/")
-                ready(page)
-                page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START)
-                page.wait_for_function("async (root) => (await (await caches.open('python-snapshots')).keys())"
-                                       ".some((r) => r.url.startsWith(root))", arg=f"{origin}{name}/python-snapshot/",
-                                       timeout=START)
-                assert not page.js_errors
-                page.close()
-            page = context.new_page()
-            page.goto(f"{origin}b/")
-            names = page.evaluate("caches.keys()")
-            assert sorted(names) == sorted([*(f"napoleon:/{n}/:{v}" for n, v in versions.items()),
-                                            f"napoleon:/a/:{runtime}", f"napoleon:/b/:{runtime}", "python-snapshots",
-                                            "other-app"])
-            copies = page.evaluate("async () => (await (await caches.open('python-snapshots')).keys()).map((r) => r.url)")
-            assert sorted(copies) == [f"{origin}{n}/python-snapshot/{v}/app" for n, v in versions.items()]
-            page.close()
-            # The first copy, with the network off: its files and its Python from what it kept.
-            context.set_offline(True)
-            page = watched(context.new_page())
-            page.goto(f"{origin}a/")
-            ready(page)
-            assert python_start(page) == {"restored": True}
-            assert not page.js_errors
-        finally:
-            context.close()

@@ -13,7 +13,7 @@ import pytest
 
 from napoleon.interfaces.web.page import STATIC
 
-from .test_site_browser import serving
+from .conftest import serving
 
 pytestmark = pytest.mark.browser
 
