@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from tests.web.test_site_browser import built_site  # noqa: F401 - the site built once for the run
+from tests.web.conftest import built_site  # noqa: F401 - the site built once for the run
 
 pytestmark = pytest.mark.slow
 
